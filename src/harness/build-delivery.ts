@@ -1,0 +1,128 @@
+/** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
+import { fabricate } from '../providers/delivery.js';
+import { RelayError } from '../providers/errors.js';
+import { getProvider } from '../providers/registry.js';
+import { randomSeed } from '../providers/shared/random.js';
+import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
+
+export interface BuildDeliveryOptions {
+  /** Deep-merged into the main resource (Stripe `data.object`, Clerk and Resend `data`, the GitHub and Shopify body). */
+  data?: Record<string, unknown>;
+  /** The signing secret (several: one signature each, where the scheme allows). Default: the provider's env var. */
+  secret?: string | readonly string[];
+  /** Same seed and timestamp give byte-identical body and headers. Default: random. */
+  seed?: number;
+  /** When the delivery is made: a `Date` or epoch milliseconds. Default: now. */
+  timestamp?: Date | number;
+  /** Extra headers, applied last (they may replace any other). */
+  headers?: Record<string, string>;
+}
+
+/** A signed delivery, ready to POST. */
+export interface Delivery {
+  readonly provider: string;
+  /** The canonical event type (`orders/create` for `ORDERS_CREATE`). */
+  readonly eventType: string;
+  readonly method: 'POST';
+  /** `/api/webhook/<provider>`. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Exactly the string that was signed. */
+  readonly body: string;
+  /** The provider's delivery id: Stripe event id, `X-GitHub-Delivery`, `svix-id` or `X-Shopify-Webhook-Id`. */
+  readonly deliveryId: string;
+  /** The seed the payload was drawn from: pass it back to rebuild the same bytes. */
+  readonly seed: number;
+  /** The delivery's time, epoch milliseconds. */
+  readonly timestamp: number;
+}
+
+const builders = new Map<string, PayloadBuilder>();
+
+/** The provider's payload builder, imported once. */
+export async function loadBuilder(provider: BuiltInProvider): Promise<PayloadBuilder> {
+  let builder = builders.get(provider.id);
+  if (!builder) {
+    builder = await provider.loadBuilder();
+    builders.set(provider.id, builder);
+  }
+  return builder;
+}
+
+/** The secret to sign with: the option, else the provider's env var, else a `RelayError` naming the variable. */
+export function resolveSecret(provider: BuiltInProvider, secret: string | readonly string[] | undefined): string | readonly string[] {
+  const value = secret ?? process.env[provider.secretEnv];
+  const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) {
+    throw new RelayError(
+      'MISSING_SECRET',
+      `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
+        `(e.g. export ${provider.secretEnv}=${provider.generateSecret()}), or pass { secret }.`,
+    );
+  }
+  return value;
+}
+
+function resolveTimestamp(timestamp: Date | number | undefined): number {
+  if (timestamp === undefined) return Date.now();
+  const ms = timestamp instanceof Date ? timestamp.getTime() : timestamp;
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    throw new RelayError('INVALID_OPTION', `timestamp must be a valid Date or epoch milliseconds, got ${String(timestamp)}.`);
+  }
+  return ms;
+}
+
+function resolveSeed(seed: number | undefined): number {
+  if (seed === undefined) return randomSeed();
+  if (!Number.isSafeInteger(seed)) throw new RelayError('INVALID_OPTION', `seed must be an integer, got ${String(seed)}.`);
+  return seed;
+}
+
+function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (headers === undefined) return undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new RelayError('INVALID_OPTION', `headers must map header names to strings; "${name}" is not valid.`);
+    }
+  }
+  return headers;
+}
+
+/**
+ * Builds a realistic, correctly signed delivery for a built-in provider. The seed and timestamp are
+ * resolved first, so every input error is reported before anything is built.
+ * @example
+ * const delivery = await buildDelivery('stripe', 'payment_intent.succeeded', {
+ *   secret: 'whsec_test', data: { amount: 2000 }, seed: 42,
+ * });
+ * await fetch(`http://localhost:3000${delivery.path}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+ */
+export async function buildDelivery(provider: string, eventType: string, options: BuildDeliveryOptions = {}): Promise<Delivery> {
+  const plugin = getProvider(provider);
+  const secret = resolveSecret(plugin, options.secret);
+  const seed = resolveSeed(options.seed);
+  const timestamp = resolveTimestamp(options.timestamp);
+  const headers = checkHeaders(options.headers);
+  const builder = await loadBuilder(plugin);
+  const built = fabricate(plugin, builder, { eventType, data: options.data as never, secret, seed, timestamp, headers });
+  return {
+    provider: plugin.id,
+    eventType: built.eventType,
+    method: 'POST',
+    path: `/api/webhook/${plugin.id}`,
+    headers: built.headers,
+    body: built.body,
+    deliveryId: built.deliveryId,
+    seed,
+    timestamp,
+  };
+}
+
+/**
+ * The event types a built-in provider can fabricate.
+ * @example
+ * listEventTypes('resend'); // ['email.sent', 'email.scheduled', …]
+ */
+export function listEventTypes(provider: string): readonly string[] {
+  return getProvider(provider).catalog.eventTypes;
+}

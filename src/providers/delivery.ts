@@ -1,0 +1,75 @@
+/** Fabricating a signed delivery from a built-in's builder: the one path every caller shares. */
+import { RelayError } from './errors.js';
+import { isPlainObject, type JsonObject } from './shared/merge.js';
+import { closestMatches } from './shared/suggest.js';
+import { seededFaker } from './shared/random.js';
+import type { BuiltInProvider, PayloadBuilder } from './types.js';
+
+export interface FabricateOptions {
+  /** The event type as the user typed it (aliases allowed). */
+  eventType: string;
+  data?: JsonObject | undefined;
+  secret: string | readonly string[];
+  seed: number;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
+export interface FabricatedDelivery {
+  /** The canonical event type. */
+  readonly eventType: string;
+  readonly deliveryId: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** The canonical type for `input`, or a `RelayError` listing close matches. */
+export function resolveEventType(provider: BuiltInProvider, input: string): string {
+  const resolved = typeof input === 'string' ? provider.catalog.resolve(input) : undefined;
+  if (resolved !== undefined) return resolved;
+  const close = closestMatches(String(input), provider.catalog.eventTypes);
+  const hint = close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '';
+  throw new RelayError(
+    'UNKNOWN_EVENT_TYPE',
+    `Unknown ${provider.name} event type "${String(input)}".${hint} Run \`relay events ${provider.id}\` for the full list.`,
+  );
+}
+
+/** Checks the `data` override: a plain JSON object or nothing. */
+export function checkData(data: unknown): JsonObject | undefined {
+  if (data === undefined) return undefined;
+  if (!isPlainObject(data)) {
+    throw new RelayError(
+      'INVALID_DATA',
+      `data must be a JSON object to merge into the event's main resource, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}.`,
+    );
+  }
+  return data as JsonObject;
+}
+
+/**
+ * Builds and signs one delivery synchronously. `body` is exactly the string that was signed; user
+ * headers are applied last and may override any other.
+ */
+export function fabricate(provider: BuiltInProvider, builder: PayloadBuilder, options: FabricateOptions): FabricatedDelivery {
+  const eventType = resolveEventType(provider, options.eventType);
+  const built = builder.build({
+    eventType,
+    faker: seededFaker(options.seed),
+    now: options.timestamp,
+    data: checkData(options.data),
+  });
+  const signature = provider.sign({
+    body: built.body,
+    secret: options.secret,
+    timestamp: options.timestamp,
+    deliveryId: built.deliveryId,
+  });
+  return {
+    eventType,
+    deliveryId: built.deliveryId,
+    headers: { ...built.headers, ...signature, ...options.headers },
+    body: built.body,
+  };
+}

@@ -1,0 +1,25 @@
+/** Stable codes of every error relaykit throws on purpose. */
+export type RelayErrorCode =
+  | 'UNKNOWN_PROVIDER'
+  | 'NOT_TRIGGERABLE'
+  | 'UNKNOWN_EVENT_TYPE'
+  | 'MISSING_SECRET'
+  | 'INVALID_SECRET'
+  | 'INVALID_OPTION'
+  | 'INVALID_DATA'
+  | 'UNSAFE_IN_PRODUCTION';
+
+/**
+ * The one error class of relaykit. `code` is stable; `message` names the input and the fix.
+ * @example
+ * try { getProvider('strip') } catch (e) { if (e instanceof RelayError) console.log(e.code) } // 'UNKNOWN_PROVIDER'
+ */
+export class RelayError extends Error {
+  override readonly name = 'RelayError';
+  readonly code: RelayErrorCode;
+
+  constructor(code: RelayErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * `relaykit/providers`: the five built-in provider plugins, the plugin contract, custom plugins and
+ * the registry.
+ *
+ * @example
+ * import { getProvider, definePlugin, permissiveVerify } from 'relaykit/providers';
+ * getProvider('github').catalog.eventTypes; // ['check_run.completed', …]
+ */
+export { clerk } from './clerk/index.js';
+export { github } from './github/index.js';
+export { resend } from './resend/index.js';
+export { shopify } from './shopify/index.js';
+export { stripe } from './stripe/index.js';
+
+export { builtInProviderIds, builtInProviders, getProvider, resolvePlugins } from './registry.js';
+export { definePlugin, normalizeTypeAndData, permissiveVerify } from './define-plugin.js';
+export type { CustomPluginOptions } from './define-plugin.js';
+export { RelayError } from './errors.js';
+export type { RelayErrorCode } from './errors.js';
+export { deepMerge } from './shared/merge.js';
+export type { JsonObject, JsonValue } from './shared/merge.js';
+export { isBuiltInProvider } from './types.js';
+export type {
+  BuildContext,
+  BuiltInProvider,
+  BuiltPayload,
+  EventCatalog,
+  NormalizedEvent,
+  NormalizeRequest,
+  NormalizeResult,
+  PayloadBuilder,
+  ProviderPlugin,
+  SignRequest,
+  VerifyRequest,
+} from './types.js';

@@ -1,0 +1,24 @@
+import { exactCatalog } from '../shared/catalog.js';
+
+/** Every `email.*`, `contact.*` and `domain.*` type of the `WebhookEvent` union in the resend package. */
+export const resendEventTypes = [
+  'email.sent',
+  'email.scheduled',
+  'email.delivered',
+  'email.delivery_delayed',
+  'email.complained',
+  'email.bounced',
+  'email.opened',
+  'email.clicked',
+  'email.received',
+  'email.failed',
+  'email.suppressed',
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'domain.created',
+  'domain.updated',
+  'domain.deleted',
+] as const;
+
+export const catalog = exactCatalog(resendEventTypes);

@@ -1,0 +1,108 @@
+/** The plugin contract: what a provider is to the service, the harness and the CLI. */
+import type { HeaderInput, SecretInput, VerifyResult } from '../signers/index.js';
+import type { Faker } from './shared/random.js';
+import type { JsonObject } from './shared/merge.js';
+
+/** What a plugin's `verify` is given: the request as it arrived, before any parsing. */
+export interface VerifyRequest {
+  readonly headers: HeaderInput;
+  /** The raw body, exactly as received. */
+  readonly body: string;
+  /** The configured secrets (one, or several while rotating); empty for plugins without a secret. */
+  readonly secrets: readonly string[];
+  /** The verifier's clock, epoch milliseconds. */
+  readonly now: number;
+}
+
+/** A verified delivery reduced to what the service stores. */
+export interface NormalizedEvent {
+  /** The provider's own event type, unqualified: `payment_intent.succeeded`, `pull_request.opened`, `orders/create`. */
+  readonly eventType: string;
+  /** The provider's delivery id, the deduplication key; `null` when the provider sends none. */
+  readonly deliveryId: string | null;
+  /** The event data as the handler receives it. */
+  readonly data: unknown;
+}
+
+export type NormalizeResult = { readonly ok: true; readonly event: NormalizedEvent } | { readonly ok: false; readonly error: string };
+
+/** What a plugin's `normalize` is given: a verified request whose body parsed as JSON. */
+export interface NormalizeRequest {
+  readonly headers: HeaderInput;
+  readonly body: string;
+  readonly json: unknown;
+}
+
+/** A provider plugin: a plain object that verifies and normalizes deliveries at `/api/webhook/<id>`. */
+export interface ProviderPlugin {
+  /** The plugin id, also its mount path segment: `/api/webhook/<id>`. */
+  readonly id: string;
+  /** A display name. */
+  readonly name: string;
+  /** The env var holding its secret (`STRIPE_WEBHOOK_SECRET`), or `null` when it verifies without one. */
+  readonly secretEnv: string | null;
+  /** Checks the signature over the raw body. Returns a result; never throws for bad input. */
+  verify(request: VerifyRequest): VerifyResult | Promise<VerifyResult>;
+  /** Turns a verified, parsed body into the stored event; an `error` says what the body lacks. */
+  normalize(request: NormalizeRequest): NormalizeResult;
+}
+
+/** The event types a built-in can fabricate. */
+export interface EventCatalog {
+  /** Every catalogued type, in the form users type it. */
+  readonly eventTypes: readonly string[];
+  /** The canonical type for `input` (aliases resolved), or `undefined` when it cannot be built. */
+  resolve(input: string): string | undefined;
+}
+
+/** What a payload builder is given for one delivery. */
+export interface BuildContext {
+  /** The canonical event type, from `catalog.resolve`. */
+  readonly eventType: string;
+  /** Seeded for this delivery: draw every random value from it. */
+  readonly faker: Faker;
+  /** The delivery's time, epoch milliseconds; every timestamp in the payload derives from it. */
+  readonly now: number;
+  /** Fields to deep-merge into the main resource (objects merge, arrays and scalars replace). */
+  readonly data: JsonObject | undefined;
+}
+
+/** A fabricated, unsigned delivery. */
+export interface BuiltPayload {
+  /** The body exactly as it will be signed and sent. */
+  readonly body: string;
+  /** The provider's delivery id (the deduplication key the plugin's `normalize` returns). */
+  readonly deliveryId: string;
+  /** Every non-signature header the provider sends, in canonical casing. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Builds payloads for a built-in's catalog. Loaded lazily: it pulls in faker. */
+export interface PayloadBuilder {
+  build(context: BuildContext): BuiltPayload;
+}
+
+/** What a built-in's `sign` is given. */
+export interface SignRequest {
+  readonly body: string;
+  readonly secret: SecretInput;
+  /** Epoch milliseconds. */
+  readonly timestamp: number;
+  readonly deliveryId: string;
+}
+
+/** A built-in provider: a plugin that can also fabricate and sign deliveries. */
+export interface BuiltInProvider extends ProviderPlugin {
+  readonly secretEnv: string;
+  readonly catalog: EventCatalog;
+  /** Signature headers for a body, exactly as the provider sends them. */
+  sign(request: SignRequest): Record<string, string>;
+  /** A fresh secret in the provider's format (e.g. `whsec_` + base64 for Svix). */
+  generateSecret(): string;
+  /** Imports the payload builder (and faker with it). */
+  loadBuilder(): Promise<PayloadBuilder>;
+}
+
+export function isBuiltInProvider(plugin: ProviderPlugin): plugin is BuiltInProvider {
+  return typeof (plugin as BuiltInProvider).loadBuilder === 'function' && (plugin as BuiltInProvider).catalog !== undefined;
+}

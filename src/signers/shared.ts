@@ -1,0 +1,96 @@
+/**
+ * What every scheme shares: the types of its options and results, HMAC over exact bytes,
+ * constant-time comparison and case-insensitive header lookup. Internal to `src/signers`.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The raw body exactly as it travels: a string (UTF-8) or its bytes. Never a parsed object. */
+export type RawBody = string | Uint8Array;
+
+/** Request headers as a WHATWG `Headers`, node's `IncomingHttpHeaders` or a plain record. */
+export type HeaderInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** One secret, or several during a rotation (any of them may match). */
+export type SecretInput = string | readonly string[];
+
+/** A point in time: a `Date` or epoch milliseconds (as `Date.now()` returns). */
+export type Instant = Date | number;
+
+/** Why a delivery failed verification. */
+export type VerifyFailureReason =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'timestamp_out_of_range'
+  | 'signature_mismatch';
+
+/** The outcome of `verify`: never thrown, always returned. */
+export type VerifyResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: VerifyFailureReason; readonly message: string };
+
+export const OK: VerifyResult = Object.freeze({ ok: true });
+
+export function fail(reason: VerifyFailureReason, message: string): VerifyResult {
+  return { ok: false, reason, message };
+}
+
+/** Default replay window of the schemes that sign a timestamp, as the official libraries use. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+export function hmac(
+  algorithm: 'sha256' | 'sha1',
+  key: string | Uint8Array,
+  parts: readonly RawBody[],
+  encoding: 'hex' | 'base64',
+): string {
+  const mac = createHmac(algorithm, key);
+  for (const part of parts) mac.update(part);
+  return mac.digest(encoding);
+}
+
+/** Constant-time string equality; lengths are compared first (they are not secret). */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function toMillis(at: Instant | undefined): number {
+  if (at === undefined) return Date.now();
+  const ms = typeof at === 'number' ? at : at.getTime();
+  if (!Number.isFinite(ms)) throw new TypeError(`Expected a valid Date or epoch milliseconds, got ${String(at)}.`);
+  return ms;
+}
+
+export function toUnixSeconds(at: Instant | undefined): number {
+  return Math.floor(toMillis(at) / 1000);
+}
+
+/** Looks a header up by name, ignoring case. Repeated values are joined with `,`. */
+export function readHeader(headers: HeaderInput, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function' && typeof (headers as Headers).has === 'function') {
+    return (headers as Headers).get(name) ?? undefined;
+  }
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers as Record<string, string | readonly string[] | undefined>)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    return typeof value === 'string' ? value : value.join(',');
+  }
+  return undefined;
+}
+
+export function secretList(secret: SecretInput, scheme: string): readonly string[] {
+  const list = typeof secret === 'string' ? [secret] : secret;
+  if (!Array.isArray(list) || list.length === 0 || list.some((s) => typeof s !== 'string' || s.length === 0)) {
+    throw new TypeError(`${scheme}: a non-empty secret (or a non-empty list of them) is required.`);
+  }
+  return list;
+}
+
+export function assertRawBody(body: unknown, scheme: string): asserts body is RawBody {
+  if (typeof body === 'string' || body instanceof Uint8Array) return;
+  throw new TypeError(
+    `${scheme}: the body must be the raw request body as a string or bytes, got ${body === null ? 'null' : typeof body}. ` +
+      'Are you passing the parsed JSON? Signatures cover the exact bytes that were sent.',
+  );
+}
