@@ -1,0 +1,53 @@
+/** Where the CLI writes: results to stdout, diagnostics to stderr; colors only on a TTY without NO_COLOR. */
+import { RelayError } from '../providers/errors.js';
+
+export interface Io {
+  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes: 0 ok, 1 the target answered with an error or could not be reached, 2 usage or input error. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** A mistake the user can fix; printed as one line, exit 2, no stack trace. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface Output {
+  line(text?: string): void;
+  error(text: string): void;
+  dim(text: string): string;
+  bold(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+}
+
+export function createOutput(io: Io): Output {
+  const color = (stream: { isTTY?: boolean }) => stream.isTTY === true && io.env.NO_COLOR === undefined;
+  const paint = (open: number, close: number) => (text: string) => (color(io.stdout) ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return {
+    line: (text = '') => void io.stdout.write(`${text}\n`),
+    error: (text) => void io.stderr.write(`${color(io.stderr) ? `\u001b[31m${text}\u001b[39m` : text}\n`),
+    dim: paint(2, 22),
+    bold: paint(1, 22),
+    red: paint(31, 39),
+    green: paint(32, 39),
+  };
+}
+
+/** The exit code and stderr line for an error thrown by a command. */
+export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv): number {
+  if (error instanceof RelayError || error instanceof UsageError) {
+    out.error(`relay: ${error.message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof Error && error.name === 'CACError') {
+    out.error(`relay: ${error.message}. Run \`relay --help\` for usage.`);
+    return EXIT.usage;
+  }
+  const detail = env.RELAY_DEBUG && error instanceof Error ? (error.stack ?? error.message) : String((error as Error)?.message ?? error);
+  out.error(`relay: unexpected error: ${detail}${env.RELAY_DEBUG ? '' : ' (set RELAY_DEBUG=1 for a stack trace)'}`);
+  return EXIT.failed;
+}
