@@ -12,7 +12,7 @@ import { buildDelivery } from '../src/harness/build-delivery.js';
 import { fabricate } from '../src/providers/delivery.js';
 import { getProvider } from '../src/providers/registry.js';
 import { github, shopify, standardWebhooks, stripe } from '../src/signers/index.js';
-import { formatOps, measure, type Result } from './measure.js';
+import { formatOps, measure, type Case, type Result } from './measure.js';
 
 const body = JSON.stringify({ id: 'evt_bench', object: 'event', filler: 'x'.repeat(1990) }).slice(0, 2048);
 const t = 1_767_225_600_000;
@@ -60,7 +60,7 @@ const stripeProvider = getProvider('stripe');
 const stripeBuilder = await stripeProvider.loadBuilder();
 let seed = 0;
 
-const cases = groups.flatMap((g) => [
+const cases: Case[] = groups.flatMap((g) => [
   { name: `${g.scheme}: relaykit`, run: g.relaykit },
   ...(g.official ? [{ name: `${g.scheme}: official`, run: g.official }] : []),
   { name: `${g.scheme}: bare createHmac`, run: g.bare },

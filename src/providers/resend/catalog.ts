@@ -1,6 +1,9 @@
 import { exactCatalog } from '../shared/catalog.js';
 
-/** Every `email.*`, `contact.*` and `domain.*` type of the `WebhookEvent` union in the resend package. */
+/**
+ * Every `email.*`, `contact.*` and `domain.*` type of the `WebhookEvent` union in the resend package
+ * (6.38.0; `suppression.*`, `topic.*` and `inbox.*` are not fabricated).
+ */
 export const resendEventTypes = [
   'email.sent',
   'email.scheduled',
@@ -16,6 +19,7 @@ export const resendEventTypes = [
   'contact.created',
   'contact.updated',
   'contact.deleted',
+  'contact.topics.updated',
   'domain.created',
   'domain.updated',
   'domain.deleted',

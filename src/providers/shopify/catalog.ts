@@ -47,6 +47,9 @@ export const shopifyTopics = [
   'themes/publish',
 ] as const;
 
+/** A catalogued topic, canonical form. */
+export type ShopifyTopic = (typeof shopifyTopics)[number];
+
 const aliases = new Map<string, string>();
 for (const topic of shopifyTopics) {
   aliases.set(topic, topic);

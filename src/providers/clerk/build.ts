@@ -1,0 +1,135 @@
+/**
+ * The Clerk payload builder: `{ data, event_attributes, instance_id, object, timestamp, type }` for
+ * every type of @clerk/backend's `WebhookEvent`, keys sorted as Clerk sends them, delivered through
+ * Svix (`msg_…` id, Svix `User-Agent`).
+ */
+import type { JsonObject } from '../shared/merge.js';
+import { svixDelivery } from '../shared/svix-headers.js';
+import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
+import { paymentAttempt, subscription, subscriptionItem } from './billing.js';
+import {
+  email,
+  invitation,
+  membership,
+  organizationDomain,
+  organizationEvent,
+  permission,
+  role,
+  session,
+  sms,
+  user,
+  waitlistEntry,
+} from './resources.js';
+import { DAY, NO_REQUEST, before, between, browserClient, clerkId, companyName, slugify, type Scene } from './scene.js';
+
+type DataFactory = (scene: Scene, eventType: string) => JsonObject;
+
+/** `{ deleted: true, id, object }`, as Clerk reports a deleted resource. */
+function deleted(prefix: string, object: string, extra?: (scene: Scene) => JsonObject): DataFactory {
+  return (scene) => ({
+    deleted: true,
+    id: clerkId(scene.faker, prefix, before(scene.faker, scene.at, DAY, 400 * DAY)),
+    object,
+    ...extra?.(scene),
+  });
+}
+
+function userEvent(scene: Scene, eventType: string): JsonObject {
+  const { faker, at } = scene;
+  if (eventType === 'user.created') {
+    // Sign-up: the user row is written a few ms before the event; no sign-in has happened yet.
+    const updatedAt = before(faker, at, 5, 40);
+    const createdAt = before(faker, updatedAt, 5, 40);
+    return user(scene, { createdAt, updatedAt, lastSignInAt: null, lastActiveAt: createdAt - 1 });
+  }
+  const createdAt = before(faker, at, 2 * DAY, 400 * DAY);
+  const lastSignInAt = before(faker, at, 10_000, Math.min(20 * DAY, at - createdAt));
+  return user(scene, { createdAt, updatedAt: before(faker, at, 5, 40), lastSignInAt, lastActiveAt: before(faker, at, 0, 10_000) });
+}
+
+const FACTORIES: Record<string, DataFactory> = {
+  'user.created': userEvent,
+  'user.updated': userEvent,
+  'user.deleted': deleted('user_', 'user'),
+  'session.created': session,
+  'session.ended': session,
+  'session.removed': session,
+  'session.revoked': session,
+  'email.created': email,
+  'sms.created': sms,
+  'organization.created': organizationEvent,
+  'organization.updated': organizationEvent,
+  'organization.deleted': deleted('org_', 'organization', (scene) => ({ slug: slugify(companyName(scene.faker)) })),
+  'organizationDomain.created': organizationDomain,
+  'organizationDomain.updated': organizationDomain,
+  'organizationDomain.deleted': deleted('orgdmn_', 'organization_domain'),
+  'organizationMembership.created': membership,
+  'organizationMembership.updated': membership,
+  'organizationMembership.deleted': membership,
+  'organizationInvitation.created': invitation,
+  'organizationInvitation.revoked': invitation,
+  'organizationInvitation.accepted': invitation,
+  'role.created': role,
+  'role.updated': role,
+  'role.deleted': role,
+  'permission.created': permission,
+  'permission.updated': permission,
+  'permission.deleted': permission,
+  'waitlistEntry.created': waitlistEntry,
+  'waitlistEntry.updated': waitlistEntry,
+  'paymentAttempt.created': paymentAttempt,
+  'paymentAttempt.updated': paymentAttempt,
+  'subscription.created': subscription,
+  'subscription.updated': subscription,
+  'subscription.active': subscription,
+  'subscription.pastDue': subscription,
+  'subscriptionItem.created': subscriptionItem,
+  'subscriptionItem.updated': subscriptionItem,
+  'subscriptionItem.active': subscriptionItem,
+  'subscriptionItem.canceled': subscriptionItem,
+  'subscriptionItem.upcoming': subscriptionItem,
+  'subscriptionItem.ended': subscriptionItem,
+  'subscriptionItem.abandoned': subscriptionItem,
+  'subscriptionItem.incomplete': subscriptionItem,
+  'subscriptionItem.pastDue': subscriptionItem,
+  'subscriptionItem.freeTrialEnding': subscriptionItem,
+};
+
+/**
+ * Events Clerk raises on its own schedule rather than for a request: their `http_request` holds
+ * empty strings.
+ */
+const SCHEDULED = new Set([
+  'subscription.pastDue',
+  'subscriptionItem.upcoming',
+  'subscriptionItem.ended',
+  'subscriptionItem.abandoned',
+  'subscriptionItem.pastDue',
+  'subscriptionItem.freeTrialEnding',
+]);
+
+/** The event types the builder can make (the catalog's, checked in tests). */
+export const builtEventTypes: readonly string[] = Object.keys(FACTORIES);
+
+export const builder: PayloadBuilder = {
+  build(ctx: BuildContext): BuiltPayload {
+    const factory = FACTORIES[ctx.eventType];
+    if (!factory) throw new TypeError(`The Clerk builder has no payload for "${ctx.eventType}".`);
+    const { faker, now } = ctx;
+    // Clerk emits the event a few hundred ms before Svix makes the attempt at `now`.
+    const at = now - between(faker, 15, 450);
+    const instanceId = clerkId(faker, 'ins_', before(faker, at, 30 * DAY, 900 * DAY));
+    const client = browserClient(faker);
+    const scene: Scene = { faker, at, instanceId, client };
+    const data = factory(scene, ctx.eventType);
+    const envelope = {
+      data,
+      event_attributes: SCHEDULED.has(ctx.eventType) ? NO_REQUEST : { http_request: { client_ip: client.ip, user_agent: client.userAgent } },
+      instance_id: instanceId,
+      object: 'event',
+      timestamp: at,
+      type: ctx.eventType,
+    };
+    return svixDelivery(faker, now, envelope, ctx.data);
+  },
+};

@@ -1,0 +1,189 @@
+/**
+ * The pieces every Clerk payload draws on: Clerk-shaped ids, the moments of an event, the browser
+ * that triggered it and the default avatar URLs. Internal to the Clerk builder.
+ */
+import { base62 } from '../shared/ids.js';
+import type { JsonObject } from '../shared/merge.js';
+import type { Faker } from '../shared/random.js';
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** What one event's builders share. */
+export interface Scene {
+  readonly faker: Faker;
+  /** When Clerk emitted the event: the envelope's `timestamp`, a little before the delivery (`ctx.now`). */
+  readonly at: number;
+  /** `ins_…`, the Clerk instance (application environment) that sent the event. */
+  readonly instanceId: string;
+  /** The browser behind the request that caused the event. */
+  readonly client: Client;
+}
+
+export interface Client {
+  readonly ip: string;
+  readonly userAgent: string;
+  /** How Clerk's emails describe the device: `Chrome, macOS`. */
+  readonly label: string;
+}
+
+const BASE62_CODES = Array.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (c) => c.charCodeAt(0));
+const KSUID_EPOCH_SECONDS = 1_400_000_000;
+
+/**
+ * A Clerk id: `prefix` + a 27-character base62 KSUID, whose leading characters encode the creation
+ * time (`user_2vX…` in April 2025). Same layout as `ids.ksuid` (4 bytes of seconds since the KSUID
+ * epoch, then 16 random bytes), computed on ten 16-bit words instead of a BigInt, with the random
+ * part drawn in four 32-bit pieces: a Clerk payload holds up to a dozen ids, and this makes each
+ * about three times cheaper (under 1 µs).
+ */
+export function clerkId(faker: Faker, prefix: string, createdAt: number): string {
+  const seconds = Math.max(0, Math.floor(createdAt / 1000) - KSUID_EPOCH_SECONDS) >>> 0;
+  const words = new Array<number>(10);
+  words[0] = seconds >>> 16;
+  words[1] = seconds & 0xffff;
+  for (let i = 2; i < 10; i += 2) {
+    const random = faker.number.int(0xffffffff);
+    words[i] = random >>> 16;
+    words[i + 1] = random & 0xffff;
+  }
+  const codes = new Array<number>(27);
+  for (let i = 26; i >= 0; i--) {
+    let rem = 0;
+    for (let w = 0; w < 10; w++) {
+      const current = (rem << 16) | words[w]!;
+      const quotient = (current / 62) | 0;
+      words[w] = quotient;
+      rem = current - quotient * 62;
+    }
+    codes[i] = BASE62_CODES[rem]!;
+  }
+  return prefix + String.fromCharCode(...codes);
+}
+
+/** An integer in `[min, max]`. */
+export function between(faker: Faker, min: number, max: number): number {
+  return faker.number.int({ min, max });
+}
+
+/** One of `items`. */
+export function pick<T>(faker: Faker, items: readonly T[]): T {
+  return items[faker.number.int(items.length - 1)]!;
+}
+
+/** A moment `min`–`max` ms before `at`. */
+export function before(faker: Faker, at: number, min: number, max: number): number {
+  return at - between(faker, min, max);
+}
+
+const BROWSERS = [
+  { os: 'Macintosh; Intel Mac OS X 10_15_7', osLabel: 'macOS', kind: 'chrome' },
+  { os: 'Windows NT 10.0; Win64; x64', osLabel: 'Windows', kind: 'chrome' },
+  { os: 'X11; Linux x86_64', osLabel: 'Linux', kind: 'chrome' },
+  { os: 'Macintosh; Intel Mac OS X 10_15_7', osLabel: 'macOS', kind: 'safari' },
+  { os: 'iPhone; CPU iPhone OS 18_5 like Mac OS X', osLabel: 'iOS', kind: 'mobile-safari' },
+  { os: 'Linux; Android 10; K', osLabel: 'Android', kind: 'chrome-mobile' },
+  { os: 'Windows NT 10.0; Win64; x64', osLabel: 'Windows', kind: 'firefox' },
+  { os: 'Windows NT 10.0; Win64; x64', osLabel: 'Windows', kind: 'edge' },
+] as const;
+
+/** A current desktop or mobile browser's `User-Agent`, with the label Clerk's emails use for it. */
+export function browserClient(faker: Faker): Client {
+  const b = pick(faker, BROWSERS);
+  const major = between(faker, 128, 138);
+  let userAgent: string;
+  let name: string;
+  switch (b.kind) {
+    case 'safari':
+      userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.${between(faker, 0, 5)} Safari/605.1.15`;
+      name = 'Safari';
+      break;
+    case 'mobile-safari':
+      userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1`;
+      name = 'Safari';
+      break;
+    case 'chrome-mobile':
+      userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36`;
+      name = 'Chrome';
+      break;
+    case 'firefox':
+      userAgent = `Mozilla/5.0 (${b.os}; rv:${major + 2}.0) Gecko/20100101 Firefox/${major + 2}.0`;
+      name = 'Firefox';
+      break;
+    case 'edge':
+      userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36 Edg/${major}.0.0.0`;
+      name = 'Edge';
+      break;
+    default:
+      userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
+      name = 'Chrome';
+  }
+  return { ip: publicIpv4(faker), userAgent, label: `${name}, ${b.osLabel}` };
+}
+
+/** A public IPv4 address (no private, loopback, link-local or multicast range). */
+export function publicIpv4(faker: Faker): string {
+  const first = pick(faker, [23, 24, 31, 45, 50, 66, 67, 71, 73, 76, 81, 82, 86, 88, 92, 98, 99, 103, 108, 109, 141, 174, 185, 188, 203, 212]);
+  return `${first}.${between(faker, 0, 255)}.${between(faker, 0, 255)}.${between(faker, 1, 254)}`;
+}
+
+/**
+ * Clerk's generated avatar URL: `https://img.clerk.com/` + base64url of
+ * `{"type":"default","iid":<instance>,"rid":<resource>[,"initials":…]}`.
+ */
+export function defaultImageUrl(instanceId: string, resourceId: string, initials: string): string {
+  const token: Record<string, string> = { type: 'default', iid: instanceId, rid: resourceId };
+  if (initials !== '') token.initials = initials;
+  return `https://img.clerk.com/${Buffer.from(JSON.stringify(token)).toString('base64url')}`;
+}
+
+/** First letters of the given names, uppercased: `JD`. */
+export function initialsOf(...names: readonly (string | null)[]): string {
+  return names.map((n) => (n ? n[0]!.toUpperCase() : '')).join('');
+}
+
+/** `name` as a URL slug: `Acme Corp` → `acme-corp`. */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Random alphanumerics, for ids of other systems (Stripe's `pi_…`) that are not KSUIDs. */
+export function alnum(faker: Faker, length: number): string {
+  return base62(faker, length);
+}
+
+/** A `YYYY-MM-DD` date in UTC. */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `ms` plus `months` calendar months, in UTC (a monthly billing period's end). */
+export function addMonths(ms: number, months: number): number {
+  const d = new Date(ms);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.getTime();
+}
+
+/** A first name from faker's English list (a direct pick: `faker.person.lastName()` costs 4 µs). */
+export function firstName(faker: Faker): string {
+  return pick(faker, faker.definitions.person.first_name.generic ?? ['Alex']);
+}
+
+export function lastName(faker: Faker): string {
+  return pick(faker, faker.definitions.person.last_name.generic ?? ['Smith']);
+}
+
+const COMPANY_SUFFIXES = ['Inc', 'Labs', 'LLC', 'Group', 'HQ', 'Technologies', 'Studio', 'Co'];
+
+/** A company name such as `Kuhn Labs` (`faker.company.name()` costs 5 µs). */
+export function companyName(faker: Faker): string {
+  return `${lastName(faker)} ${pick(faker, COMPANY_SUFFIXES)}`;
+}
+
+/** The empty `event_attributes` of events no browser request caused (billing renewals, expiries). */
+export const NO_REQUEST: JsonObject = { http_request: { client_ip: '', user_agent: '' } };

@@ -1,0 +1,58 @@
+/**
+ * The Stripe payload builder: an Event envelope exactly as Stripe delivers it around the resource
+ * the event type reports, serialized once with Stripe's two-space indentation.
+ */
+import { deepMerge } from '../shared/merge.js';
+import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
+import { eventParts } from './events.js';
+import { Scene, type Obj } from './scene.js';
+
+/** The API version stripe@23.1.0 pins (`stripe/cjs/apiVersion.js`); events render `data` in it. */
+export const API_VERSION = '2026-10-28.endive';
+
+/** The headers of a real delivery besides `Stripe-Signature`, which the plugin's `sign` adds. */
+export const DELIVERY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'application/json; charset=utf-8',
+  'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  Accept: '*/*; q=0.5, application/xml',
+  'Cache-Control': 'no-cache',
+});
+
+/**
+ * The Event for `context.eventType`, with `context.data` deep-merged into `data.object`.
+ * @example
+ * const event = buildEvent({ eventType: 'payment_intent.succeeded', faker: seededFaker(1), now: Date.now(), data: undefined });
+ * event.data.object.status; // 'succeeded'
+ */
+export function buildEvent(context: BuildContext): Obj & { id: string; data: { object: Obj } } {
+  const s = new Scene(context.faker, context.now);
+  const parts = eventParts(s, context.eventType);
+  const object = deepMerge(parts.object, context.data);
+  const data: Obj = parts.previous !== undefined ? { object, previous_attributes: parts.previous } : { object };
+  const automatic = parts.automatic === true;
+  return {
+    id: s.id('evt', s.now, parts.idVersion),
+    object: 'event',
+    ...(parts.account !== undefined ? { account: parts.account } : {}),
+    api_version: API_VERSION,
+    created: s.now,
+    data: data as { object: Obj },
+    livemode: false,
+    pending_webhooks: s.int(1, 3),
+    request: automatic ? { id: null, idempotency_key: null } : { id: s.requestId(), idempotency_key: s.uuid() },
+    type: context.eventType,
+  };
+}
+
+/**
+ * Builds Stripe deliveries: the body is the Event pretty-printed as Stripe sends it, and the
+ * delivery id is the event id.
+ * @example
+ * const { body, deliveryId, headers } = builder.build({ eventType: 'invoice.paid', faker, now: Date.now(), data: undefined });
+ */
+export const builder: PayloadBuilder = {
+  build(context: BuildContext): BuiltPayload {
+    const event = buildEvent(context);
+    return { body: JSON.stringify(event, null, 2), deliveryId: event.id, headers: { ...DELIVERY_HEADERS } };
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * Every fabricated Resend payload, as the builder makes it, must satisfy the resend package's
+ * `WebhookEventPayload` (discriminated by `type`), and the catalog must list exactly the
+ * `email.*`, `contact.*` and `domain.*` members of its `WebhookEvent` union.
+ */
+import { describe, expect, it } from 'vitest';
+import { builder } from '../../src/providers/resend/build.js';
+import { resendEventTypes } from '../../src/providers/resend/catalog.js';
+import { seededFaker } from '../../src/providers/shared/random.js';
+import { typecheck } from '../support/typecheck.js';
+
+const now = 1_767_225_600_000;
+const header = `import type { WebhookEvent, WebhookEventPayload } from 'resend';\n`;
+
+function payload(eventType: string, seed: number): Record<string, unknown> {
+  return JSON.parse(builder.build({ eventType, faker: seededFaker(seed), now, data: undefined }).body) as Record<string, unknown>;
+}
+
+/** One `export const` per payload, each on its own line so a diagnostic's line names the type. */
+function source(payloads: readonly unknown[]): string {
+  return header + payloads.map((p, i) => `export const e${i} = ${JSON.stringify(p)} satisfies WebhookEventPayload;\n`).join('');
+}
+
+function completeness(types: readonly string[]): string {
+  return (
+    header +
+    `const catalog = ${JSON.stringify(types)} as const;\n` +
+    `type Catalogued = (typeof catalog)[number];\n` +
+    'type Wanted = Extract<WebhookEvent, `email.${string}` | `contact.${string}` | `domain.${string}`>;\n' +
+    `type Missing = Exclude<Wanted, Catalogued>;\n` +
+    `type Extra = Exclude<Catalogued, Wanted>;\n` +
+    `export const complete: [Missing, Extra] extends [never, never] ? true : { missing: Missing; extra: Extra } = true;\n`
+  );
+}
+
+describe('Resend payloads against the resend package types', () => {
+  it('type-checks every catalog payload (five seeds each) with satisfies WebhookEventPayload, and the catalog covers email.*, contact.* and domain.* exactly', () => {
+    const payloads = [1, 2, 3, 4, 5].flatMap((seed) => resendEventTypes.map((type) => payload(type, seed)));
+    const diagnostics = typecheck({
+      'test/.generated/resend-payloads.ts': source(payloads),
+      'test/.generated/resend-catalog.ts': completeness(resendEventTypes),
+    });
+    expect(diagnostics).toEqual([]);
+  }, 60_000);
+
+  it('fails for a payload missing a required field, one with an unknown field, and a catalog missing a type (negative control)', () => {
+    const missing = payload('email.bounced', 1);
+    delete (missing.data as Record<string, unknown>).message_id;
+    const extra = payload('domain.created', 1);
+    (extra.data as Record<string, unknown>).dns_provider = 'Cloudflare';
+    const diagnostics = typecheck({
+      'test/.generated/resend-bad-payloads.ts': source([missing, extra]),
+      'test/.generated/resend-bad-catalog.ts': completeness(resendEventTypes.filter((t) => t !== 'contact.topics.updated')),
+    }).join('\n');
+    expect(diagnostics).toMatch(/resend-bad-payloads\.ts:2:\d+ .*message_id/s);
+    expect(diagnostics).toMatch(/resend-bad-payloads\.ts:3:\d+ .*dns_provider/);
+    expect(diagnostics).toMatch(/resend-bad-catalog\.ts:7:\d+ .*contact\.topics\.updated/);
+  }, 60_000);
+});

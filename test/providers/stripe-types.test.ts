@@ -1,0 +1,95 @@
+/**
+ * Every catalogued Stripe payload, built by the real builder, type-checks as the matching member of
+ * stripe-node's own `Stripe.Event` union under `strict`, with excess-property checks on.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seededFaker } from '../../src/providers/shared/random.js';
+import { builder } from '../../src/providers/stripe/build.js';
+import { stripeEventTypes } from '../../src/providers/stripe/catalog.js';
+import { typecheck } from '../support/typecheck.js';
+
+const NOW = Date.UTC(2026, 10, 21, 16, 29, 56);
+/** Several seeds per type: recipes branch (subscription-mode checkout, trialing subscriptions, …). */
+const SEEDS = [1, 2, 3, 4];
+
+function buildEvent(eventType: string, seed: number): Record<string, unknown> {
+  const { body } = builder.build({ eventType, faker: seededFaker(seed), now: NOW, data: undefined });
+  return JSON.parse(body) as Record<string, unknown>;
+}
+
+/**
+ * `value` as a TypeScript expression. stripe-node types `*_decimal` fields as its branded `Decimal`,
+ * which its API client makes from the decimal strings on the wire (webhook bodies carry the same
+ * strings); those become `Stripe.Decimal.from("…")`, everything else stays a literal.
+ */
+function literal(value: unknown, key = ''): string {
+  if (typeof value === 'string' && key.endsWith('_decimal')) return `Stripe.Decimal.from(${JSON.stringify(value)})`;
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v)).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v, k)}`);
+    return `{ ${entries.join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+function source(events: readonly { type: string; event: unknown }[]): string {
+  const lines = [`import Stripe from 'stripe';`];
+  events.forEach(({ type, event }, i) => {
+    lines.push(`export const e${i} = ${literal(event)} satisfies Extract<Stripe.Event, { type: '${type}' }>;`);
+  });
+  return lines.join('\n');
+}
+
+/** One program for every file below: building a program over stripe-node's types takes seconds. */
+const FILES: Record<string, string> = {
+  'test/.generated/stripe-events.ts': source(
+    stripeEventTypes.flatMap((type) => SEEDS.map((seed) => ({ type, event: buildEvent(type, seed) }))),
+  ),
+  // Negative controls: each must be reported, proving the check can fail.
+  'test/.generated/stripe-missing.ts': (() => {
+    const event = buildEvent('payment_intent.succeeded', 1) as { data: { object: Record<string, unknown> } };
+    delete event.data.object.amount_received;
+    return source([{ type: 'payment_intent.succeeded', event }]);
+  })(),
+  'test/.generated/stripe-excess.ts': (() => {
+    const event = buildEvent('customer.created', 1) as { data: { object: Record<string, unknown> } };
+    event.data.object.sources_count = 3;
+    return source([{ type: 'customer.created', event }]);
+  })(),
+  'test/.generated/stripe-wrong-type.ts': source([{ type: 'payout.paid', event: { ...buildEvent('payout.paid', 1), type: 'payout.payed' } }]),
+  'test/.generated/stripe-decimal.ts': `import type Stripe from 'stripe';\nexport const e = ${JSON.stringify(buildEvent('price.created', 1))} satisfies Extract<Stripe.Event, { type: 'price.created' }>;`,
+};
+
+describe('stripe payloads against stripe-node types', () => {
+  let diagnostics: string[] = [];
+  const of = (file: string) => diagnostics.filter((d) => d.startsWith(`test/.generated/${file}:`)).join('\n');
+
+  beforeAll(() => {
+    diagnostics = typecheck(FILES);
+  });
+
+  it('type-checks every catalog type, for several seeds, with zero diagnostics', () => {
+    expect(diagnostics.filter((d) => d.startsWith('test/.generated/stripe-events.ts'))).toEqual([]);
+    expect(FILES['test/.generated/stripe-events.ts']!.match(/satisfies Extract/g)).toHaveLength(stripeEventTypes.length * SEEDS.length);
+  });
+
+  it('reports a payment_intent.succeeded payload whose data.object lacks a required field', () => {
+    expect(of('stripe-missing.ts')).toMatch(/amount_received/);
+  });
+
+  it('reports a field stripe-node does not know (excess property)', () => {
+    expect(of('stripe-excess.ts')).toMatch(/sources_count/);
+  });
+
+  it("reports an event whose type is not in stripe-node's union", () => {
+    expect(of('stripe-wrong-type.ts')).toMatch(/payout\.payed/);
+  });
+
+  it('reports decimal strings left as strings: stripe-node types them as its Decimal', () => {
+    expect(of('stripe-decimal.ts')).toMatch(/unit_amount_decimal|Decimal/);
+  });
+
+  it('reports nothing outside the generated files', () => {
+    expect(diagnostics.filter((d) => !d.startsWith('test/.generated/'))).toEqual([]);
+  });
+});
