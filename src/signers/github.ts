@@ -43,9 +43,9 @@ export function sign(options: GitHubSignOptions): Record<string, string> {
   assertRawBody(options.body, 'GitHub');
   const [secret] = secretList(options.secret, 'GitHub') as [string];
   const headers: Record<string, string> = {
-    [SIGNATURE_HEADER]: `sha256=${hmac('sha256', secret, [options.body], 'hex')}`,
+    [SIGNATURE_HEADER]: `sha256=${hmac('sha256', secret, options.body, 'hex')}`,
   };
-  if (options.legacy ?? true) headers[LEGACY_SIGNATURE_HEADER] = `sha1=${hmac('sha1', secret, [options.body], 'hex')}`;
+  if (options.legacy ?? true) headers[LEGACY_SIGNATURE_HEADER] = `sha1=${hmac('sha1', secret, options.body, 'hex')}`;
   return headers;
 }
 
@@ -65,7 +65,7 @@ export function verify(options: GitHubVerifyOptions): VerifyResult {
     return fail('malformed_header', `The ${SIGNATURE_HEADER} header must be "sha256=" followed by 64 hex digits.`);
   }
   const candidate = header.trim();
-  const matched = secrets.some((secret) => safeEqual(candidate, `sha256=${hmac('sha256', secret, [options.body], 'hex')}`));
+  const matched = secrets.some((secret) => safeEqual(candidate, `sha256=${hmac('sha256', secret, options.body, 'hex')}`));
   return matched
     ? OK
     : fail('signature_mismatch', 'The sha256 signature does not match the body and secret. Is this the raw body?');

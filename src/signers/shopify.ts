@@ -39,7 +39,7 @@ export interface ShopifyVerifyOptions {
 export function sign(options: ShopifySignOptions): Record<string, string> {
   assertRawBody(options.body, 'Shopify');
   const [secret] = secretList(options.secret, 'Shopify') as [string];
-  return { [SIGNATURE_HEADER]: hmac('sha256', secret, [options.body], 'base64') };
+  return { [SIGNATURE_HEADER]: hmac('sha256', secret, options.body, 'base64') };
 }
 
 /**
@@ -58,7 +58,7 @@ export function verify(options: ShopifyVerifyOptions): VerifyResult {
   if (!/^[A-Za-z0-9+/]{43}=$/.test(candidate)) {
     return fail('malformed_header', `The ${SIGNATURE_HEADER} header must be the base64 of a SHA-256 HMAC (44 characters).`);
   }
-  const matched = secrets.some((secret) => safeEqual(candidate, hmac('sha256', secret, [options.body], 'base64')));
+  const matched = secrets.some((secret) => safeEqual(candidate, hmac('sha256', secret, options.body, 'base64')));
   return matched
     ? OK
     : fail('signature_mismatch', 'The HMAC does not match the body and secret. Is this the raw body, signed with the app client secret?');

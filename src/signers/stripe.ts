@@ -50,7 +50,7 @@ export function sign(options: StripeSignOptions): Record<string, string> {
   const t = toUnixSeconds(options.timestamp);
   let value = `t=${t}`;
   for (const secret of secretList(options.secret, 'Stripe')) {
-    value += `,v1=${hmac('sha256', secret, [`${t}.`, options.body], 'hex')}`;
+    value += `,v1=${hmac('sha256', secret, options.body, 'hex', `${t}.`)}`;
   }
   return { [SIGNATURE_HEADER]: value };
 }
@@ -84,7 +84,7 @@ export function verify(options: StripeVerifyOptions): VerifyResult {
   if (candidates.length === 0) {
     return fail('malformed_header', `No v1 signatures found in the ${SIGNATURE_HEADER} header.`);
   }
-  const expected = secrets.map((secret) => hmac('sha256', secret, [`${timestamp}.`, options.body], 'hex'));
+  const expected = secrets.map((secret) => hmac('sha256', secret, options.body, 'hex', `${timestamp}.`));
   const matched = candidates.some((candidate) => expected.some((sig) => safeEqual(candidate, sig)));
   if (!matched) {
     return fail(

@@ -2,6 +2,7 @@
  * CI objects: GitHub Actions check suites, check runs, workflow runs and jobs on one head commit, and
  * commit statuses from an external CI service.
  */
+import { uuidV4 } from '../shared/ids.js';
 import type { JsonObject } from '../shared/merge.js';
 import { actionsApp, commits, simpleCommit, workflowRepository, type Commit } from './objects.js';
 import { commitNodeId, nodeId } from './node-ids.js';
@@ -127,7 +128,7 @@ export function checkRun(scene: Scene, build: Build, job: Job, phase: Phase): Js
     name: job.name,
     node_id: nodeId('CR', [repo.id, job.id]),
     head_sha: build.commit.sha,
-    external_id: scene.faker.string.uuid(),
+    external_id: uuidV4(scene.faker),
     url: api,
     html_url: web,
     details_url: web,

@@ -2,6 +2,7 @@
  * The world one delivery happens in: the repository, its owner, the sender and the clock. Drawn once
  * per build so that every object in the payload refers to the same accounts, URLs and times.
  */
+import { hex } from '../shared/ids.js';
 import type { Faker } from '../shared/random.js';
 import type { JsonObject } from '../shared/merge.js';
 import { isoSeconds, isoWithOffset, unixSeconds } from '../shared/time.js';
@@ -200,23 +201,12 @@ export function createScene(faker: Faker, now: number, options: SceneOptions = {
     ago,
     localAgo: (who, seconds) => isoWithOffset(now - seconds * 1000, who.utcOffset),
     unixAgo: (seconds) => unixSeconds(now - seconds * 1000),
-    sha: () => sha(faker),
+    sha: () => hex(faker, 40),
     id: (digits) => draw.int(10 ** (digits - 1), Math.min(Number.MAX_SAFE_INTEGER, 10 ** digits - 1)),
     ...draw,
   };
 }
 
-const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/** 40 lowercase hex digits from five 32-bit draws (a byte table is ~10x faster than `toString(16)` here). */
-function sha(faker: Faker): string {
-  let out = '';
-  for (let i = 0; i < 5; i++) {
-    const v = faker.number.int({ min: 0, max: 0xffff_ffff });
-    out += HEX_BYTES[v >>> 24]! + HEX_BYTES[(v >>> 16) & 0xff]! + HEX_BYTES[(v >>> 8) & 0xff]! + HEX_BYTES[v & 0xff]!;
-  }
-  return out;
-}
 
 function wholeSeconds(ms: number): number {
   return Math.floor(ms / 1000) * 1000;

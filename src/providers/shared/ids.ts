@@ -1,7 +1,20 @@
-/** Provider-shaped identifiers, drawn from the delivery's seeded generator. */
+/**
+ * Provider-shaped identifiers, drawn from the delivery's seeded generator. Payloads hold many ids,
+ * so each is built from 32-bit draws and lookup tables rather than per-character faker calls.
+ */
 import type { Faker } from './random.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const BASE62_CODES = Array.from(BASE62, (c) => c.charCodeAt(0));
+const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function draw32(faker: Faker): number {
+  return faker.number.int(0xffff_ffff);
+}
+
+function hex32(value: number): string {
+  return HEX_BYTES[value >>> 24]! + HEX_BYTES[(value >>> 16) & 0xff]! + HEX_BYTES[(value >>> 8) & 0xff]! + HEX_BYTES[value & 0xff]!;
+}
 
 /** `length` base62 characters. */
 export function base62(faker: Faker, length: number): string {
@@ -10,14 +23,23 @@ export function base62(faker: Faker, length: number): string {
   return out;
 }
 
-/** Lowercase hex of `length` characters. */
+/** Lowercase hex of `length` characters (a Git SHA is `hex(faker, 40)`). */
 export function hex(faker: Faker, length: number): string {
-  return faker.string.hexadecimal({ length, casing: 'lower', prefix: '' });
+  let out = '';
+  while (out.length < length) out += hex32(draw32(faker));
+  return out.slice(0, length);
 }
 
 /** A UUID of version 4 form, as Shopify's webhook ids and Resend's resource ids are. */
 export function uuidV4(faker: Faker): string {
-  return faker.string.uuid();
+  const a = hex32(draw32(faker));
+  const b = draw32(faker);
+  const c = draw32(faker);
+  const d = hex32(draw32(faker));
+  return (
+    `${a}-${hex32(b).slice(0, 4)}-${hex32(0x4000 | (b & 0x0fff)).slice(4)}-` +
+    `${hex32(0x8000 | ((c >>> 16) & 0x3fff)).slice(4)}-${hex32(c).slice(4)}${d}`
+  );
 }
 
 /**
@@ -34,20 +56,35 @@ export function uuidV1(faker: Faker, ms: number): string {
   return `${timeLow}-${timeMid}-${timeHigh}-${clockSeq}-${hex(faker, 12)}`;
 }
 
+const KSUID_EPOCH_SECONDS = 1_400_000_000;
+
 /**
- * A KSUID-style id: 27 base62 characters whose leading part encodes `ms`, so ids sort by time, as
- * Svix message ids (`msg_…`) and Clerk ids (`user_…`) do.
+ * A KSUID: 27 base62 characters encoding 4 bytes of seconds since the KSUID epoch and then 16 random
+ * bytes, so ids sort by time, as Svix message ids (`msg_…`) and Clerk ids (`user_2vX…`) do. Computed on
+ * ten 16-bit words rather than a BigInt.
  */
 export function ksuid(faker: Faker, ms: number): string {
-  const KSUID_EPOCH = 1_400_000_000;
-  let value = BigInt(Math.max(0, Math.floor(ms / 1000) - KSUID_EPOCH));
-  for (let i = 0; i < 16; i++) value = (value << 8n) | BigInt(faker.number.int(255));
-  let out = '';
-  while (value > 0n) {
-    out = BASE62[Number(value % 62n)] + out;
-    value /= 62n;
+  const seconds = Math.max(0, Math.floor(ms / 1000) - KSUID_EPOCH_SECONDS) >>> 0;
+  const words = new Array<number>(10);
+  words[0] = seconds >>> 16;
+  words[1] = seconds & 0xffff;
+  for (let i = 2; i < 10; i += 2) {
+    const random = draw32(faker);
+    words[i] = random >>> 16;
+    words[i + 1] = random & 0xffff;
   }
-  return out.padStart(27, '0');
+  const codes = new Array<number>(27);
+  for (let i = 26; i >= 0; i--) {
+    let rem = 0;
+    for (let w = 0; w < 10; w++) {
+      const current = (rem << 16) | words[w]!;
+      const quotient = (current / 62) | 0;
+      words[w] = quotient;
+      rem = current - quotient * 62;
+    }
+    codes[i] = BASE62_CODES[rem]!;
+  }
+  return String.fromCharCode(...codes);
 }
 
 /** A numeric id with `digits` digits, below 2^53 so that `JSON.parse` keeps it exact. */

@@ -1,3 +1,9 @@
+/** Durations in milliseconds. */
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
 /** ISO 8601 UTC with milliseconds: `2026-11-21T16:29:56.123Z`. */
 export function isoMillis(ms: number): string {
   return new Date(ms).toISOString();

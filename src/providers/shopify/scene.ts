@@ -2,6 +2,7 @@
  * One delivery's world: the shop that sends it, its clock, and the random draws. Every value comes
  * from the delivery's seeded faker and every time from `now`, so a seed and a timestamp fix the bytes.
  */
+import { hex, uuidV4 } from '../shared/ids.js';
 import type { JsonObject } from '../shared/merge.js';
 import type { Faker } from '../shared/random.js';
 import { isoMillis, isoWithOffset } from '../shared/time.js';
@@ -56,7 +57,6 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const HEX_PAIRS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 
@@ -131,19 +131,12 @@ export class Scene {
 
   /** `length` lowercase hex characters (tokens, keys). */
   hex(length: number): string {
-    let out = '';
-    while (out.length < length) {
-      const n = this.f.number.int(0xffffffff);
-      out += HEX_PAIRS[n >>> 24]! + HEX_PAIRS[(n >>> 16) & 255]! + HEX_PAIRS[(n >>> 8) & 255]! + HEX_PAIRS[n & 255]!;
-    }
-    return out.length === length ? out : out.slice(0, length);
+    return hex(this.f, length);
   }
 
   /** A version 4 UUID, as Shopify's webhook and event ids are. */
   uuid(): string {
-    const h = this.hex(32);
-    const variant = '89ab'[this.f.number.int(3)]!;
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
+    return uuidV4(this.f);
   }
 
   /** `length` decimal digits, the first non-zero. */
