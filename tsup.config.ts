@@ -1,26 +1,20 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig([
-  {
-    entry: {
-      index: 'src/index.ts',
-      'signers/index': 'src/signers/index.ts',
-      'providers/index': 'src/providers/index.ts',
-    },
-    format: 'esm',
-    target: 'node20',
-    platform: 'node',
-    dts: true,
-    splitting: true,
-    sourcemap: true,
-    clean: true,
-  },
-  {
-    entry: { 'cli/index': 'src/cli/index.ts' },
-    format: 'esm',
-    target: 'node20',
-    platform: 'node',
-    splitting: true,
-    sourcemap: true,
-  },
-]);
+const library = {
+  index: 'src/index.ts',
+  'signers/index': 'src/signers/index.ts',
+  'providers/index': 'src/providers/index.ts',
+};
+
+export default defineConfig({
+  // One graph for the library and the CLI, so shared code and the lazily loaded payload builders
+  // are emitted once. Declarations only for the library entries.
+  entry: { ...library, 'cli/index': 'src/cli/index.ts' },
+  dts: { entry: library },
+  format: 'esm',
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  sourcemap: true,
+  clean: true,
+});

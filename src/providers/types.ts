@@ -103,6 +103,7 @@ export interface BuiltInProvider extends ProviderPlugin {
   loadBuilder(): Promise<PayloadBuilder>;
 }
 
+/** Whether a plugin is one of the built-ins, with a catalog and a payload builder (custom plugins have neither). */
 export function isBuiltInProvider(plugin: ProviderPlugin): plugin is BuiltInProvider {
   return typeof (plugin as BuiltInProvider).loadBuilder === 'function' && (plugin as BuiltInProvider).catalog !== undefined;
 }

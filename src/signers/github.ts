@@ -16,7 +16,9 @@ import {
   type VerifyResult,
 } from './shared.js';
 
+/** The SHA-256 signature header. */
 export const SIGNATURE_HEADER = 'X-Hub-Signature-256';
+/** The legacy SHA-1 signature header GitHub still sends. */
 export const LEGACY_SIGNATURE_HEADER = 'X-Hub-Signature';
 
 export interface GitHubSignOptions {

@@ -16,6 +16,7 @@ import {
   type VerifyResult,
 } from './shared.js';
 
+/** The header Shopify signs webhooks in. */
 export const SIGNATURE_HEADER = 'X-Shopify-Hmac-Sha256';
 const EVENTS_SIGNATURE_HEADER = 'shopify-hmac-sha256';
 

@@ -21,6 +21,7 @@ import {
   type VerifyResult,
 } from './shared.js';
 
+/** The header name prefix: `svix-` as Svix sends for Clerk and Resend, or the unbranded `webhook-`. */
 export type HeaderPrefix = 'svix' | 'webhook';
 
 export interface StandardWebhooksSignOptions {

@@ -19,6 +19,7 @@ import {
   type VerifyResult,
 } from './shared.js';
 
+/** The header Stripe signs deliveries in. */
 export const SIGNATURE_HEADER = 'Stripe-Signature';
 
 export interface StripeSignOptions {

@@ -2,7 +2,7 @@
  * The package as users receive it: the built `dist/` reached through the package name (Node's
  * self-reference resolves `relaykit/*` through the `exports` map) and the `relay` bin.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -59,5 +59,16 @@ describe('package exports (built output)', () => {
     const error = await exec(process.execPath, [path.join(root, pkg.bin.relay), 'events', 'stripee'], { cwd: root }).catch((e) => e);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe('relay: Unknown provider "stripee". Did you mean "stripe"? Built-in: stripe, github, clerk, shopify, resend.\n');
+  });
+
+  it('exits quietly when its reader closes early (relay events | head -1)', async () => {
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { bin: { relay: string } };
+    const child = spawn(process.execPath, [path.join(root, pkg.bin.relay), 'events'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
