@@ -10,6 +10,40 @@
 export { buildDelivery, listEventTypes } from './harness/build-delivery.js';
 export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
 
+// The reference service
+export { createRelay, DEFAULT_MAX_BODY_BYTES, DEFAULT_STORE_PATH } from './service/index.js';
+export type {
+  ExecutionDetail,
+  ExecutionJson,
+  Handler,
+  HandlerContext,
+  Handlers,
+  ListenOptions,
+  Listening,
+  LogJson,
+  Mount,
+  Relay,
+  RelayEvent,
+  RelayOptions,
+  StepJson,
+} from './service/index.js';
+
+// Stores
+export { MemoryStore, SqliteStore } from './service/store/index.js';
+export type {
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionPatch,
+  ExecutionRecord,
+  ExecutionStatus,
+  LogLevel,
+  LogRecord,
+  SqliteStoreOptions,
+  StepRecord,
+  Store,
+  StoredEvent,
+} from './service/store/index.js';
+
 // Providers and plugins
 export {
   builtInProviderIds,

@@ -1,6 +1,7 @@
 /** The `relay` command line: cac defines commands and options; each action calls a typed command function. */
 import { cac } from 'cac';
 import { version } from '../../package.json';
+import { devCommand, type DevOptions } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
 import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
 
@@ -18,6 +19,17 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay events shopify --json')
     .action((provider: string | undefined, options: { json?: boolean }) => {
       exitCode = eventsCommand(out, provider, options);
+    });
+
+  cli
+    .command('dev', 'Serve relay.ts (or the built-in providers) on localhost, with a SQLite store in .relay/')
+    .option('--dir <path>', 'Directory holding relay.ts; the store is .relay/relay.db there (default: .)')
+    .option('--port <port>', 'Port to listen on (default: $PORT, else 3000)')
+    .option('--host <host>', 'Interface to bind (default: 127.0.0.1)')
+    .example('  $ relay dev')
+    .example('  $ relay dev --dir examples --port 4000')
+    .action(async (options: DevOptions) => {
+      exitCode = await devCommand(out, io.env, options);
     });
 
   cli.help();

@@ -7,7 +7,9 @@ export type RelayErrorCode =
   | 'INVALID_SECRET'
   | 'INVALID_OPTION'
   | 'INVALID_DATA'
-  | 'UNSAFE_IN_PRODUCTION';
+  | 'UNSAFE_IN_PRODUCTION'
+  | 'NOT_FOUND'
+  | 'CONFLICT';
 
 /**
  * The one error class of relaykit. `code` is stable; `message` names the input and the fix.

@@ -1,0 +1,204 @@
+/** The HTTP contract: mount paths, the executions API, and errors that are always `{ "error": string }`. */
+import { isUtf8 } from 'node:buffer';
+import { timingSafeEqual } from 'node:crypto';
+import { RelayError } from '../providers/errors.js';
+import { closestMatches } from '../providers/shared/suggest.js';
+import type { ProviderPlugin } from '../providers/types.js';
+import type { VerifyResult } from '../signers/shared.js';
+import { error, header, json, type RelayRequest, type RelayResponse } from './http.js';
+import type { ServiceContext } from './relay.js';
+import type { ExecutionFilter, ExecutionRecord, ExecutionStatus } from './store/types.js';
+import { executionJson } from './views.js';
+
+const ROUTES =
+  'POST /api/webhook/<provider>, GET /api/executions, GET /api/executions/<id>, ' +
+  'POST /api/executions/<id>/replay, POST /api/executions/<id>/retry';
+const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
+const MAX_ID_LENGTH = 200;
+
+/** Answers one request. Never throws: every failure becomes a JSON error response. */
+export async function route(request: RelayRequest, context: ServiceContext): Promise<RelayResponse> {
+  try {
+    return await dispatch(request, context);
+  } catch (cause) {
+    if (cause instanceof RelayError) {
+      const status = cause.code === 'NOT_FOUND' ? 404 : cause.code === 'CONFLICT' ? 409 : 400;
+      return error(status, cause.message);
+    }
+    if (cause instanceof RangeError) return error(400, cause.message);
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return error(500, `Internal error in the relay service: ${detail}`);
+  }
+}
+
+function segments(pathname: string): string[] | undefined {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+function methodNotAllowed(method: string, path: string, allowed: string): RelayResponse {
+  return error(405, `${method} is not allowed on ${path}; use ${allowed}.`, { allow: allowed });
+}
+
+async function dispatch(request: RelayRequest, context: ServiceContext): Promise<RelayResponse> {
+  const parts = segments(request.pathname);
+  const method = request.method.toUpperCase();
+  if (parts && parts[0] === 'api' && parts[1] === 'webhook' && parts.length === 3) {
+    if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
+    return ingest(request, context, parts[2]!);
+  }
+  if (parts && parts[0] === 'api' && parts[1] === 'executions' && parts.length >= 2 && parts.length <= 4) {
+    const denied = authorize(request, context);
+    if (denied) return denied;
+    const [, , id, action] = parts;
+    if (id === undefined) {
+      if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
+      return json(200, await context.store().listExecutions(listFilter(request.searchParams)));
+    }
+    if (id.length > MAX_ID_LENGTH) return error(404, `No execution with that id (${id.length} characters is longer than any id).`);
+    if (action === undefined) {
+      if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
+      const found = await context.find(id);
+      return found ? json(200, found) : error(404, `No execution ${id.startsWith('evt_') ? 'for event ' : ''}${id} in this service's store.`);
+    }
+    if (action === 'replay' || action === 'retry') {
+      if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
+      return json(200, action === 'replay' ? await context.replay(id) : await context.retry(id));
+    }
+  }
+  return error(404, `No route for ${method} ${request.pathname}. Routes: ${ROUTES}.`);
+}
+
+function authorize(request: RelayRequest, context: ServiceContext): RelayResponse | undefined {
+  const token = context.apiToken();
+  if (token === undefined) return undefined;
+  const given = /^Bearer\s+(.+)$/i.exec(header(request, 'authorization') ?? '')?.[1]?.trim() ?? '';
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  if (a.length === b.length && timingSafeEqual(a, b)) return undefined;
+  return error(
+    401,
+    given === ''
+      ? 'The executions API needs Authorization: Bearer <token> (RELAY_API_TOKEN is set on this service).'
+      : 'The bearer token does not match RELAY_API_TOKEN on this service.',
+    { 'www-authenticate': 'Bearer' },
+  );
+}
+
+function listFilter(params: URLSearchParams): ExecutionFilter {
+  const filter: { type?: string; status?: ExecutionStatus; limit?: number; cursor?: string } = {};
+  const type = params.get('type');
+  if (type) filter.type = type;
+  const status = params.get('status');
+  if (status !== null) {
+    if (!STATUSES.includes(status as ExecutionStatus)) {
+      throw new RangeError(`status must be one of ${STATUSES.join(', ')}; got "${status}".`);
+    }
+    filter.status = status as ExecutionStatus;
+  }
+  const limit = params.get('limit');
+  if (limit !== null) {
+    if (!/^\d{1,4}$/.test(limit)) throw new RangeError(`limit must be a whole number from 1 to 500; got "${limit}".`);
+    filter.limit = Number(limit);
+  }
+  const cursor = params.get('cursor');
+  if (cursor) filter.cursor = cursor;
+  return filter;
+}
+
+function unknownProvider(id: string, context: ServiceContext): RelayResponse {
+  const mounted = [...context.plugins.keys()];
+  const close = closestMatches(id, mounted, 1);
+  return error(
+    404,
+    `Unknown provider "${id}".${close.length > 0 ? ` Did you mean "${close[0]}"?` : ''} Mounted: ${mounted.map((p) => `/api/webhook/${p}`).join(', ')}.`,
+  );
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** `POST /api/webhook/<provider>`: verify the raw bytes, then parse, normalize, store, answer, run. */
+async function ingest(request: RelayRequest, context: ServiceContext, providerId: string): Promise<RelayResponse> {
+  const plugin = context.plugins.get(providerId);
+  if (!plugin) return unknownProvider(providerId, context);
+  const contentType = header(request, 'content-type');
+  if (!isJson(contentType)) {
+    return error(415, `Unsupported content type ${contentType ? `"${contentType}"` : '(none)'}: webhooks are JSON; send Content-Type: application/json.`);
+  }
+  const declared = header(request, 'content-length');
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > context.maxBodyBytes) {
+    return tooLarge(context.maxBodyBytes);
+  }
+  const bytes = await request.bytes(context.maxBodyBytes);
+  if (bytes === undefined) return tooLarge(context.maxBodyBytes);
+
+  const secrets = context.secretsFor(plugin);
+  if (plugin.secretEnv !== null && secrets.length === 0) {
+    return error(401, `No secret is configured for ${plugin.id}: set ${plugin.secretEnv} to the secret the sender signs with, and restart the service.`);
+  }
+  if (!isUtf8(bytes)) return error(400, 'The body is not valid UTF-8, so it cannot be JSON.');
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const verdict = await verify(plugin, { headers: request.headers, body, secrets, now: context.now() });
+  if (!verdict.ok) {
+    if (verdict.reason === 'signature_mismatch' && plugin.secretEnv !== null) {
+      return error(401, `The signature does not match: the sender and this service use different ${plugin.secretEnv} values. Set the same secret on both sides.`);
+    }
+    if (verdict.reason === 'signature_mismatch') return error(401, `The signature does not match: ${verdict.message}`);
+    // The contract's exact body; the detail goes in a header.
+    return error(400, 'Invalid webhook signature', { 'x-relay-error-detail': verdict.message.replace(/[^\x20-\x7e]/g, '?') });
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (cause) {
+    return error(400, `The body is not valid JSON: ${(cause as Error).message}.`);
+  }
+  const normalized = plugin.normalize({ headers: request.headers, body, json: parsed });
+  if (!normalized.ok) return error(400, normalized.error);
+  const { eventType, deliveryId, data } = normalized.event;
+
+  const at = context.now();
+  const createdAt = new Date(at).toISOString();
+  const ids = context.newIds(at);
+  const type = `${plugin.id}.${eventType}`;
+  const execution: ExecutionRecord = {
+    id: ids.executionId,
+    eventId: ids.eventId,
+    eventType: type,
+    status: 'pending',
+    attempt: 1,
+    createdAt,
+    updatedAt: createdAt,
+    replayedFrom: null,
+    error: null,
+  };
+  const stored = await context.store().insertDelivery(
+    { id: ids.eventId, provider: plugin.id, type, deliveryId, headers: request.headerRecord(), body, data, receivedAt: createdAt },
+    execution,
+  );
+  if (!stored.created) return json(200, executionJson(stored.execution), { 'x-relay-deduplicated': 'true' });
+  context.accept(stored.execution);
+  return json(200, executionJson(stored.execution));
+}
+
+function tooLarge(limit: number): RelayResponse {
+  return error(413, `The body is larger than ${limit} bytes, the limit of this service (maxBodyBytes).`, { connection: 'close' });
+}
+
+async function verify(plugin: ProviderPlugin, request: Parameters<ProviderPlugin['verify']>[0]): Promise<VerifyResult> {
+  try {
+    return await plugin.verify(request);
+  } catch (cause) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    // A throwing verify is a configuration problem of this service (e.g. a secret in the wrong format), not bad input.
+    throw new Error(`verifying ${plugin.id} failed${plugin.secretEnv ? ` (check ${plugin.secretEnv})` : ''}: ${detail}`);
+  }
+}

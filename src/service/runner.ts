@@ -1,0 +1,130 @@
+/**
+ * Runs handlers after the response: `pending → running → completed | failed`, with named steps whose
+ * results are recorded (so a retry skips what already completed) and logs.
+ */
+import { findHandler, type HandlerContext, type Handlers, type RelayEvent } from './handlers.js';
+import type { ExecutionRecord, LogLevel, StepRecord, Store, StoredEvent } from './store/types.js';
+
+export interface RunnerOptions {
+  readonly store: () => Store;
+  readonly handlers: Handlers;
+  readonly now: () => number;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class Runner {
+  readonly #options: RunnerOptions;
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(options: RunnerOptions) {
+    this.#options = options;
+  }
+
+  /** Starts the execution's handler on the next turn of the event loop; the caller has already answered. */
+  schedule(executionId: string): void {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#run(executionId))
+      .catch((error: unknown) => {
+        // The store failed under the runner (e.g. closed mid-run): nothing to record it in.
+        process.emitWarning(`relaykit: execution ${executionId} could not be run: ${message(error)}`);
+      })
+      .finally(() => this.#running.delete(run));
+    this.#running.add(run);
+  }
+
+  /** Resolves when every scheduled execution has finished, including those scheduled meanwhile. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all(this.#running);
+  }
+
+  async #run(executionId: string): Promise<void> {
+    const store = this.#options.store();
+    const now = () => new Date(this.#options.now()).toISOString();
+    if (!(await store.updateExecution(executionId, { status: 'running', updatedAt: now() }, ['pending']))) return;
+    const execution = (await store.getExecution(executionId))!;
+    const event = (await store.getEvent(execution.eventId))!;
+    const handler = findHandler(this.#options.handlers, event.type);
+    const writes: Promise<void>[] = [];
+    const log = (text: string, fields?: Record<string, unknown>, level: LogLevel = 'info') => {
+      writes.push(
+        store.appendLog({ executionId, attempt: execution.attempt, at: now(), level, message: String(text), fields: fields ?? null }),
+      );
+    };
+    const context: HandlerContext = {
+      execution: { id: execution.id, attempt: execution.attempt, replayedFrom: execution.replayedFrom },
+      step: { run: await this.#steps(store, execution, now) },
+      log,
+    };
+    try {
+      if (handler) await handler(toRelayEvent(event), context);
+      else log(`No handler is registered for ${event.type}; nothing to run.`);
+      await Promise.all(writes);
+      await store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null });
+    } catch (error) {
+      log(`Handler failed: ${message(error)}`, undefined, 'error');
+      await Promise.allSettled(writes);
+      await store.updateExecution(executionId, { status: 'failed', updatedAt: now(), error: message(error) });
+    }
+  }
+
+  async #steps(store: Store, execution: ExecutionRecord, now: () => string): Promise<HandlerContext['step']['run']> {
+    const recorded = new Map((await store.listSteps(execution.id)).map((step) => [step.name, step]));
+    return async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+      if (typeof name !== 'string' || name === '') throw new TypeError('step.run(name, fn): the name must be a non-empty string.');
+      if (typeof fn !== 'function') throw new TypeError(`step.run("${name}", fn): fn must be a function.`);
+      const prior = recorded.get(name);
+      if (prior?.status === 'completed') return prior.result as T;
+      if (prior?.status === 'running' && prior.attempt === execution.attempt) {
+        throw new Error(`step.run("${name}") is already running in this attempt; step names must be unique.`);
+      }
+      const running: StepRecord = {
+        executionId: execution.id,
+        name,
+        status: 'running',
+        attempt: execution.attempt,
+        result: null,
+        error: null,
+        startedAt: now(),
+        endedAt: null,
+      };
+      recorded.set(name, running);
+      await store.saveStep(running);
+      let result: T;
+      try {
+        result = await fn();
+      } catch (error) {
+        const failed: StepRecord = { ...running, status: 'failed', error: message(error), endedAt: now() };
+        recorded.set(name, failed);
+        await store.saveStep(failed);
+        throw error;
+      }
+      let stored: unknown;
+      try {
+        stored = result === undefined ? null : JSON.parse(JSON.stringify(result));
+      } catch (error) {
+        const failed: StepRecord = { ...running, status: 'failed', error: `result is not JSON: ${message(error)}`, endedAt: now() };
+        await store.saveStep(failed);
+        throw new TypeError(`step.run("${name}"): the result must be JSON-serializable (${message(error)}).`);
+      }
+      const completed: StepRecord = { ...running, status: 'completed', result: stored, endedAt: now() };
+      recorded.set(name, completed);
+      await store.saveStep(completed);
+      return result;
+    };
+  }
+}
+
+export function toRelayEvent(event: StoredEvent): RelayEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    provider: event.provider,
+    data: event.data,
+    deliveryId: event.deliveryId,
+    headers: event.headers,
+    receivedAt: event.receivedAt,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The store behind the reference service: events, executions, steps and logs. An interface, so that
+ * an embedded SQLite file, memory (for tests) or a server database can sit behind the same service.
+ * Every method is async, as a networked database would be; the embedded implementations resolve at once.
+ */
+
+/** `pending → running → completed | failed`. */
+export type ExecutionStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/** A delivery as it was received, kept so it can be inspected and replayed byte for byte. */
+export interface StoredEvent {
+  /** `evt_…`, time-sortable. */
+  readonly id: string;
+  /** The plugin id it arrived at: `stripe`, `acme`, … */
+  readonly provider: string;
+  /** Qualified type: `<provider>.<type>`. */
+  readonly type: string;
+  /** The provider's delivery id, the deduplication key (unique per provider); `null` for replays and plugins without one. */
+  readonly deliveryId: string | null;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body exactly as received. */
+  readonly body: string;
+  /** The normalized event data handlers receive. */
+  readonly data: unknown;
+  /** ISO 8601 UTC with milliseconds. */
+  readonly receivedAt: string;
+}
+
+/** One run of a handler over an event; retried in place, replayed as a new execution. */
+export interface ExecutionRecord {
+  /** `exec_…`, time-sortable. */
+  readonly id: string;
+  readonly eventId: string;
+  /** Qualified type, as the event's. */
+  readonly eventType: string;
+  readonly status: ExecutionStatus;
+  /** 1 when created; each retry adds one. */
+  readonly attempt: number;
+  /** ISO 8601 UTC with milliseconds. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The execution this one was replayed from; `null` unless created by replay. */
+  readonly replayedFrom: string | null;
+  /** Why the last attempt failed; `null` otherwise. */
+  readonly error: string | null;
+}
+
+/** A named step of a handler. One record per (execution, name): the latest attempt at it. */
+export interface StepRecord {
+  readonly executionId: string;
+  readonly name: string;
+  readonly status: 'running' | 'completed' | 'failed';
+  /** The attempt that ran it last. */
+  readonly attempt: number;
+  /** The step's JSON result when completed (`null` for `undefined`). */
+  readonly result: unknown;
+  readonly error: string | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** A line a handler logged, or the runner logged about it. */
+export interface LogRecord {
+  readonly executionId: string;
+  readonly attempt: number;
+  readonly at: string;
+  readonly level: LogLevel;
+  readonly message: string;
+  readonly fields: Readonly<Record<string, unknown>> | null;
+}
+
+export interface ExecutionFilter {
+  /** Exact qualified type, or a prefix ending in `*` (`stripe.*`). */
+  readonly type?: string;
+  readonly status?: ExecutionStatus;
+  /** 1 to 500; default 50. */
+  readonly limit?: number;
+  /** `nextCursor` of the previous page. */
+  readonly cursor?: string;
+}
+
+export interface ExecutionPage {
+  /** Newest first. */
+  readonly items: readonly ExecutionRecord[];
+  /** Pass as `cursor` for the next page; `null` on the last page. */
+  readonly nextCursor: string | null;
+}
+
+/** Fields of an execution the runner changes. */
+export type ExecutionPatch = Partial<Pick<ExecutionRecord, 'status' | 'attempt' | 'updatedAt' | 'error'>>;
+
+export interface Store {
+  /**
+   * Stores an event and its execution in one transaction. When the event's `(provider, deliveryId)`
+   * is already stored, stores nothing and returns the existing execution with `created: false`.
+   * Resolves only once the data is committed.
+   */
+  insertDelivery(event: StoredEvent, execution: ExecutionRecord): Promise<{ created: boolean; execution: ExecutionRecord }>;
+  getExecution(id: string): Promise<ExecutionRecord | undefined>;
+  /** The (first) execution of an event. */
+  getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined>;
+  getEvent(id: string): Promise<StoredEvent | undefined>;
+  listExecutions(filter?: ExecutionFilter): Promise<ExecutionPage>;
+  /** Applies `patch`; when `expected` is given, only if the current status is one of them. Resolves to whether it applied. */
+  updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[]): Promise<boolean>;
+  /** Inserts or replaces the step `(executionId, name)`. */
+  saveStep(step: StepRecord): Promise<void>;
+  /** In the order they were first started. */
+  listSteps(executionId: string): Promise<StepRecord[]>;
+  appendLog(log: LogRecord): Promise<void>;
+  /** In the order they were appended. */
+  listLogs(executionId: string): Promise<LogRecord[]>;
+  /** Number of executions stored. */
+  countExecutions(): Promise<number>;
+  close(): Promise<void>;
+}
