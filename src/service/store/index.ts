@@ -1,0 +1,19 @@
+/**
+ * The stores behind the reference service: `SqliteStore` (the default, one file shared by processes) and
+ * `MemoryStore` (for unit tests), both implementing `Store`.
+ */
+export { MemoryStore } from './memory.js';
+export { SqliteStore } from './sqlite.js';
+export type { SqliteStoreOptions } from './sqlite.js';
+export type {
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionPatch,
+  ExecutionRecord,
+  ExecutionStatus,
+  LogLevel,
+  LogRecord,
+  StepRecord,
+  Store,
+  StoredEvent,
+} from './types.js';

@@ -1,0 +1,88 @@
+/**
+ * The rules both embedded stores share (limits, cursors, type filters, JSON columns, errors), written once
+ * so that MemoryStore and SqliteStore cannot drift apart. Internal: not exported from the barrel.
+ */
+import type { ExecutionRecord, ExecutionStatus, StoredEvent } from './types.js';
+
+/** @internal Default page size of `listExecutions`. */
+export const DEFAULT_LIMIT = 50;
+/** @internal Largest page size of `listExecutions`. */
+export const MAX_LIMIT = 500;
+
+/** @internal `filter.limit`, checked: an integer from 1 to 500, 50 when absent. Throws a `RangeError` otherwise. */
+export function pageLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new RangeError(`Invalid limit ${String(limit)}: expected an integer from 1 to ${MAX_LIMIT}`);
+  }
+  return limit;
+}
+
+// A cursor is the id of the last execution of the previous page, versioned and base64url-encoded so that callers
+// treat it as opaque and a future format can tell old cursors apart. The next page holds the ids below it.
+const CURSOR_PREFIX = 'v1:';
+
+/** @internal The cursor that continues after the execution `id`. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(CURSOR_PREFIX + id, 'utf8').toString('base64url');
+}
+
+/** @internal The execution id a cursor continues after. Throws a `RangeError` for anything `encodeCursor` did not make. */
+export function decodeCursor(cursor: string): string {
+  const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  if (!decoded.startsWith(CURSOR_PREFIX) || decoded.length === CURSOR_PREFIX.length || encodeCursor(decoded.slice(CURSOR_PREFIX.length)) !== cursor) {
+    throw new RangeError(`Invalid cursor ${JSON.stringify(cursor)}: pass the nextCursor of a previous page unchanged`);
+  }
+  return decoded.slice(CURSOR_PREFIX.length);
+}
+
+/** @internal `filter.type` read as an exact type or, when it ends in `*`, a prefix. Only a trailing `*` is a wildcard. */
+export function typeFilter(type: string | undefined): { exact: string } | { prefix: string } | undefined {
+  if (type === undefined || type === '*') return undefined;
+  return type.endsWith('*') ? { prefix: type.slice(0, -1) } : { exact: type };
+}
+
+/** @internal `filter.status`, checked. */
+export function statusFilter(status: string | undefined): ExecutionStatus | undefined {
+  if (status === undefined || isExecutionStatus(status)) return status;
+  throw new RangeError(`Invalid status ${JSON.stringify(status)}: expected one of ${STATUSES.join(', ')}`);
+}
+
+const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
+
+export function isExecutionStatus(value: unknown): value is ExecutionStatus {
+  return (STATUSES as readonly unknown[]).includes(value);
+}
+
+/**
+ * @internal A JSON column's text. `undefined` (and anything else `JSON.stringify` drops, such as a function) is
+ * stored as `null`, as a JSON column would.
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** @internal The error every call on a closed store rejects with. */
+export function closedError(store: string): Error {
+  return new Error(`${store} is closed: open a new store to use it again`);
+}
+
+/** @internal The error of `insertDelivery` when the execution does not belong to the event. */
+export function foreignEventError(event: StoredEvent, execution: ExecutionRecord): Error {
+  return new Error(`insertDelivery: execution ${execution.id} has eventId ${execution.eventId}, not the event's id ${event.id}`);
+}
+
+/** @internal A copy of an execution with exactly the record's fields (no extra properties a caller's object had). */
+export function copyExecution(e: ExecutionRecord): ExecutionRecord {
+  return {
+    id: e.id,
+    eventId: e.eventId,
+    eventType: e.eventType,
+    status: e.status,
+    attempt: e.attempt,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    replayedFrom: e.replayedFrom ?? null,
+    error: e.error ?? null,
+  };
+}

@@ -1,0 +1,525 @@
+/**
+ * The default store: one SQLite file through better-sqlite3, in WAL mode, so that `relay dev` writes while
+ * `relay inspect` and `relay replay --print` read (or write) from other processes.
+ */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  closedError,
+  copyExecution,
+  decodeCursor,
+  encodeCursor,
+  foreignEventError,
+  pageLimit,
+  statusFilter,
+  toJson,
+  typeFilter,
+} from './shared.js';
+import type {
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionPatch,
+  ExecutionRecord,
+  ExecutionStatus,
+  LogRecord,
+  StepRecord,
+  Store,
+  StoredEvent,
+} from './types.js';
+
+type Database = BetterSqlite3.Database;
+type Statement = BetterSqlite3.Statement<unknown[], unknown>;
+
+/**
+ * The schema, one step per version: step `i` brings a database from `user_version` i to i + 1. Append only: a
+ * released step is never edited, a change is a new step.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE events (
+    id          TEXT PRIMARY KEY,
+    provider    TEXT NOT NULL,
+    type        TEXT NOT NULL,
+    delivery_id TEXT,
+    headers     TEXT NOT NULL, -- JSON object, names in lower case
+    body        TEXT NOT NULL, -- the raw body as received
+    data        TEXT NOT NULL, -- JSON
+    received_at TEXT NOT NULL
+  );
+  -- The deduplication key. Replays and plugins without delivery ids store NULL, which never collides.
+  CREATE UNIQUE INDEX events_delivery ON events (provider, delivery_id) WHERE delivery_id IS NOT NULL;
+
+  CREATE TABLE executions (
+    id            TEXT PRIMARY KEY, -- time-sortable: id order is creation order
+    event_id      TEXT NOT NULL REFERENCES events (id),
+    event_type    TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'completed', 'failed')),
+    attempt       INTEGER NOT NULL CHECK (typeof(attempt) = 'integer' AND attempt >= 1),
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    replayed_from TEXT REFERENCES executions (id),
+    error         TEXT
+  );
+  CREATE INDEX executions_event ON executions (event_id, id);
+  -- Lookups by creation time. Listing does not need it: it walks the primary key, ids being time-sortable.
+  CREATE INDEX executions_created ON executions (created_at);
+  -- Listing filters: each index ends in id, so a filtered page is a range walked newest first, never a sort.
+  CREATE INDEX executions_type ON executions (event_type, id);
+  CREATE INDEX executions_status ON executions (status, id);
+
+  CREATE TABLE steps (
+    execution_id TEXT NOT NULL REFERENCES executions (id),
+    name         TEXT NOT NULL,
+    seq          INTEGER NOT NULL, -- first-start order within the execution; kept when the step is saved again
+    status       TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+    attempt      INTEGER NOT NULL,
+    result       TEXT, -- JSON; NULL for null and undefined
+    error        TEXT,
+    started_at   TEXT NOT NULL,
+    ended_at     TEXT,
+    PRIMARY KEY (execution_id, name)
+  );
+
+  CREATE TABLE logs (
+    id           INTEGER PRIMARY KEY, -- append order (logs are never deleted, so AUTOINCREMENT's bookkeeping buys nothing)
+    execution_id TEXT NOT NULL REFERENCES executions (id),
+    attempt      INTEGER NOT NULL,
+    at           TEXT NOT NULL,
+    level        TEXT NOT NULL CHECK (level IN ('debug', 'info', 'warn', 'error')),
+    message      TEXT NOT NULL,
+    fields       TEXT -- JSON object or NULL
+  );
+  CREATE INDEX logs_execution ON logs (execution_id, id);
+  `,
+];
+
+/** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+/** Rows per transaction in `seedExecutions`. */
+const SEED_BATCH = 20_000;
+
+const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
+  updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
+const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt`;
+const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
+const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
+
+interface EventRow extends Omit<StoredEvent, 'headers' | 'data'> {
+  readonly headers: string;
+  readonly data: string;
+}
+interface StepRow extends Omit<StepRecord, 'result'> {
+  readonly result: string | null;
+}
+interface LogRow extends Omit<LogRecord, 'fields'> {
+  readonly fields: string | null;
+}
+
+export interface SqliteStoreOptions {
+  /** The database file, created with its directory when missing; `':memory:'` for a private in-memory database. */
+  readonly path: string;
+}
+
+/** A write waiting for the next group commit. */
+interface PendingWrite {
+  readonly run: () => unknown;
+  readonly resolve: (value: never) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** The outcome of a write that threw, told apart from any value a write returns. */
+class Failed {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * A `Store` in one SQLite file (better-sqlite3). WAL mode: any number of processes read while one writes, and a
+ * writer waits up to 5 s for another. Every method resolves after its transaction has committed.
+ *
+ * Writes are group-committed: those issued in the same turn of the event loop (the deliveries of concurrent
+ * requests, the runner's status changes) run in one `BEGIN IMMEDIATE` transaction, each in its own savepoint, so
+ * one failing write fails alone. A commit costs a write to the WAL whatever it holds, so under load this is what
+ * lets one process ingest thousands of deliveries per second. Reads run at once and see what has been committed.
+ *
+ * The native addon is loaded when the first store is constructed, not when this module is imported.
+ *
+ * @example
+ * const store = new SqliteStore({ path: '.relay/relay.db' });
+ * const { created, execution } = await store.insertDelivery(event, execution);
+ * await store.close();
+ */
+export class SqliteStore implements Store {
+  /** The schema version this code writes (`PRAGMA user_version`). */
+  static readonly schemaVersion = MIGRATIONS.length;
+
+  /** The file, as given. */
+  readonly path: string;
+
+  readonly #db: Database;
+  #closed = false;
+
+  readonly #insertEvent: Statement;
+  readonly #insertExecution: Statement;
+  readonly #executionByDelivery: Statement;
+  readonly #getExecution: Statement;
+  readonly #getExecutionByEvent: Statement;
+  readonly #getEvent: Statement;
+  readonly #updateExecution: Statement;
+  readonly #saveStep: Statement;
+  readonly #listSteps: Statement;
+  readonly #appendLog: Statement;
+  readonly #listLogs: Statement;
+  readonly #count: Statement;
+  readonly #dataVersion: Statement;
+  /** One statement per combination of list filters, prepared on first use. */
+  readonly #listStatements = new Map<string, Statement>();
+
+  /** Inserts an event and its execution, or returns the execution of the stored event with the same delivery id. */
+  readonly #insertDelivery: BetterSqlite3.Transaction<(event: readonly unknown[], execution: readonly unknown[]) => ExecutionRecord | undefined>;
+  /** Runs a batch of writes in one transaction, storing each one's result or `Failed` in `outcomes`. */
+  readonly #commitBatch: BetterSqlite3.Transaction<(batch: readonly PendingWrite[], outcomes: unknown[]) => void>;
+  #queue: PendingWrite[] = [];
+  #flushScheduled = false;
+
+  /** `countExecutions`, cached while no other connection has committed (`PRAGMA data_version` unchanged). */
+  #countCache: { count: number; version: unknown } | undefined;
+
+  constructor(options: SqliteStoreOptions) {
+    this.path = options.path;
+    const inMemory = this.path === ':memory:' || this.path === '';
+    if (!inMemory) mkdirSync(dirname(this.path), { recursive: true });
+    // Loaded here rather than imported, so that importing the service does not load the native addon.
+    const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+    const db = new Database(this.path);
+    try {
+      // First, so that every later statement (including switching to WAL) waits for another process's lock.
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('journal_mode = WAL');
+      // In WAL mode, NORMAL skips the fsync at each commit: a committed transaction is in the WAL file (the OS
+      // has it) when the call returns, so it survives the process being killed; only a power loss or an OS crash
+      // can lose the last commits. FULL, an fsync per commit, is for that, and would cap ingest at the disk's
+      // fsync rate.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, this.path);
+    } catch (error) {
+      db.close();
+      if (error instanceof Database.SqliteError) {
+        throw new Error(`Cannot open the relay store ${this.path}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+    this.#db = db;
+
+    this.#insertEvent = db.prepare(
+      `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
+    );
+    this.#insertExecution = db.prepare(
+      `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#executionByDelivery = db.prepare(
+      `SELECT ${EXECUTION_COLUMNS} FROM executions
+       WHERE event_id = (SELECT id FROM events WHERE provider = ? AND delivery_id = ?) ORDER BY id LIMIT 1`,
+    );
+    this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
+    this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
+    this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
+    this.#updateExecution = db.prepare(
+      `UPDATE executions SET
+         status = coalesce(?, status),
+         attempt = coalesce(?, attempt),
+         updated_at = coalesce(?, updated_at),
+         error = CASE WHEN ? THEN ? ELSE error END
+       WHERE id = ? AND (? OR status IN (?, ?, ?, ?))`,
+    );
+    this.#saveStep = db.prepare(
+      `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
+       VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
+         result = excluded.result, error = excluded.error, started_at = excluded.started_at, ended_at = excluded.ended_at`,
+    );
+    this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
+    this.#appendLog = db.prepare(`INSERT INTO logs (execution_id, attempt, at, level, message, fields) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
+    this.#count = db.prepare('SELECT count(*) FROM executions').pluck();
+    this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
+
+    // The deduplication is the insert's ON CONFLICT clause, under the write lock that BEGIN IMMEDIATE took: no other
+    // connection can store the same delivery between the check and the insert. Run inside a batch, this is a
+    // savepoint, so a failed execution insert takes its event insert back with it.
+    this.#insertDelivery = db.transaction((event: readonly unknown[], execution: readonly unknown[]) => {
+      if (this.#insertEvent.run(event).changes === 0) {
+        const existing = this.#executionByDelivery.get(event[1], event[3]) as ExecutionRecord | undefined;
+        if (!existing) throw new Error(`${this.path}: the stored event of delivery ${String(event[3])} (${String(event[1])}) has no execution`);
+        return existing;
+      }
+      this.#insertExecution.run(execution);
+      return undefined;
+    });
+    this.#commitBatch = db.transaction((batch: readonly PendingWrite[], outcomes: unknown[]) => {
+      for (let i = 0; i < batch.length; i++) {
+        try {
+          outcomes[i] = batch[i]!.run();
+        } catch (error) {
+          // A constraint failure undoes its own statement (or savepoint); an error that aborted the whole
+          // transaction (I/O, disk full) fails the batch.
+          if (!db.inTransaction) throw error;
+          outcomes[i] = new Failed(error);
+        }
+      }
+    });
+  }
+
+  async insertDelivery(event: StoredEvent, execution: ExecutionRecord): Promise<{ created: boolean; execution: ExecutionRecord }> {
+    this.#open();
+    if (execution.eventId !== event.id) throw foreignEventError(event, execution);
+    // Serialized now, so that the caller changing its objects before the commit changes nothing.
+    const eventRow = eventParams(event);
+    const stored = copyExecution(execution);
+    const existing = await this.#write(() => this.#insertDelivery(eventRow, executionParams(stored)));
+    if (existing) return { created: false, execution: existing };
+    if (this.#countCache) this.#countCache.count++;
+    return { created: true, execution: stored };
+  }
+
+  async getExecution(id: string): Promise<ExecutionRecord | undefined> {
+    this.#open();
+    return this.#getExecution.get(id) as ExecutionRecord | undefined;
+  }
+
+  async getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined> {
+    this.#open();
+    return this.#getExecutionByEvent.get(eventId) as ExecutionRecord | undefined;
+  }
+
+  async getEvent(id: string): Promise<StoredEvent | undefined> {
+    this.#open();
+    const row = this.#getEvent.get(id) as EventRow | undefined;
+    if (!row) return undefined;
+    return { ...row, headers: JSON.parse(row.headers) as Record<string, string>, data: JSON.parse(row.data) as unknown };
+  }
+
+  async listExecutions(filter: ExecutionFilter = {}): Promise<ExecutionPage> {
+    this.#open();
+    const limit = pageLimit(filter.limit);
+    const before = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
+    const type = typeFilter(filter.type);
+    const status = statusFilter(filter.status);
+    const params: Record<string, string | number> = { limit: limit + 1 };
+    if (before !== undefined) params.before = before;
+    if (status !== undefined) params.status = status;
+    if (type !== undefined) params.type = 'exact' in type ? type.exact : type.prefix;
+    const kind = type === undefined ? '' : 'exact' in type ? 'exact' : 'prefix';
+    const items = this.#listStatement(status !== undefined, kind, before !== undefined).all(params) as ExecutionRecord[];
+    if (items.length <= limit) return { items, nextCursor: null };
+    items.pop();
+    return { items, nextCursor: encodeCursor(items[limit - 1]!.id) };
+  }
+
+  async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[]): Promise<boolean> {
+    this.#open();
+    const setError = patch.error !== undefined;
+    const params = [
+      patch.status ?? null,
+      patch.attempt ?? null,
+      patch.updatedAt ?? null,
+      setError ? 1 : 0,
+      setError ? patch.error : null,
+      id,
+      expected === undefined ? 1 : 0,
+      expected?.includes('pending') ? 'pending' : null,
+      expected?.includes('running') ? 'running' : null,
+      expected?.includes('completed') ? 'completed' : null,
+      expected?.includes('failed') ? 'failed' : null,
+    ];
+    return this.#write(() => this.#updateExecution.run(params).changes > 0);
+  }
+
+  async saveStep(step: StepRecord): Promise<void> {
+    this.#open();
+    const params = [
+      step.executionId,
+      step.name,
+      step.executionId,
+      step.status,
+      step.attempt,
+      step.result === undefined || step.result === null ? null : toJson(step.result),
+      step.error ?? null,
+      step.startedAt,
+      step.endedAt ?? null,
+    ];
+    try {
+      await this.#write(() => this.#saveStep.run(params));
+    } catch (error) {
+      throw this.#missingExecution(error, 'saveStep', step.executionId);
+    }
+  }
+
+  async listSteps(executionId: string): Promise<StepRecord[]> {
+    this.#open();
+    const rows = this.#listSteps.all(executionId) as StepRow[];
+    return rows.map((s) => ({ ...s, result: s.result === null ? null : (JSON.parse(s.result) as unknown) }));
+  }
+
+  async appendLog(log: LogRecord): Promise<void> {
+    this.#open();
+    const params = [log.executionId, log.attempt, log.at, log.level, log.message, log.fields === null ? null : toJson(log.fields)];
+    try {
+      await this.#write(() => this.#appendLog.run(params));
+    } catch (error) {
+      throw this.#missingExecution(error, 'appendLog', log.executionId);
+    }
+  }
+
+  async listLogs(executionId: string): Promise<LogRecord[]> {
+    this.#open();
+    const rows = this.#listLogs.all(executionId) as LogRow[];
+    return rows.map((l) => ({ ...l, fields: l.fields === null ? null : (JSON.parse(l.fields) as Record<string, unknown> | null) }));
+  }
+
+  /** O(1) while this connection is the only writer; a count over the smallest index after another process wrote. */
+  async countExecutions(): Promise<number> {
+    this.#open();
+    const version = this.#dataVersion.get();
+    let cache = this.#countCache;
+    if (cache === undefined || cache.version !== version) this.#countCache = cache = { count: this.#count.get() as number, version };
+    return cache.count;
+  }
+
+  /** Commits the writes already issued, then closes the database. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#flush();
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  /**
+   * For benchmarks and fixtures: inserts `count` deliveries made by `make(0)` … `make(count - 1)`, thousands per
+   * transaction, far faster than `insertDelivery` one by one, then checkpoints the WAL into the database file so
+   * that what is measured next does not pay for it. A delivery id already stored is an error (the batch it is in
+   * is rolled back; earlier batches stay). Yields to the event loop between batches.
+   *
+   * @example
+   * await store.seedExecutions(1_000_000, (i) => ({ event: eventFor(i), execution: executionFor(i) }));
+   */
+  async seedExecutions(count: number, make: (i: number) => { event: StoredEvent; execution: ExecutionRecord }): Promise<void> {
+    this.#open();
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`seedExecutions: invalid count ${String(count)}`);
+    const batch = this.#db.transaction((from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const { event, execution } = make(i);
+        if (execution.eventId !== event.id) throw foreignEventError(event, execution);
+        if (this.#insertEvent.run(eventParams(event)).changes === 0) {
+          throw new Error(`seedExecutions: delivery ${event.deliveryId} (${event.provider}) of item ${i} is already stored`);
+        }
+        this.#insertExecution.run(executionParams(execution));
+      }
+    });
+    this.#flush();
+    this.#countCache = undefined;
+    for (let from = 0; from < count; from += SEED_BATCH) {
+      batch.immediate(from, Math.min(count, from + SEED_BATCH));
+      if (from + SEED_BATCH < count) await new Promise<void>((resolve) => setImmediate(resolve));
+      this.#open();
+    }
+    this.#db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** Queues `run` for the next group commit; resolves to its result once committed. */
+  #write<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ run, resolve: resolve as (value: never) => void, reject });
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        // setImmediate rather than a microtask: it runs after the I/O callbacks of this loop turn, so the writes of
+        // every request that arrived in it share the commit.
+        setImmediate(this.#flush);
+      }
+    });
+  }
+
+  readonly #flush = (): void => {
+    this.#flushScheduled = false;
+    const batch = this.#queue;
+    if (batch.length === 0) return;
+    this.#queue = [];
+    const outcomes = new Array<unknown>(batch.length);
+    try {
+      this.#commitBatch.immediate(batch, outcomes);
+    } catch (error) {
+      for (const write of batch) write.reject(error);
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) {
+      const outcome = outcomes[i];
+      if (outcome instanceof Failed) batch[i]!.reject(outcome.error);
+      else batch[i]!.resolve(outcome as never);
+    }
+  };
+
+  #listStatement(status: boolean, type: '' | 'exact' | 'prefix', cursor: boolean): Statement {
+    const key = `${status ? 's' : ''}${type}${cursor ? 'c' : ''}`;
+    let statement = this.#listStatements.get(key);
+    if (!statement) {
+      const where: string[] = [];
+      if (status) where.push('status = @status');
+      if (type === 'exact') where.push('event_type = @type');
+      // A prefix walks the id index newest first and stops after one page of matches: a wide prefix such as
+      // `stripe.*` (most rows) costs one page, where a range on the type index would sort every match. substr
+      // rather than LIKE or GLOB, whose wildcards (`_`, `%`, `[`) may appear in a plugin's type names.
+      if (type === 'prefix') where.push('substr(event_type, 1, length(@type)) = @type');
+      if (cursor) where.push('id < @before');
+      const sql = `SELECT ${EXECUTION_COLUMNS} FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+      statement = this.#db.prepare(sql);
+      this.#listStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  #missingExecution(error: unknown, method: string, executionId: string): unknown {
+    if (error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      return new Error(`${method}: execution ${executionId} is not stored`, { cause: error });
+    }
+    return error;
+  }
+
+  #open(): void {
+    if (this.#closed) throw closedError(`SqliteStore ${this.path}`);
+  }
+}
+
+/** The bound parameters of the events insert, in column order. */
+function eventParams(e: StoredEvent): unknown[] {
+  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, toJson(e.data), e.receivedAt];
+}
+
+/** The bound parameters of the executions insert, in column order. */
+function executionParams(e: ExecutionRecord): unknown[] {
+  return [e.id, e.eventId, e.eventType, e.status, e.attempt, e.createdAt, e.updatedAt, e.replayedFrom ?? null, e.error ?? null];
+}
+
+/** Brings the schema to the latest version, in one transaction; refuses a database from a newer version. */
+function migrate(db: Database, path: string): void {
+  const latest = MIGRATIONS.length;
+  const version = (): number => {
+    const found = db.pragma('user_version', { simple: true }) as number;
+    if (found > latest) {
+      throw new Error(
+        `The relay store ${path} has schema version ${found}, newer than the latest this relaykit knows (${latest}). ` +
+          'It was written by a newer relaykit: upgrade relaykit, or use another file.',
+      );
+    }
+    return found;
+  };
+  if (version() === latest) return;
+  db.transaction(() => {
+    // Read again under the write lock: another process may have migrated the file in the meantime.
+    for (let v = version(); v < latest; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`user_version = ${latest}`);
+  }).immediate();
+}

@@ -1,0 +1,37 @@
+/**
+ * A second process for the SQLite tests, run with `node --import tsx test/store/child.ts <mode> …`:
+ * - `write <path> <count>`: inserts `count` deliveries one by one, printing each execution id once committed;
+ * - `commit-and-hang <path>`: inserts one delivery, prints `committed <execution id>`, then waits to be killed;
+ * - `import-only`: prints whether better-sqlite3 is loaded after importing the store module, then after opening a store.
+ */
+import { createRequire } from 'node:module';
+import { SqliteStore } from '../../src/service/store/sqlite.js';
+import { delivery } from './fixtures.js';
+
+const [mode, path, count] = process.argv.slice(2);
+
+const addonLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('better-sqlite3'));
+
+if (mode === 'write') {
+  const store = new SqliteStore({ path: path! });
+  for (let i = 0; i < Number(count); i++) {
+    const d = delivery({ at: Date.now() });
+    await store.insertDelivery(d.event, d.execution);
+    process.stdout.write(`${d.execution.id}\n`);
+    if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await store.close();
+} else if (mode === 'commit-and-hang') {
+  const store = new SqliteStore({ path: path! });
+  const d = delivery({ at: Date.now() });
+  await store.insertDelivery(d.event, d.execution);
+  process.stdout.write(`committed ${d.execution.id}\n`);
+  setInterval(() => {}, 60_000);
+} else if (mode === 'import-only') {
+  const afterImport = addonLoaded();
+  const store = new SqliteStore({ path: ':memory:' });
+  process.stdout.write(`${JSON.stringify({ afterImport, afterOpen: addonLoaded() })}\n`);
+  await store.close();
+} else {
+  throw new Error(`unknown mode ${String(mode)}`);
+}
