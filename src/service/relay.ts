@@ -13,7 +13,7 @@ import { listen, type ListenOptions, type Listening } from './node.js';
 import { route } from './routes.js';
 import { Runner } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
-import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store } from './store/types.js';
+import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store, StoredEvent } from './store/types.js';
 import { executionDetail, executionJson, type ExecutionDetail, type ExecutionJson } from './views.js';
 
 /** The largest delivery a built-in provider sends: GitHub's documented cap is 25 MB. */
@@ -85,7 +85,8 @@ export interface ServiceContext {
   now(): number;
   secretsFor(plugin: ProviderPlugin): readonly string[];
   apiToken(): string | undefined;
-  accept(execution: ExecutionRecord): void;
+  /** Schedules the handler of a just-stored execution; its event is passed along, so it is not read back. */
+  accept(execution: ExecutionRecord, event: StoredEvent): void;
   replay(id: string): Promise<ExecutionJson>;
   retry(id: string): Promise<ExecutionJson>;
   find(idOrEventId: string): Promise<ExecutionDetail | undefined>;
@@ -149,7 +150,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
       return typeof configured === 'string' ? [configured] : configured.filter((s) => s !== '');
     },
     apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
-    accept: (execution) => runner.schedule(execution.id),
+    accept: (execution, event) => runner.schedule(execution.id, { execution, event }),
     newIds: (at) => ({ eventId: eventId(at), executionId: executionId(at) }),
     async replay(id) {
       const source = await load(id);
@@ -170,8 +171,9 @@ export function createRelay(options: RelayOptions = {}): Relay {
         error: null,
       };
       // A new event with the same type, data and raw body; no delivery id, so it never deduplicates.
-      await s.insertDelivery({ ...sourceEvent, id: ids.eventId, deliveryId: null, receivedAt: createdAt }, execution);
-      runner.schedule(execution.id);
+      const event: StoredEvent = { ...sourceEvent, id: ids.eventId, deliveryId: null, receivedAt: createdAt };
+      await s.insertDelivery(event, execution);
+      runner.schedule(execution.id, { execution, event });
       return executionJson(execution);
     },
     async retry(id) {

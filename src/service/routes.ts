@@ -7,7 +7,7 @@ import type { ProviderPlugin } from '../providers/types.js';
 import type { VerifyResult } from '../signers/shared.js';
 import { error, header, json, type RelayRequest, type RelayResponse } from './http.js';
 import type { ServiceContext } from './relay.js';
-import type { ExecutionFilter, ExecutionRecord, ExecutionStatus } from './store/types.js';
+import type { ExecutionFilter, ExecutionRecord, ExecutionStatus, StoredEvent } from './store/types.js';
 import { executionJson } from './views.js';
 
 const ROUTES =
@@ -180,12 +180,20 @@ async function ingest(request: RelayRequest, context: ServiceContext, providerId
     replayedFrom: null,
     error: null,
   };
-  const stored = await context.store().insertDelivery(
-    { id: ids.eventId, provider: plugin.id, type, deliveryId, headers: request.headerRecord(), body, data, receivedAt: createdAt },
-    execution,
-  );
+  const event: StoredEvent = {
+    id: ids.eventId,
+    provider: plugin.id,
+    type,
+    deliveryId,
+    headers: request.headerRecord(),
+    body,
+    data,
+    dataIsBody: data === parsed,
+    receivedAt: createdAt,
+  };
+  const stored = await context.store().insertDelivery(event, execution);
   if (!stored.created) return json(200, executionJson(stored.execution), { 'x-relay-deduplicated': 'true' });
-  context.accept(stored.execution);
+  context.accept(stored.execution, event);
   return json(200, executionJson(stored.execution));
 }
 

@@ -11,6 +11,12 @@ export interface RunnerOptions {
   readonly now: () => number;
 }
 
+/** The execution and event as just stored, so the first run need not read them back. */
+export interface Known {
+  readonly execution: ExecutionRecord;
+  readonly event: StoredEvent;
+}
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -24,9 +30,9 @@ export class Runner {
   }
 
   /** Starts the execution's handler on the next turn of the event loop; the caller has already answered. */
-  schedule(executionId: string): void {
+  schedule(executionId: string, known?: Known): void {
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#run(executionId))
+      .then(() => this.#run(executionId, known))
       .catch((error: unknown) => {
         // The store failed under the runner (e.g. closed mid-run): nothing to record it in.
         process.emitWarning(`relaykit: execution ${executionId} could not be run: ${message(error)}`);
@@ -40,13 +46,26 @@ export class Runner {
     while (this.#running.size > 0) await Promise.all(this.#running);
   }
 
-  async #run(executionId: string): Promise<void> {
+  async #run(executionId: string, known?: Known): Promise<void> {
     const store = this.#options.store();
     const now = () => new Date(this.#options.now()).toISOString();
-    if (!(await store.updateExecution(executionId, { status: 'running', updatedAt: now() }, ['pending']))) return;
-    const execution = (await store.getExecution(executionId))!;
-    const event = (await store.getEvent(execution.eventId))!;
+    const execution = known?.execution ?? (await store.getExecution(executionId))!;
+    const event = known?.event ?? (await store.getEvent(execution.eventId))!;
     const handler = findHandler(this.#options.handlers, event.type);
+    if (!handler) {
+      // Nothing to run: one commit (writes issued together share a transaction) takes it to completed.
+      const log = store.appendLog({
+        executionId,
+        attempt: execution.attempt,
+        at: now(),
+        level: 'info',
+        message: `No handler is registered for ${event.type}; nothing to run.`,
+        fields: null,
+      });
+      await Promise.all([log, store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null }, ['pending'])]);
+      return;
+    }
+    if (!(await store.updateExecution(executionId, { status: 'running', updatedAt: now() }, ['pending']))) return;
     const writes: Promise<void>[] = [];
     const log = (text: string, fields?: Record<string, unknown>, level: LogLevel = 'info') => {
       writes.push(
@@ -59,8 +78,7 @@ export class Runner {
       log,
     };
     try {
-      if (handler) await handler(toRelayEvent(event), context);
-      else log(`No handler is registered for ${event.type}; nothing to run.`);
+      await handler(toRelayEvent(event), context);
       await Promise.all(writes);
       await store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null });
     } catch (error) {

@@ -423,6 +423,14 @@ export function describeStoreContract(name: string, open: () => Store | Promise<
         expect((await store.getEvent(e.event.id))!.data).toBeNull();
       });
 
+      it('keeps only the body when the data is the parsed body (dataIsBody), and reads the data back from it', async () => {
+        const body = '{"id":"evt_1","object":"event","data":{"object":{"amount":42}}}';
+        const d = await insert(delivery({ body, data: JSON.parse(body), dataIsBody: true }));
+        expect(await store.getEvent(d.event.id)).toEqual({ ...d.event, data: JSON.parse(body), dataIsBody: true });
+        const other = await insert(delivery({ body, data: { different: true } }));
+        expect((await store.getEvent(other.event.id))!.data).toEqual({ different: true });
+      });
+
       it('round-trips step results and log fields exactly', async () => {
         const d = await insert();
         await store.saveStep(step(d.execution.id, 'n', { status: 'completed', result: nested }));

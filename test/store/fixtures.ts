@@ -16,6 +16,7 @@ export interface DeliveryOptions {
   data?: unknown;
   headers?: Record<string, string>;
   body?: string;
+  dataIsBody?: boolean;
   replayedFrom?: string | null;
   /** The millisecond the ids and timestamps are made at; each call without one is 1 ms later than the last. */
   at?: number;
@@ -38,6 +39,7 @@ export function delivery(options: DeliveryOptions = {}): Delivery {
     headers: options.headers ?? { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
     body: options.body ?? JSON.stringify(data) ?? 'null',
     data,
+    ...(options.dataIsBody ? { dataIsBody: true } : {}),
     receivedAt: iso,
   };
   const execution: ExecutionRecord = {

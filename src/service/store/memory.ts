@@ -34,7 +34,8 @@ interface EventRow {
   readonly deliveryId: string | null;
   readonly headers: string;
   readonly body: string;
-  readonly data: string;
+  /** `null` when the data is the parsed body (`dataIsBody`). */
+  readonly data: string | null;
   readonly receivedAt: string;
 }
 
@@ -91,7 +92,7 @@ export class MemoryStore implements Store {
       deliveryId: event.deliveryId ?? null,
       headers: toJson(event.headers),
       body: event.body,
-      data: toJson(event.data),
+      data: event.dataIsBody ? null : toJson(event.data),
       receivedAt: event.receivedAt,
     };
     const stored = copyExecution(execution);
@@ -118,7 +119,9 @@ export class MemoryStore implements Store {
     this.#open();
     const row = this.#events.get(id);
     if (!row) return undefined;
-    return { ...row, headers: JSON.parse(row.headers) as Record<string, string>, data: JSON.parse(row.data) as unknown };
+    const { data, ...rest } = row;
+    const headers = JSON.parse(row.headers) as Record<string, string>;
+    return data === null ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true } : { ...rest, headers, data: JSON.parse(data) as unknown };
   }
 
   async listExecutions(filter: ExecutionFilter = {}): Promise<ExecutionPage> {

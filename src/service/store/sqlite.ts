@@ -45,7 +45,7 @@ const MIGRATIONS: readonly string[] = [
     delivery_id TEXT,
     headers     TEXT NOT NULL, -- JSON object, names in lower case
     body        TEXT NOT NULL, -- the raw body as received
-    data        TEXT NOT NULL, -- JSON
+    data        TEXT,          -- JSON; NULL when the data is the parsed body (dataIsBody)
     received_at TEXT NOT NULL
   );
   -- The deduplication key. Replays and plugins without delivery ids store NULL, which never collides.
@@ -108,7 +108,7 @@ const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, f
 
 interface EventRow extends Omit<StoredEvent, 'headers' | 'data'> {
   readonly headers: string;
-  readonly data: string;
+  readonly data: string | null;
 }
 interface StepRow extends Omit<StepRecord, 'result'> {
   readonly result: string | null;
@@ -300,7 +300,9 @@ export class SqliteStore implements Store {
     this.#open();
     const row = this.#getEvent.get(id) as EventRow | undefined;
     if (!row) return undefined;
-    return { ...row, headers: JSON.parse(row.headers) as Record<string, string>, data: JSON.parse(row.data) as unknown };
+    const { data, ...rest } = row;
+    const headers = JSON.parse(row.headers) as Record<string, string>;
+    return data === null ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true } : { ...rest, headers, data: JSON.parse(data) as unknown };
   }
 
   async listExecutions(filter: ExecutionFilter = {}): Promise<ExecutionPage> {
@@ -495,7 +497,7 @@ export class SqliteStore implements Store {
 
 /** The bound parameters of the events insert, in column order. */
 function eventParams(e: StoredEvent): unknown[] {
-  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, toJson(e.data), e.receivedAt];
+  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt];
 }
 
 /** The bound parameters of the executions insert, in column order. */

@@ -23,6 +23,11 @@ export interface StoredEvent {
   readonly body: string;
   /** The normalized event data handlers receive. */
   readonly data: unknown;
+  /**
+   * `true` when `data` is exactly `JSON.parse(body)` (as for the built-ins): stores then keep the body only,
+   * and read `data` back by parsing it.
+   */
+  readonly dataIsBody?: boolean;
   /** ISO 8601 UTC with milliseconds. */
   readonly receivedAt: string;
 }

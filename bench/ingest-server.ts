@@ -1,0 +1,118 @@
+/**
+ * The server side of `npm run bench:ingest`: one server per process, forked by ingest.bench.ts with an IPC
+ * channel, so that autocannon in the parent never shares this event loop. The same script, loader and
+ * flags serve the bare node:http baseline and relaykit, so the two differ only in what answers.
+ *
+ * Protocol (process messages): the parent sends `start`; this process answers `ready` with its port.
+ * `mark` starts the clocks (CPU, requests, event-loop delay) when the measured window opens, `report`
+ * answers them and the memory in use, `stop` closes the server (and the relay's store) and exits.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createRelay, type Relay } from '../src/service/relay.js';
+import { SqliteStore } from '../src/service/store/sqlite.js';
+
+export type ServerCommand =
+  | { type: 'start'; mode: 'bare' } //
+  | { type: 'start'; mode: 'relaykit'; dbPath: string; secret: string }
+  | { type: 'mark' }
+  | { type: 'report' }
+  | { type: 'stop' };
+
+export type ServerMessage =
+  | { type: 'ready'; port: number }
+  | { type: 'marked' }
+  | {
+      type: 'report';
+      rss: number;
+      cpuMs: number;
+      wallMs: number;
+      requests: number;
+      /** Event-loop delay since the mark, ms: how long the loop was blocked at a stretch. */
+      loopDelayP99: number;
+      loopDelayMax: number;
+    }
+  | { type: 'stopped' }
+  | { type: 'failed'; message: string };
+
+const send = (message: ServerMessage) => process.send!(message);
+
+let server: Server | undefined;
+let relay: Relay | undefined;
+let requests = 0;
+let mark = { cpu: process.cpuUsage(), wall: performance.now(), requests: 0 };
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<number> {
+  if (command.mode === 'bare') {
+    // The baseline: read the whole body, answer 200 with a small JSON body. Nothing else.
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        Buffer.concat(chunks);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': 11 });
+        res.end('{"ok":true}');
+      });
+    });
+    server.keepAliveTimeout = 5_000; // as relaykit's listen()
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+  relay = createRelay({ store: new SqliteStore({ path: command.dbPath }), secrets: { stripe: command.secret } });
+  const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
+  server = listening.server;
+  return listening.port;
+}
+
+// Never outlive the benchmark: without the parent there is no one to stop this server.
+process.on('disconnect', () => process.exit());
+
+process.on('message', (command: ServerCommand) => {
+  void (async () => {
+    try {
+      switch (command.type) {
+        case 'start': {
+          const port = await start(command);
+          server!.on('request', () => requests++);
+          send({ type: 'ready', port });
+          break;
+        }
+        case 'mark':
+          mark = { cpu: process.cpuUsage(), wall: performance.now(), requests };
+          loopDelay.reset();
+          loopDelay.enable();
+          send({ type: 'marked' });
+          break;
+        case 'report': {
+          loopDelay.disable();
+          const cpu = process.cpuUsage(mark.cpu);
+          send({
+            type: 'report',
+            rss: process.memoryUsage().rss,
+            cpuMs: (cpu.user + cpu.system) / 1000,
+            wallMs: performance.now() - mark.wall,
+            requests: requests - mark.requests,
+            loopDelayP99: loopDelay.percentile(99) / 1e6,
+            loopDelayMax: loopDelay.max / 1e6,
+          });
+          break;
+        }
+        case 'stop':
+          if (relay) await relay.close();
+          else await new Promise<void>((resolve) => {
+            server?.close(() => resolve());
+            server?.closeAllConnections();
+          });
+          send({ type: 'stopped' });
+          process.disconnect();
+          break;
+      }
+    } catch (error) {
+      send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      process.exitCode = 1;
+      process.disconnect();
+    }
+  })();
+});

@@ -1,0 +1,660 @@
+/**
+ * `npm run bench:ingest`: the reference service's ingest path over real HTTP, against a bare node:http
+ * server that reads the body and answers 200, both measured in this one run with autocannon.
+ *
+ * Every server runs in its own child process (bench/ingest-server.ts, forked with IPC) and autocannon
+ * runs here, so the two compete for the machine's cores as processes, never for one event loop. Each
+ * request is the next of a pool of signed Stripe `payment_intent.succeeded` deliveries built with
+ * `buildDelivery` (seed i: unique event ids, so nothing deduplicates), timestamped when the pool is
+ * built so that they stay well inside Stripe's 300 s tolerance. The bare server gets the same bytes.
+ *
+ * Goals: relaykit >= 1/3 of the bare server's requests/s, p99 < 25 ms, no non-2xx (nor errors or
+ * timeouts); with 1,000,000 executions stored, >= 0.8x the empty-store rate and < 200 MB RSS.
+ *
+ * Each server gets a warm-up run, then a measured run whose first seconds (while the server takes on
+ * 64 fresh connections) are left out of the figures; autocannon's whole-run figures are printed too.
+ *
+ * Environment: RELAY_BENCH_DURATION (measured seconds, default 10), RELAY_BENCH_WARMUP (s, default 2),
+ * RELAY_BENCH_RAMP (s left out at the start of the measured run, default 2), RELAY_BENCH_ROWS
+ * (executions in the store for the scale run, default 1000000), RELAY_BENCH_SEED_BODY=full (seed whole
+ * deliveries rather than trimmed ones), RELAY_BENCH_CPU_PROF (a directory: the server processes write
+ * V8 CPU profiles there).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import autocannon, { type Result } from 'autocannon';
+import Database from 'better-sqlite3';
+import { buildDelivery } from '../src/harness/build-delivery.js';
+import { timeCode } from '../src/providers/stripe/scene.js';
+import { eventId, executionId } from '../src/service/ids.js';
+import { SqliteStore } from '../src/service/store/sqlite.js';
+import type { ExecutionRecord, StoredEvent } from '../src/service/store/types.js';
+import type { ServerCommand, ServerMessage } from './ingest-server.js';
+
+const seconds = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of seconds, got "${raw}".`);
+  return value;
+};
+const DURATION = seconds('RELAY_BENCH_DURATION', 10);
+const WARMUP = seconds('RELAY_BENCH_WARMUP', 2);
+const RAMP = seconds('RELAY_BENCH_RAMP', 2);
+const ROWS = Math.round(seconds('RELAY_BENCH_ROWS', 1_000_000));
+const CPU_PROF = process.env.RELAY_BENCH_CPU_PROF;
+const FULL_SEED_BODY = process.env.RELAY_BENCH_SEED_BODY === 'full';
+const CONNECTIONS = 64;
+/** Stripe's default tolerance: a delivery older than this is refused with 400. */
+const STRIPE_TOLERANCE_MS = 300_000;
+const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
+const EVENT_TYPE = 'payment_intent.succeeded';
+const MB = 1024 * 1024;
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+
+// --- the pool of signed deliveries ---------------------------------------------------------------
+
+interface Entry {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly deliveryId: string;
+  readonly timestamp: number;
+}
+
+/**
+ * Signed deliveries, each sent once. Seeds only ever increase, so every delivery id is new for the
+ * whole run; `fresh()` drops those built so far, whose timestamps may have aged while the store was seeded.
+ */
+class Pool {
+  readonly #entries: Entry[] = [];
+  readonly #ids = new Set<string>();
+  #seed = 0;
+  #cursor = 0;
+  /** Requests that found the pool used up and took an already-sent delivery. */
+  reused = 0;
+  /** Oldest timestamp among the deliveries sent since `startRun()`. */
+  oldestSent = Infinity;
+
+  get sent(): number {
+    return this.#cursor;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /** Builds deliveries until `size` of them are unsent, all stamped now; returns how many, and how long it took. */
+  async ensureUnsent(size: number): Promise<{ built: number; ms: number }> {
+    const timestamp = Date.now();
+    const started = performance.now();
+    let built = 0;
+    while (this.#entries.length - this.#cursor < size) {
+      const d = await buildDelivery('stripe', EVENT_TYPE, { secret: SECRET, seed: this.#seed++, timestamp });
+      if (this.#ids.has(d.deliveryId)) throw new Error(`Seed ${d.seed} repeats delivery id ${d.deliveryId}; the pool must be unique.`);
+      this.#ids.add(d.deliveryId);
+      this.#entries.push({ headers: d.headers, body: Buffer.from(d.body), deliveryId: d.deliveryId, timestamp });
+      built++;
+    }
+    return { built, ms: performance.now() - started };
+  }
+
+  /** Forgets every delivery built so far (the unsent ones have aged); seeds and ids stay used. */
+  fresh(): void {
+    this.#entries.length = 0;
+    this.#cursor = 0;
+  }
+
+  startRun(): void {
+    this.reused = 0;
+    this.oldestSent = Infinity;
+  }
+
+  /** The next unsent delivery; once used up, an already-sent one again (counted in `reused`, an invalid run). */
+  next(): Entry {
+    let entry: Entry;
+    if (this.#cursor < this.#entries.length) entry = this.#entries[this.#cursor++]!;
+    else {
+      entry = this.#entries[this.reused % this.#entries.length]!;
+      this.reused++;
+    }
+    if (entry.timestamp < this.oldestSent) this.oldestSent = entry.timestamp;
+    return entry;
+  }
+
+  /** For the bare server: the same deliveries in turn, wrapping around, without using any up. */
+  cycler(): () => Entry {
+    let i = 0;
+    const count = this.#entries.length;
+    return () => {
+      const entry = this.#entries[i++ % count]!;
+      if (entry.timestamp < this.oldestSent) this.oldestSent = entry.timestamp;
+      return entry;
+    };
+  }
+
+  meanBodyBytes(): number {
+    let total = 0;
+    for (const e of this.#entries) total += e.body.length;
+    return total / this.#entries.length;
+  }
+}
+
+// --- server children -----------------------------------------------------------------------------
+
+class ServerProcess {
+  readonly #child: ChildProcess;
+  readonly #waiting: { type: ServerMessage['type']; resolve: (m: ServerMessage) => void }[] = [];
+  #failure: Error | undefined;
+  port = 0;
+
+  constructor() {
+    const execArgv = ['--import', 'tsx'];
+    if (CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
+    this.#child = fork(new URL('./ingest-server.ts', import.meta.url), [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.#child.on('message', (message: ServerMessage) => {
+      if (message.type === 'failed') this.#fail(new Error(`The server process failed:\n${message.message}`));
+      const i = this.#waiting.findIndex((w) => w.type === message.type);
+      if (i >= 0) this.#waiting.splice(i, 1)[0]!.resolve(message);
+    });
+    this.#child.on('exit', (code, signal) => {
+      if (this.#waiting.length > 0) this.#fail(new Error(`The server process exited (code ${code}, signal ${signal}) while a reply was awaited.`));
+    });
+  }
+
+  #fail(error: Error): void {
+    this.#failure = error;
+    for (const w of this.#waiting.splice(0)) w.resolve({ type: 'failed', message: error.message });
+  }
+
+  async #ask<T extends ServerMessage['type']>(command: ServerCommand, reply: T): Promise<Extract<ServerMessage, { type: T }>> {
+    if (this.#failure) throw this.#failure;
+    const answer = new Promise<ServerMessage>((resolve) => this.#waiting.push({ type: reply, resolve }));
+    this.#child.send(command);
+    const message = await answer;
+    if (message.type === 'failed') throw this.#failure ?? new Error(message.message);
+    return message as Extract<ServerMessage, { type: T }>;
+  }
+
+  static async start(command: Extract<ServerCommand, { type: 'start' }>): Promise<ServerProcess> {
+    const server = new ServerProcess();
+    server.port = (await server.#ask(command, 'ready')).port;
+    return server;
+  }
+
+  mark = () => this.#ask({ type: 'mark' }, 'marked');
+  report = () => this.#ask({ type: 'report' }, 'report');
+
+  async stop(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.#child.once('exit', () => resolve()));
+    await this.#ask({ type: 'stop' }, 'stopped');
+    await exited;
+  }
+}
+
+// --- one measured run ----------------------------------------------------------------------------
+
+/** What the requests sent in one window of an autocannon run got, from its `response` and `reqError` events. */
+interface Window {
+  /** Response times in ms, 2xx only (as autocannon's own histogram). */
+  readonly latencies: number[];
+  readonly statusCodes: Map<number, number>;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+}
+
+interface Run {
+  readonly name: string;
+  /** Short, for the summary table. */
+  readonly label: string;
+  /** The DURATION seconds after the connection ramp: the figures the goals use. */
+  readonly steady: Window;
+  /** autocannon's own result for the whole measured run, ramp included. */
+  readonly whole: Result;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  /** Share of one core, 0..1. */
+  readonly serverCpu: number;
+  readonly serverCpuPerRequestUs: number;
+  readonly clientCpu: number;
+  readonly serverRss: number;
+  readonly loopDelayP99: number;
+  readonly loopDelayMax: number;
+  /** Event-loop delay of this (autocannon's) process in the steady window, ms. */
+  readonly clientLoopDelayMax: number;
+  readonly oldestAgeMs: number;
+  readonly reused: number;
+  readonly warmupRps: number;
+  /** 2xx answers of the warm-up and the whole measured run together. */
+  readonly ok: number;
+}
+
+const cannon = (port: number, duration: number, take: () => Entry) =>
+  autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const entry = take();
+          // autocannon writes Content-Length into the headers object, so each request gets its own.
+          return { ...request, method: 'POST', path: '/api/webhook/stripe', headers: { ...entry.headers }, body: entry.body };
+        },
+      },
+    ],
+  });
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * One server, two autocannon runs: WARMUP seconds to warm the JIT up, then RAMP + DURATION seconds.
+ * That run opens 64 fresh connections, and a busy single-threaded server takes them on gradually (see
+ * the whole-run figures); the figures and goals cover the DURATION seconds after.
+ */
+async function measureServer(
+  name: string,
+  label: string,
+  server: ServerProcess,
+  take: () => Entry,
+  pool: Pool,
+): Promise<Run> {
+  pool.startRun();
+  let warmupRps = 0;
+  let warmupOk = 0;
+  if (WARMUP > 0) {
+    const warm = await cannon(server.port, WARMUP, take);
+    warmupRps = warm.requests.total / warm.duration;
+    warmupOk = warm['2xx'];
+  }
+  collectGarbage?.();
+
+  const steady: Window = { latencies: [], statusCodes: new Map(), ok: 0, non2xx: 0, errors: 0, timeouts: 0, seconds: 0 };
+  let open = false;
+  let opened = 0;
+  const instance = cannon(server.port, RAMP + DURATION, take);
+  // Only requests sent after the ramp: a late first request of a connection opened in the ramp is the ramp's.
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (!open || performance.now() - ms < opened) return;
+    steady.statusCodes.set(status, (steady.statusCodes.get(status) ?? 0) + 1);
+    if (status >= 200 && status < 300) {
+      steady.ok++;
+      steady.latencies.push(ms);
+    } else steady.non2xx++;
+  });
+  instance.on('reqError', (error) => {
+    if (!open) return;
+    steady.errors++;
+    if (error.message === 'request timed out') steady.timeouts++;
+  });
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  let clientCpu = process.cpuUsage();
+  let marked: Promise<unknown> = Promise.resolve();
+  const ramp = setTimeout(() => {
+    open = true;
+    opened = performance.now();
+    clientCpu = process.cpuUsage();
+    clientLoop.enable();
+    marked = server.mark();
+  }, RAMP * 1000);
+  const whole = await instance;
+  clearTimeout(ramp);
+  steady.seconds = (performance.now() - opened) / 1000;
+  const client = process.cpuUsage(clientCpu);
+  clientLoop.disable();
+  await marked;
+  const report = await server.report();
+  steady.latencies.sort((x, y) => x - y);
+  return {
+    name,
+    label,
+    steady,
+    whole,
+    rps: (steady.ok + steady.non2xx) / steady.seconds,
+    p50: percentile(steady.latencies, 50),
+    p99: percentile(steady.latencies, 99),
+    max: steady.latencies.at(-1) ?? NaN,
+    serverCpu: report.cpuMs / report.wallMs,
+    serverCpuPerRequestUs: (report.cpuMs * 1000) / Math.max(1, report.requests),
+    clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
+    serverRss: report.rss,
+    loopDelayP99: report.loopDelayP99,
+    loopDelayMax: report.loopDelayMax,
+    clientLoopDelayMax: clientLoop.max / 1e6,
+    oldestAgeMs: Date.now() - pool.oldestSent,
+    reused: pool.reused,
+    warmupRps,
+    ok: warmupOk + whole['2xx'],
+  };
+}
+
+// --- the store ----------------------------------------------------------------------------------
+
+function countByStatus(dbPath: string): Record<string, number> {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT status, count(*) AS n FROM executions GROUP BY status').all() as { status: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  } finally {
+    db.close();
+  }
+}
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+function fileBytes(dbPath: string): number {
+  let bytes = 0;
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      bytes += statSync(dbPath + suffix).size;
+    } catch {
+      // no WAL or shared-memory file: nothing to add
+    }
+  }
+  return bytes;
+}
+
+const SEED_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.created',
+  'charge.succeeded',
+  'checkout.session.completed',
+  'invoice.paid',
+  'customer.subscription.updated',
+  'customer.created',
+  'charge.refunded',
+] as const;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Eight base62 characters unique to `i` (< 62^8), scrambled so consecutive rows do not share a prefix. */
+function suffix(i: number): string {
+  let value = (Math.imul(i, 0x9e3779b1) >>> 0) * 62 + (i % 62);
+  let out = '';
+  for (let k = 0; k < 8; k++) {
+    out += BASE62[value % 62];
+    value = Math.floor(value / 62);
+  }
+  return out;
+}
+
+interface Template {
+  readonly type: string;
+  readonly body: string;
+  readonly data: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  /** The version character and the ten-character account code of the template's event id. */
+  readonly version: string;
+  readonly account: string;
+  readonly deliveryId: string;
+  /** Length of `data` as the store writes it (compact JSON). */
+  readonly dataBytes: number;
+}
+
+/** A Stripe event with `data.object` cut down to its top-level scalar fields (ids, amounts, status, …). */
+function trimEvent(event: Record<string, unknown>): Record<string, unknown> {
+  const data = event.data as { object: Record<string, unknown> };
+  const object = Object.fromEntries(Object.entries(data.object).filter(([, v]) => v === null || typeof v !== 'object'));
+  return { ...event, data: { object } };
+}
+
+/**
+ * History for the scale run: `count` executions of built Stripe deliveries (eight event types, 256
+ * templates), spread evenly over the 30 days before now, all `completed`, as a service that has run for
+ * a month would hold. Each row gets its own Stripe-shaped event id (version, base62 time of the row, the
+ * template's account, a unique tail): ids sort by time, as Stripe's do, so the deduplication index
+ * grows where it would in production. By default the event is trimmed to its scalar fields (see
+ * `trimEvent`) to keep the file and the seeding time down; RELAY_BENCH_SEED_BODY=full stores whole
+ * deliveries. Body (pretty-printed, as Stripe sends), headers and data are the template's, with the new id.
+ */
+async function seed(dbPath: string, count: number): Promise<{ ms: number; meanBody: number; meanData: number; headers: Record<string, string> }> {
+  const now = Date.now();
+  const templates: Template[] = [];
+  for (let t = 0; t < 256; t++) {
+    const type = SEED_TYPES[t % SEED_TYPES.length]!;
+    const d = await buildDelivery('stripe', type, { secret: SECRET, seed: 1_000_000_000 + t, timestamp: now - 30 * 86_400_000 });
+    const event = JSON.parse(d.body) as Record<string, unknown>;
+    const data = FULL_SEED_BODY ? event : trimEvent(event);
+    const body = FULL_SEED_BODY ? d.body : JSON.stringify(data, null, 2);
+    const headers: Record<string, string> = { host: '127.0.0.1:3000', connection: 'keep-alive' };
+    for (const [name, value] of Object.entries(d.headers)) headers[name.toLowerCase()] = value;
+    headers['content-length'] = String(Buffer.byteLength(body));
+    templates.push({
+      type: `stripe.${type}`,
+      body,
+      data,
+      headers,
+      version: d.deliveryId.slice(4, 5),
+      account: d.deliveryId.slice(10, 20),
+      deliveryId: d.deliveryId,
+      dataBytes: JSON.stringify(data).length,
+    });
+  }
+  const from = now - 30 * 86_400_000;
+  const step = (30 * 86_400_000 - 60_000) / Math.max(1, count);
+  let bodyBytes = 0;
+  let dataBytes = 0;
+  const make = (i: number): { event: StoredEvent; execution: ExecutionRecord } => {
+    const template = templates[i % templates.length]!;
+    const at = Math.floor(from + i * step);
+    const createdAt = new Date(at).toISOString();
+    const deliveryId = `evt_${template.version}${timeCode(Math.floor(at / 1000))}${template.account}${suffix(i)}`;
+    const body = template.body.replace(template.deliveryId, deliveryId);
+    bodyBytes += body.length;
+    dataBytes += template.dataBytes;
+    const ids = { event: eventId(at), execution: executionId(at) };
+    return {
+      event: {
+        id: ids.event,
+        provider: 'stripe',
+        type: template.type,
+        deliveryId,
+        headers: template.headers,
+        body,
+        data: { ...template.data, id: deliveryId },
+        receivedAt: createdAt,
+      },
+      execution: {
+        id: ids.execution,
+        eventId: ids.event,
+        eventType: template.type,
+        status: 'completed',
+        attempt: 1,
+        createdAt,
+        updatedAt: new Date(at + 4).toISOString(),
+        replayedFrom: null,
+        error: null,
+      },
+    };
+  };
+  const store = new SqliteStore({ path: dbPath });
+  const started = performance.now();
+  try {
+    await store.seedExecutions(count, make);
+  } finally {
+    await store.close();
+  }
+  const n = Math.max(1, count);
+  return { ms: performance.now() - started, meanBody: bodyBytes / n, meanData: dataBytes / n, headers: templates[0]!.headers };
+}
+
+// --- report --------------------------------------------------------------------------------------
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+let failed = false;
+const verdict = (ok: boolean) => {
+  if (!ok) failed = true;
+  return ok ? 'ok' : 'BELOW GOAL';
+};
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
+
+function printRun(run: Run, extra: string[] = []): void {
+  const w = run.steady;
+  console.log(run.name);
+  console.log(`  requests/s         ${int(run.rps)}   (${int(w.ok + w.non2xx)} in ${w.seconds.toFixed(1)} s after a ${RAMP} s ramp; warm-up run ${int(run.warmupRps)}/s)`);
+  console.log(`  latency            p50 ${ms(run.p50)} ms   p99 ${ms(run.p99)} ms   max ${ms(run.max)} ms`);
+  const codes = [...w.statusCodes].map(([code, count]) => `${code}: ${int(count)}`).join(', ');
+  console.log(`  responses          ${codes || 'none'}; non-2xx ${w.non2xx}, errors ${w.errors}, timeouts ${w.timeouts}`);
+  const r = run.whole;
+  console.log(
+    `  whole run w/ ramp  ${int(r.requests.total / r.duration)}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ` +
+      `non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
+  );
+  console.log(
+    `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request), autocannon ${pct(run.clientCpu)}; ` +
+      `server RSS ${mb(run.serverRss)}`,
+  );
+  console.log(
+    `  event-loop delay   p99 ${ms(run.loopDelayP99)} ms, max ${ms(run.loopDelayMax)} ms in the server; ` +
+      `max ${ms(run.clientLoopDelayMax)} ms in autocannon's process`,
+  );
+  console.log(`  oldest delivery    ${(run.oldestAgeMs / 1000).toFixed(0)} s old at the end (Stripe tolerance 300 s)`);
+  for (const line of extra) console.log(`  ${line}`);
+  console.log('');
+}
+
+/** A run whose deliveries were stale or repeated measured something else: say so and fail. */
+function checkValidity(run: Run, unique: boolean): void {
+  if (run.oldestAgeMs >= STRIPE_TOLERANCE_MS) {
+    failed = true;
+    console.log(`  INVALID: deliveries up to ${Math.round(run.oldestAgeMs / 1000)} s old were sent; Stripe's tolerance is 300 s.`);
+  }
+  if (unique && run.reused > 0) {
+    failed = true;
+    console.log(`  INVALID: the pool ran out; ${int(run.reused)} requests repeated a delivery id (deduplicated, not ingested).`);
+  }
+}
+
+// --- the run -------------------------------------------------------------------------------------
+
+const dir = mkdtempSync(join(tmpdir(), 'relaykit-bench-ingest-'));
+const dbPath = join(dir, 'relay.db');
+const cleanup = () => rmSync(dir, { recursive: true, force: true });
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+console.log(
+  `relaykit bench:ingest — node ${process.version}, ${availableParallelism()} cores; autocannon ${CONNECTIONS} connections, ` +
+    `per server: ${WARMUP} s warm-up run, then ${RAMP} s ramp + ${DURATION} s measured`,
+);
+console.log('Each server runs alone in a child process (fork + IPC, node --import tsx); autocannon drives it from this process.');
+console.log(`Requests: signed Stripe ${EVENT_TYPE} deliveries (buildDelivery, one seed each), POST /api/webhook/stripe.`);
+console.log(`Store: SqliteStore at ${dbPath} (deleted at exit).`);
+if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF}`);
+console.log(`Load average before the run: ${loadavg()[0]!.toFixed(2)} (1 min); other busy processes on these cores skew every figure.`);
+console.log('');
+
+const pool = new Pool();
+const initialBuild = await pool.ensureUnsent(50_000);
+console.log(`Built ${int(initialBuild.built)} deliveries in ${(initialBuild.ms / 1000).toFixed(1)} s (mean body ${int(pool.meanBodyBytes())} bytes).\n`);
+
+// 1. The bare node:http server, sent the same deliveries in turn.
+const bareServer = await ServerProcess.start({ type: 'start', mode: 'bare' });
+const bare = await measureServer('bare node:http (reads the body, answers 200)', 'bare node:http', bareServer, pool.cycler(), pool);
+await bareServer.stop();
+printRun(bare);
+checkValidity(bare, false);
+
+// 2. relaykit on an empty SQLite store; each request a delivery never sent before.
+async function relaykitRun(name: string, label: string): Promise<Run> {
+  const before = total(countByStatus(dbPath));
+  // A delivery for every request relaykit could answer even at the bare server's rate (the warm-up's
+  // rate says little: it has been 2-3x below the measured one), stamped now, before the server starts.
+  const { built, ms: buildMs } = await pool.ensureUnsent(Math.ceil(bare.rps * 1.1 * (WARMUP + RAMP + DURATION)) + 1000);
+  if (built > 0) console.log(`(built ${int(built)} more deliveries for this run in ${(buildMs / 1000).toFixed(1)} s)`);
+  const server = await ServerProcess.start({ type: 'start', mode: 'relaykit', dbPath, secret: SECRET });
+  const sentBefore = pool.sent;
+  const run = await measureServer(name, label, server, () => pool.next(), pool);
+  const atEnd = countByStatus(dbPath);
+  await server.stop();
+  const after = countByStatus(dbPath);
+  const sent = pool.sent - sentBefore;
+  const stored = total(after) - before;
+  printRun(run, [
+    `executions         ${int(stored)} created by this run (warm-up and measured), ${int(sent)} distinct deliveries sent, ` +
+      `${int(atEnd.pending ?? 0)} still pending when the load stopped`,
+    `store              ${int(total(after))} executions, ${mb(fileBytes(dbPath))} on disk`,
+  ]);
+  checkValidity(run, true);
+  if (stored < run.ok) {
+    failed = true;
+    console.log(`  INVALID: ${int(run.ok)} answers were 2xx but only ${int(stored)} executions were created (deduplicated deliveries).\n`);
+  }
+  return run;
+}
+
+// The schema exists before the first count: open and close the store once.
+await new SqliteStore({ path: dbPath }).close();
+const empty = await relaykitRun('relaykit, empty SQLite store', 'relaykit, empty store');
+
+// 3. Seed the same file up to ROWS executions, then a fresh server process on it.
+const existing = total(countByStatus(dbPath));
+const toSeed = Math.max(0, ROWS - existing);
+console.log(`Seeding ${int(toSeed)} executions (to ${int(existing + toSeed)} in all) with SqliteStore#seedExecutions …`);
+const seeded = await seed(dbPath, toSeed);
+const dbSize = fileBytes(dbPath);
+console.log(
+  `  ${(seeded.ms / 1000).toFixed(1)} s (${int(toSeed / (seeded.ms / 1000))} rows/s); file ${mb(dbSize)} ` +
+    `(${int(dbSize / Math.max(1, existing + toSeed))} bytes per execution)`,
+);
+console.log(
+  `  rows: Stripe deliveries from buildDelivery, 256 templates over ${SEED_TYPES.length} event types, ` +
+    (FULL_SEED_BODY ? 'whole events' : "trimmed to data.object's scalar fields (RELAY_BENCH_SEED_BODY=full for whole ones)") +
+    `; each with its own time-sorted Stripe-shaped event id. Per event: the body pretty-printed as Stripe sends it ` +
+    `(mean ${int(seeded.meanBody)} bytes), its ${Object.keys(seeded.headers).length} lower-case request headers, the parsed ` +
+    `body as data (mean ${int(seeded.meanData)} bytes of JSON); per execution: completed, attempt 1, created over the ` +
+    '30 days before now. No step or log rows.\n',
+);
+
+pool.fresh();
+collectGarbage?.();
+const full = await relaykitRun(`relaykit, ${int(existing + toSeed)} executions already stored`, `relaykit, ${int(existing + toSeed)} stored`);
+
+// 4. Summary.
+const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+const widths = [26, 8, 7, 7, 8, 15, 13, 11, 11];
+console.log(`summary (the ${DURATION} s after the ramp; whole-run p99 includes it)`);
+console.log(row(['server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors/timeouts', 'whole p99 ms', 'server cpu', 'server RSS'], widths));
+for (const run of [bare, empty, full]) {
+  const w = run.steady;
+  console.log(
+    row(
+      [run.label, int(run.rps), ms(run.p50), ms(run.p99), String(w.non2xx), `${w.errors}/${w.timeouts}`, String(run.whole.latency.p99), pct(run.serverCpu), mb(run.serverRss)],
+      widths,
+    ),
+  );
+}
+console.log('');
+
+const ratioBare = empty.rps / bare.rps;
+const ratioFull = full.rps / empty.rps;
+const clean = (run: Run) => run.steady.non2xx + run.steady.errors + run.whole.non2xx + run.whole.errors === 0;
+const goal = (what: string, value: string, target: string, ok: boolean) =>
+  console.log(`  ${what.padEnd(44)} ${value.padStart(9)}  goal ${target.padEnd(9)} ${verdict(ok)}`);
+const fullLabel = `${int(existing + toSeed)} stored`;
+console.log('goals');
+goal('relaykit / bare requests/s', `${ratioBare.toFixed(2)}x`, '>= 0.33x', ratioBare >= 1 / 3);
+goal('relaykit p99, empty store', `${ms(empty.p99)} ms`, '< 25 ms', empty.p99 < 25);
+goal(`relaykit p99, ${fullLabel}`, `${ms(full.p99)} ms`, '< 25 ms', full.p99 < 25);
+for (const run of [empty, full]) {
+  const w = run.whole;
+  goal(`non-2xx/errors/timeouts, ${run === empty ? 'empty store' : fullLabel}`, `${w.non2xx}/${w.errors}/${w.timeouts}`, 'none', clean(run));
+}
+goal(`requests/s, ${fullLabel} / empty store`, `${ratioFull.toFixed(2)}x`, '>= 0.80x', ratioFull >= 0.8);
+goal(`server RSS after the ${fullLabel} run`, mb(full.serverRss), '< 200 MB', full.serverRss < 200 * MB);
+console.log(
+  `  (server CPU per request, less sensitive to other load on the machine than requests/s: ${int(empty.serverCpuPerRequestUs)} µs ` +
+    `empty, ${int(full.serverCpuPerRequestUs)} µs ${fullLabel}, ${int(bare.serverCpuPerRequestUs)} µs bare)`,
+);
+process.exitCode = failed ? 1 : 0;
