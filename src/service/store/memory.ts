@@ -18,6 +18,8 @@ import {
   copyExecution,
   decodeCursor,
   encodeCursor,
+  eventFromRow,
+  type EventRow,
   foreignEventError,
   isExecutionStatus,
   pageLimit,
@@ -25,19 +27,6 @@ import {
   toJson,
   typeFilter,
 } from './shared.js';
-
-/** An event as kept in memory: JSON fields as text, so reads return fresh copies and round-trip like SQLite. */
-interface EventRow {
-  readonly id: string;
-  readonly provider: string;
-  readonly type: string;
-  readonly deliveryId: string | null;
-  readonly headers: string;
-  readonly body: string;
-  /** `null` when the data is the parsed body (`dataIsBody`). */
-  readonly data: string | null;
-  readonly receivedAt: string;
-}
 
 interface StepRow extends Omit<StepRecord, 'result'> {
   readonly result: string | null;
@@ -119,9 +108,7 @@ export class MemoryStore implements Store {
     this.#open();
     const row = this.#events.get(id);
     if (!row) return undefined;
-    const { data, ...rest } = row;
-    const headers = JSON.parse(row.headers) as Record<string, string>;
-    return data === null ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true } : { ...rest, headers, data: JSON.parse(data) as unknown };
+    return eventFromRow(row);
   }
 
   async listExecutions(filter: ExecutionFilter = {}): Promise<ExecutionPage> {

@@ -86,3 +86,24 @@ export function copyExecution(e: ExecutionRecord): ExecutionRecord {
     error: e.error ?? null,
   };
 }
+
+/** @internal An event as both stores keep it: the JSON fields as text, `data` null when it is the body. */
+export interface EventRow {
+  readonly id: string;
+  readonly provider: string;
+  readonly type: string;
+  readonly deliveryId: string | null;
+  readonly headers: string;
+  readonly body: string;
+  readonly data: string | null;
+  readonly receivedAt: string;
+}
+
+/** @internal The event an `EventRow` holds, with fresh objects. */
+export function eventFromRow(row: EventRow): StoredEvent {
+  const { data, ...rest } = row;
+  const headers = JSON.parse(row.headers) as Record<string, string>;
+  return data === null
+    ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true }
+    : { ...rest, headers, data: JSON.parse(data) as unknown };
+}

@@ -11,6 +11,8 @@ import {
   copyExecution,
   decodeCursor,
   encodeCursor,
+  eventFromRow,
+  type EventRow,
   foreignEventError,
   pageLimit,
   statusFilter,
@@ -106,10 +108,6 @@ const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, b
 const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
 const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
 
-interface EventRow extends Omit<StoredEvent, 'headers' | 'data'> {
-  readonly headers: string;
-  readonly data: string | null;
-}
 interface StepRow extends Omit<StepRecord, 'result'> {
   readonly result: string | null;
 }
@@ -300,9 +298,7 @@ export class SqliteStore implements Store {
     this.#open();
     const row = this.#getEvent.get(id) as EventRow | undefined;
     if (!row) return undefined;
-    const { data, ...rest } = row;
-    const headers = JSON.parse(row.headers) as Record<string, string>;
-    return data === null ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true } : { ...rest, headers, data: JSON.parse(data) as unknown };
+    return eventFromRow(row);
   }
 
   async listExecutions(filter: ExecutionFilter = {}): Promise<ExecutionPage> {
