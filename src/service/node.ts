@@ -27,11 +27,14 @@ export interface Listening {
 }
 
 function toRelayRequest(req: IncomingMessage): RelayRequest {
-  const url = new URL(req.url ?? '/', 'http://relay.invalid');
+  const target = req.url ?? '/';
+  const query = target.indexOf('?');
+  // Origin-form targets (`/api/…?…`) are split by hand; anything else goes through URL.
+  const url = target.startsWith('/') && !target.startsWith('//') ? undefined : new URL(target, 'http://relay.invalid');
   return {
     method: req.method ?? 'GET',
-    pathname: url.pathname,
-    searchParams: url.searchParams,
+    pathname: url ? url.pathname : query === -1 ? target : target.slice(0, query),
+    searchParams: url ? url.searchParams : new URLSearchParams(query === -1 ? '' : target.slice(query + 1)),
     headers: req.headers,
     headerRecord: () => {
       const record: Record<string, string> = {};

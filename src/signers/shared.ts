@@ -78,8 +78,12 @@ export function readHeader(headers: HeaderInput, name: string): string | undefin
   if (typeof (headers as Headers).get === 'function' && typeof (headers as Headers).has === 'function') {
     return (headers as Headers).get(name) ?? undefined;
   }
+  const record = headers as Record<string, string | readonly string[] | undefined>;
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers as Record<string, string | readonly string[] | undefined>)) {
+  // node's IncomingHttpHeaders are lower case: look the name up directly before scanning.
+  const direct = Object.hasOwn(record, wanted) ? record[wanted] : undefined;
+  if (direct !== undefined) return typeof direct === 'string' ? direct : direct.join(',');
+  for (const [key, value] of Object.entries(record)) {
     if (key.toLowerCase() !== wanted || value === undefined) continue;
     return typeof value === 'string' ? value : value.join(',');
   }
