@@ -5,6 +5,7 @@ import { getProvider } from '../providers/registry.js';
 import { randomSeed } from '../providers/shared/random.js';
 import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
 
+/** Options of `buildDelivery`. */
 export interface BuildDeliveryOptions {
   /** Deep-merged into the main resource (Stripe `data.object`, Clerk and Resend `data`, the GitHub and Shopify body). */
   data?: Record<string, unknown>;

@@ -4,6 +4,7 @@ import { RelayError } from './errors.js';
 import { isPlainObject } from './shared/merge.js';
 import type { NormalizeRequest, NormalizeResult, ProviderPlugin, VerifyRequest } from './types.js';
 
+/** Options of `definePlugin`. */
 export interface CustomPluginOptions {
   /** Lowercase letters, digits, `-` and `_`: the mount path segment. */
   id: string;

@@ -5,6 +5,7 @@ import { closestMatches } from './shared/suggest.js';
 import { seededFaker } from './shared/random.js';
 import type { BuiltInProvider, PayloadBuilder } from './types.js';
 
+/** What `fabricate` builds and signs. */
 export interface FabricateOptions {
   /** The event type as the user typed it (aliases allowed). */
   eventType: string;
@@ -16,6 +17,7 @@ export interface FabricateOptions {
   headers?: Readonly<Record<string, string>> | undefined;
 }
 
+/** A built and signed delivery, before `buildDelivery` adds its request fields. */
 export interface FabricatedDelivery {
   /** The canonical event type. */
   readonly eventType: string;

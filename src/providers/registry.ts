@@ -14,6 +14,7 @@ export const builtInProviders: readonly BuiltInProvider[] = Object.freeze([strip
 /** The ids of the built-ins: `stripe`, `github`, `clerk`, `shopify`, `resend`. */
 export const builtInProviderIds: readonly string[] = Object.freeze(builtInProviders.map((p) => p.id));
 
+/** The error for an unknown provider id: the built-ins, the closest match, and any other mounted plugins. */
 export function unknownProviderError(id: string, known: readonly string[]): RelayError {
   const close = closestMatches(id, known, 1);
   const hint = close.length > 0 ? ` Did you mean "${close[0]}"?` : '';

@@ -24,6 +24,7 @@ export interface NormalizedEvent {
   readonly data: unknown;
 }
 
+/** The stored event, or why a verified body cannot be one. */
 export type NormalizeResult = { readonly ok: true; readonly event: NormalizedEvent } | { readonly ok: false; readonly error: string };
 
 /** What a plugin's `normalize` is given: a verified request whose body parsed as JSON. */

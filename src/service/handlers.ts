@@ -32,6 +32,7 @@ export interface HandlerContext {
   log(message: string, fields?: Record<string, unknown>, level?: LogLevel): void;
 }
 
+/** A handler: runs after the delivery was answered; a throw fails the execution (retry resumes it). */
 export type Handler = (event: RelayEvent, context: HandlerContext) => unknown;
 
 /**

@@ -4,6 +4,7 @@
  */
 import { readHeader, type HeaderInput } from '../signers/shared.js';
 
+/** A request as the routes see it, whichever adapter received it. */
 export interface RelayRequest {
   readonly method: string;
   readonly pathname: string;
@@ -15,6 +16,7 @@ export interface RelayRequest {
   bytes(limit: number): Promise<Uint8Array | undefined>;
 }
 
+/** A response value; each adapter writes it its own way. */
 export interface RelayResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -33,6 +35,7 @@ export function error(status: number, message: string, headers: Record<string, s
   return json(status, { error: message }, headers);
 }
 
+/** A request header by name, ignoring case. */
 export function header(request: RelayRequest, name: string): string | undefined {
   return readHeader(request.headers, name);
 }

@@ -9,6 +9,7 @@ import type { RelayRequest } from './http.js';
 import type { ServiceContext } from './relay.js';
 import { route } from './routes.js';
 
+/** Where `listen` binds. */
 export interface ListenOptions {
   /** Default 3000; 0 picks a free port. */
   port?: number;
@@ -16,6 +17,7 @@ export interface ListenOptions {
   host?: string;
 }
 
+/** A bound node:http server of the service. */
 export interface Listening {
   /** `http://<host>:<port>`. */
   readonly url: string;

@@ -7,6 +7,7 @@ import { RelayError } from '../providers/errors.js';
 import { resolvePlugins } from '../providers/registry.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import type { Handlers } from './handlers.js';
+import { executionNotFound } from './errors.js';
 import { fromFetchRequest, toFetchResponse } from './http.js';
 import { eventId, executionId } from './ids.js';
 import { listen, type ListenOptions, type Listening } from './node.js';
@@ -22,6 +23,7 @@ export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** The default store file, relative to the working directory: `.relay/relay.db`. */
 export const DEFAULT_STORE_PATH = path.join('.relay', 'relay.db');
 
+/** Options of `createRelay`. */
 export interface RelayOptions {
   /** Custom plugins, added to the five built-ins; one with a built-in's id replaces it. */
   plugins?: readonly ProviderPlugin[];
@@ -133,9 +135,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
   const load = async (idOrEventId: string): Promise<ExecutionRecord> => {
     const s = getStore();
     const execution = idOrEventId.startsWith('evt_') ? await s.getExecutionByEventId(idOrEventId) : await s.getExecution(idOrEventId);
-    if (!execution) {
-      throw new RelayError('NOT_FOUND', `No execution ${idOrEventId.startsWith('evt_') ? 'for event ' : ''}${idOrEventId} in this service's store.`);
-    }
+    if (!execution) throw executionNotFound(idOrEventId);
     return execution;
   };
 

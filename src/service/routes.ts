@@ -6,6 +6,7 @@ import { closestMatches } from '../providers/shared/suggest.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import type { VerifyResult } from '../signers/shared.js';
 import { error, header, json, type RelayRequest, type RelayResponse } from './http.js';
+import { executionNotFound } from './errors.js';
 import type { ServiceContext } from './relay.js';
 import type { ExecutionFilter, ExecutionRecord, ExecutionStatus, StoredEvent } from './store/types.js';
 import { executionJson } from './views.js';
@@ -62,7 +63,8 @@ async function dispatch(request: RelayRequest, context: ServiceContext): Promise
     if (action === undefined) {
       if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
       const found = await context.find(id);
-      return found ? json(200, found) : error(404, `No execution ${id.startsWith('evt_') ? 'for event ' : ''}${id} in this service's store.`);
+      if (!found) throw executionNotFound(id);
+      return json(200, found);
     }
     if (action === 'replay' || action === 'retry') {
       if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');

@@ -13,6 +13,7 @@ export interface ExecutionJson {
   readonly replayedFrom?: string;
 }
 
+/** A step as `GET /api/executions/<id>` shows it. */
 export interface StepJson {
   readonly name: string;
   readonly status: StepRecord['status'];
@@ -24,6 +25,7 @@ export interface StepJson {
   readonly durationMs: number | null;
 }
 
+/** A log line as `GET /api/executions/<id>` shows it. */
 export interface LogJson {
   readonly at: string;
   readonly attempt: number;
@@ -48,6 +50,7 @@ export interface ExecutionDetail extends ExecutionJson {
   };
 }
 
+/** The JSON of an execution, with `replayedFrom` only on replays. */
 export function executionJson(execution: ExecutionRecord): ExecutionJson {
   const view: ExecutionJson = {
     id: execution.id,
@@ -60,6 +63,7 @@ export function executionJson(execution: ExecutionRecord): ExecutionJson {
   return execution.replayedFrom === null ? view : { ...view, replayedFrom: execution.replayedFrom };
 }
 
+/** The JSON of an execution in full. */
 export function executionDetail(
   execution: ExecutionRecord,
   event: StoredEvent,

@@ -21,6 +21,7 @@ export const SIGNATURE_HEADER = 'X-Hub-Signature-256';
 /** The legacy SHA-1 signature header GitHub still sends. */
 export const LEGACY_SIGNATURE_HEADER = 'X-Hub-Signature';
 
+/** Options of `github.sign`. */
 export interface GitHubSignOptions {
   secret: string;
   body: RawBody;
@@ -28,6 +29,7 @@ export interface GitHubSignOptions {
   legacy?: boolean;
 }
 
+/** Options of `github.verify`. */
 export interface GitHubVerifyOptions {
   headers: HeaderInput;
   body: RawBody;

@@ -20,12 +20,14 @@ import {
 export const SIGNATURE_HEADER = 'X-Shopify-Hmac-Sha256';
 const EVENTS_SIGNATURE_HEADER = 'shopify-hmac-sha256';
 
+/** Options of `shopify.sign`. */
 export interface ShopifySignOptions {
   /** The app's client secret (API secret key). */
   secret: string;
   body: RawBody;
 }
 
+/** Options of `shopify.verify`. */
 export interface ShopifyVerifyOptions {
   headers: HeaderInput;
   body: RawBody;

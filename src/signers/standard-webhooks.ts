@@ -24,6 +24,7 @@ import {
 /** The header name prefix: `svix-` as Svix sends for Clerk and Resend, or the unbranded `webhook-`. */
 export type HeaderPrefix = 'svix' | 'webhook';
 
+/** Options of `standardWebhooks.sign`. */
 export interface StandardWebhooksSignOptions {
   /** `whsec_<base64 of 24 to 64 random bytes>`; several give a space-separated list of signatures. */
   secret: SecretInput;
@@ -36,6 +37,7 @@ export interface StandardWebhooksSignOptions {
   headerPrefix?: HeaderPrefix;
 }
 
+/** Options of `standardWebhooks.verify`. */
 export interface StandardWebhooksVerifyOptions {
   /** Read with the `svix-` prefix, else the `webhook-` prefix. */
   headers: HeaderInput;

@@ -22,6 +22,7 @@ import {
 /** The header Stripe signs deliveries in. */
 export const SIGNATURE_HEADER = 'Stripe-Signature';
 
+/** Options of `stripe.sign`. */
 export interface StripeSignOptions {
   /** The endpoint secret (`whsec_…`); several give one `v1` entry each, as during a rotation. */
   secret: SecretInput;
@@ -30,6 +31,7 @@ export interface StripeSignOptions {
   timestamp?: Instant;
 }
 
+/** Options of `stripe.verify`. */
 export interface StripeVerifyOptions {
   headers: HeaderInput;
   body: RawBody;
