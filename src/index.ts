@@ -10,6 +10,13 @@
 export { buildDelivery, listEventTypes } from './harness/build-delivery.js';
 export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
 
+// The harness: deliver to a target, replay
+export { deliver, triggerWebhook } from './harness/trigger.js';
+export type { ExecutionSummary, TriggerOptions, TriggerResult } from './harness/trigger.js';
+export { replay } from './harness/replay.js';
+export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, StoredExecution } from './harness/replay.js';
+export type { FetchHandler, FetchObject, NodeListener, Target, TargetResponse } from './harness/targets.js';
+
 // The reference service
 export { createRelay, DEFAULT_MAX_BODY_BYTES, DEFAULT_STORE_PATH } from './service/index.js';
 export type {
@@ -50,6 +57,7 @@ export {
   builtInProviders,
   definePlugin,
   getProvider,
+  observeDeliveries,
   permissiveVerify,
   RelayError,
 } from './providers/index.js';

@@ -1,6 +1,7 @@
 /** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
 import { fabricate } from '../providers/delivery.js';
 import { RelayError } from '../providers/errors.js';
+import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
 import { getProvider } from '../providers/registry.js';
 import { randomSeed } from '../providers/shared/random.js';
 import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
@@ -106,6 +107,7 @@ export async function buildDelivery(provider: string, eventType: string, options
   const headers = checkHeaders(options.headers);
   const builder = await loadBuilder(plugin);
   const built = fabricate(plugin, builder, { eventType, data: options.data as never, secret, seed, timestamp, headers });
+  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   return {
     provider: plugin.id,
     eventType: built.eventType,

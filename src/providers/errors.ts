@@ -9,7 +9,9 @@ export type RelayErrorCode =
   | 'INVALID_DATA'
   | 'UNSAFE_IN_PRODUCTION'
   | 'NOT_FOUND'
-  | 'CONFLICT';
+  | 'CONFLICT'
+  /** The target could not be reached (connection refused, DNS, reset). */
+  | 'UNREACHABLE';
 
 /**
  * The one error class of relaykit. `code` is stable; `message` names the input and the fix.

@@ -20,6 +20,8 @@ export type { RelayErrorCode } from './errors.js';
 export { deepMerge } from './shared/merge.js';
 export type { JsonObject, JsonValue } from './shared/merge.js';
 export { isBuiltInProvider } from './types.js';
+export { observeDeliveries } from './observe.js';
+export type { DeliveryObserver, ObservedDelivery } from './observe.js';
 export type {
   BuildContext,
   BuiltInProvider,

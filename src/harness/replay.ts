@@ -1,0 +1,106 @@
+/**
+ * `replay`: re-run a stored execution's event as a new execution, through the service's replay
+ * endpoint, or preview what would be replayed (`print`) without replaying anything.
+ */
+import { RelayError } from '../providers/errors.js';
+import { send, type Target, type TargetResponse } from './targets.js';
+import { executionOf, type ExecutionSummary } from './trigger.js';
+
+/** What `replay` needs of a service to look executions up in its store (a relaykit service has it). */
+export interface ExecutionLookup {
+  findExecution(idOrEventId: string): Promise<StoredExecution | undefined>;
+}
+
+/** An execution with its event, as `GET /api/executions/<id>` and `findExecution` return it. */
+export interface StoredExecution extends ExecutionSummary {
+  readonly event: { readonly data: unknown };
+}
+
+/** Options of `replay`. */
+export interface ReplayOptions {
+  /** Where to send the replay; the targets of `triggerWebhook`. A relaykit service is also used for lookups. */
+  target?: Target;
+  /** Resolves ids (and, with `print`, reads the event) from this service's store instead of over HTTP. */
+  lookup?: ExecutionLookup;
+  /** Dry run: return what would be replayed; send nothing, replay nothing. */
+  print?: boolean;
+  /** Sent as `Authorization: Bearer <token>`. Default: `RELAY_API_TOKEN`. */
+  apiToken?: string;
+}
+
+/** The dry-run view of a replay. */
+export interface ReplayPreview {
+  readonly dryRun: true;
+  readonly sourceExecutionId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly data: unknown;
+}
+
+/** The replay endpoint's answer. */
+export interface ReplayResult extends TargetResponse {
+  readonly dryRun: false;
+  readonly sourceExecutionId: string;
+  /** The new execution, on success. */
+  readonly execution?: ExecutionSummary;
+}
+
+function isLookup(value: unknown): value is ExecutionLookup {
+  return typeof value === 'object' && value !== null && typeof (value as ExecutionLookup).findExecution === 'function';
+}
+
+function checkId(id: unknown): string {
+  if (typeof id !== 'string' || !/^(exec|evt)_[A-Za-z0-9]+$/.test(id)) {
+    throw new RelayError('INVALID_OPTION', `${JSON.stringify(id)} is not an execution id (exec_…) or an event id (evt_…).`);
+  }
+  return id;
+}
+
+function headersFor(options: ReplayOptions): Record<string, string> {
+  const token = options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function lookUp(id: string, options: ReplayOptions): Promise<StoredExecution> {
+  const lookup = options.lookup ?? (isLookup(options.target) ? options.target : undefined);
+  if (lookup) {
+    const found = await lookup.findExecution(id);
+    if (!found) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} in the service's store.`);
+    return found;
+  }
+  const response = await send(options.target, { method: 'GET', path: `/api/executions/${encodeURIComponent(id)}`, headers: headersFor(options) });
+  const found = executionOf(response.json) as StoredExecution | undefined;
+  if (response.status === 404) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} at ${response.url}.`);
+  if (response.status !== 200 || !found || typeof found.event !== 'object' || found.event === null) {
+    throw new RelayError('NOT_FOUND', `Could not read execution ${id} from ${response.url}: ${response.status} ${response.body.slice(0, 200)}`);
+  }
+  return found as StoredExecution;
+}
+
+/**
+ * Replays an execution (or the execution of an event) as a new execution with `replayedFrom` set;
+ * with `print`, returns what would be replayed and sends nothing.
+ * @example
+ * const result = await replay(execution.id, { target: 'http://localhost:3000' });
+ * result.execution?.replayedFrom; // execution.id
+ * const preview = await replay('evt_01J…', { target: relay, print: true });
+ */
+export async function replay(id: string, options: ReplayOptions & { print: true }): Promise<ReplayPreview>;
+export async function replay(id: string, options?: ReplayOptions & { print?: false }): Promise<ReplayResult>;
+export async function replay(id: string, options?: ReplayOptions): Promise<ReplayPreview | ReplayResult>;
+export async function replay(id: string, options: ReplayOptions = {}): Promise<ReplayPreview | ReplayResult> {
+  checkId(id);
+  const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
+  const source = canLookUp ? await lookUp(id, options) : undefined;
+  if (options.print) {
+    return { dryRun: true, sourceExecutionId: source!.id, eventId: source!.eventId, eventType: source!.eventType, data: source!.event.data };
+  }
+  const sourceExecutionId = source?.id ?? id;
+  const response = await send(options.target, {
+    method: 'POST',
+    path: `/api/executions/${encodeURIComponent(sourceExecutionId)}/replay`,
+    headers: headersFor(options),
+  });
+  const execution = executionOf(response.json);
+  return execution ? { ...response, dryRun: false, sourceExecutionId, execution } : { ...response, dryRun: false, sourceExecutionId };
+}

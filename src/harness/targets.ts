@@ -1,0 +1,183 @@
+/**
+ * Where the harness delivers: a base URL, a fetch handler (a Next.js route's `POST`, a Hono app), a
+ * relaykit service, or a node `http.Server` / request listener (Express), each reached the way it
+ * is served in production, and each answer read into one `TargetResponse` shape.
+ */
+import { createServer, Server, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RelayError } from '../providers/errors.js';
+
+/** A web-standard handler: `(request) => response`. */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/** A node `http` request listener, e.g. an Express app. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, ...rest: never[]) => void;
+
+/** An object with a `fetch(request)` method: a relaykit service, a Hono app, … */
+export interface FetchObject {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/**
+ * A delivery target. A function taking one parameter is a fetch handler; one taking two or more
+ * (`(req, res)`, `(req, res, next)`) is a node request listener.
+ */
+export type Target = string | URL | FetchHandler | FetchObject | NodeListener | Server;
+
+/** A request the harness sends. */
+export interface OutgoingRequest {
+  readonly method: 'GET' | 'POST';
+  /** Absolute path on the target, e.g. `/api/webhook/stripe`. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** A target's answer, read whole. */
+export interface TargetResponse {
+  /** The URL the request went to (`http://relay.local/…` for in-process handlers). */
+  readonly url: string;
+  readonly status: number;
+  /** Response headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The response body as text. */
+  readonly body: string;
+  /** The body parsed as JSON, or `undefined` when it is not JSON. */
+  readonly json: unknown;
+}
+
+/** The base URL used for in-process targets, which have no address of their own. */
+export const IN_PROCESS_ORIGIN = 'http://relay.local';
+
+/** The default base URL: the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000`. */
+export function defaultBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.RELAYKIT_SERVICE_URL || env.SERVICE_BASE_URL || 'http://localhost:3000';
+}
+
+/** `<base>` joined with an absolute `path`, keeping any path prefix of the base (`http://h/app` + `/api/x` → `http://h/app/api/x`). */
+export function joinUrl(base: string | URL, path: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(String(base));
+  } catch {
+    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not a valid URL; give a base URL such as http://localhost:3000.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not an http(s) URL; give a base URL such as http://localhost:3000.`);
+  }
+  const prefix = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.origin}${prefix}${path}${parsed.search}`;
+}
+
+function describe(target: unknown): string {
+  if (target === null) return 'null';
+  if (typeof target === 'function') return `a function of ${target.length} parameters`;
+  return typeof target === 'object' ? `an object without a fetch method` : `${typeof target} ${JSON.stringify(target)}`;
+}
+
+/** Sends `request` to `target` and reads the whole answer. */
+export async function send(target: Target | undefined, request: OutgoingRequest): Promise<TargetResponse> {
+  const resolved = target ?? defaultBaseUrl();
+  if (typeof resolved === 'string' || resolved instanceof URL) return sendToUrl(joinUrl(resolved, request.path), request);
+  if (resolved instanceof Server) return withServer(resolved, (base) => sendToUrl(joinUrl(base, request.path), request));
+  if (typeof resolved === 'function') {
+    if (resolved.length >= 2) {
+      const server = createServer(resolved as RequestListener);
+      return withServer(server, (base) => sendToUrl(joinUrl(base, request.path), request));
+    }
+    return sendInProcess(resolved as FetchHandler, request);
+  }
+  if (typeof resolved === 'object' && resolved !== null && typeof (resolved as FetchObject).fetch === 'function') {
+    const object = resolved as FetchObject;
+    return sendInProcess((r) => object.fetch(r), request);
+  }
+  throw new RelayError(
+    'INVALID_OPTION',
+    `target must be a base URL, a fetch handler (request) => response, an object with fetch(request), ` +
+      `a node request listener (req, res) or an http.Server; got ${describe(resolved)}.`,
+  );
+}
+
+function toRequest(url: string, request: OutgoingRequest): Request {
+  return new Request(url, { method: request.method, headers: request.headers, body: request.body });
+}
+
+async function sendInProcess(handler: FetchHandler, request: OutgoingRequest): Promise<TargetResponse> {
+  const url = `${IN_PROCESS_ORIGIN}${request.path}`;
+  const response = await handler(toRequest(url, request));
+  if (!(response instanceof Response)) {
+    throw new RelayError('INVALID_OPTION', `the fetch handler target returned ${describe(response)} instead of a Response.`);
+  }
+  return read(url, response);
+}
+
+async function sendToUrl(url: string, request: OutgoingRequest): Promise<TargetResponse> {
+  let response: Response;
+  try {
+    response = await fetch(toRequest(url, request));
+  } catch (cause) {
+    const reason = (cause as { cause?: { code?: string; message?: string } }).cause;
+    const detail = reason?.code ?? reason?.message ?? (cause as Error).message;
+    throw new RelayError('UNREACHABLE', `could not reach ${url} (${detail}). Is the service running? Start one with \`relay dev\`.`, { cause });
+  }
+  return read(url, response);
+}
+
+async function read(url: string, response: Response): Promise<TargetResponse> {
+  const body = await response.text();
+  let json: unknown;
+  if (body !== '') {
+    try {
+      json = JSON.parse(body);
+    } catch {
+      json = undefined;
+    }
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { url, status: response.status, headers, body, json };
+}
+
+// A server that is not listening is started on an ephemeral loopback port for as long as any call
+// needs it, then closed; one that is already listening is used where it is.
+const started = new WeakMap<Server, { base: Promise<string>; users: number }>();
+
+async function withServer<T>(server: Server, use: (base: string) => Promise<T>): Promise<T> {
+  if (server.listening && !started.has(server)) return use(baseOf(server));
+  let entry = started.get(server);
+  if (!entry) {
+    const base = new Promise<string>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve(baseOf(server));
+      });
+    });
+    entry = { base, users: 0 };
+    started.set(server, entry);
+  }
+  entry.users += 1;
+  try {
+    return await use(await entry.base);
+  } finally {
+    entry.users -= 1;
+    if (entry.users === 0) {
+      started.delete(server);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      });
+    }
+  }
+}
+
+function baseOf(server: Server): string {
+  const address = server.address() as AddressInfo | string | null;
+  if (address === null || typeof address === 'string') {
+    throw new RelayError('INVALID_OPTION', 'the http.Server target listens on a pipe, not a TCP port; listen on a port or pass its URL.');
+  }
+  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,72 @@
+/** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
+import { buildDelivery, type BuildDeliveryOptions, type Delivery } from './build-delivery.js';
+import { send, type Target, type TargetResponse } from './targets.js';
+
+/** The execution JSON a relaykit service (or a compatible one) answers with. */
+export interface ExecutionSummary {
+  readonly id: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly status: string;
+  readonly attempt: number;
+  readonly createdAt: string;
+  readonly replayedFrom?: string;
+}
+
+/** Options of `triggerWebhook`: those of `buildDelivery`, and where to deliver. */
+export interface TriggerOptions extends BuildDeliveryOptions {
+  /**
+   * A base URL, a fetch handler, an object with `fetch` (a relaykit service, a Hono app), a node
+   * request listener (an Express app) or an `http.Server`. Default: the Vitest plugin's service,
+   * else `SERVICE_BASE_URL`, else `http://localhost:3000`.
+   */
+  target?: Target;
+}
+
+/** What the target answered, with the delivery that was sent. */
+export interface TriggerResult extends TargetResponse {
+  readonly delivery: Delivery;
+  /** The execution, when the target answered with one (a relaykit service does on 200). */
+  readonly execution?: ExecutionSummary;
+}
+
+/** The execution in a JSON answer, if it is one. */
+export function executionOf(json: unknown): ExecutionSummary | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { id, eventId } = json as Record<string, unknown>;
+  return typeof id === 'string' && id.startsWith('exec_') && typeof eventId === 'string' ? (json as ExecutionSummary) : undefined;
+}
+
+/**
+ * Sends an already built delivery to a target (the same bytes each time: redeliveries dedupe).
+ * @example
+ * const delivery = await buildDelivery('github', 'push', { secret });
+ * const first = await deliver(delivery, { target: app });
+ * const again = await deliver(delivery, { target: app }); // same X-GitHub-Delivery
+ */
+export async function deliver(delivery: Delivery, options: { target?: Target } = {}): Promise<TriggerResult> {
+  const response = await send(options.target, {
+    method: 'POST',
+    path: delivery.path,
+    headers: delivery.headers,
+    body: delivery.body,
+  });
+  const execution = executionOf(response.json);
+  return execution ? { ...response, delivery, execution } : { ...response, delivery };
+}
+
+/**
+ * Builds a realistic, correctly signed delivery and delivers it to `options.target`.
+ * @example
+ * const result = await triggerWebhook('stripe', 'payment_intent.succeeded', {
+ *   target: POST, // a Next.js route handler
+ *   secret: process.env.STRIPE_WEBHOOK_SECRET,
+ *   data: { amount: 2000 },
+ * });
+ * expect(result.status).toBe(200);
+ */
+export async function triggerWebhook(provider: string, eventType: string, options: TriggerOptions = {}): Promise<TriggerResult> {
+  const { target, ...build } = options;
+  const delivery = await buildDelivery(provider, eventType, build);
+  return deliver(delivery, { target });
+}
