@@ -4,6 +4,9 @@ const library = {
   index: 'src/index.ts',
   'signers/index': 'src/signers/index.ts',
   'providers/index': 'src/providers/index.ts',
+  'vitest/index': 'src/vitest-plugin/index.ts',
+  'vitest/setup': 'src/vitest-plugin/setup.ts',
+  'vitest/global-setup': 'src/vitest-plugin/global-setup.ts',
 };
 
 export default defineConfig({

@@ -29,7 +29,10 @@ export interface RelayOptions {
   plugins?: readonly ProviderPlugin[];
   /** Handlers by stored type, with `*` wildcards (`stripe.*`, `*`). */
   handlers?: Handlers;
-  /** Default: SQLite at `.relay/relay.db` in the working directory, opened on first use. */
+  /**
+   * Default: SQLite at `RELAY_STORE_PATH` if set, else `.relay/relay.db` in the working directory,
+   * opened on first use.
+   */
   store?: Store;
   /** Secrets by plugin id (a list while rotating). Default: each plugin's env var, read when a request arrives. */
   secrets?: Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -127,7 +130,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
     return typeof value === 'number' ? value : value.getTime();
   };
   let store = options.store;
-  const getStore = (): Store => (store ??= new SqliteStore({ path: path.resolve(DEFAULT_STORE_PATH) }));
+  const getStore = (): Store => (store ??= new SqliteStore({ path: path.resolve(process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH) }));
   const runner = new Runner({ store: getStore, handlers: options.handlers ?? {}, now });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;

@@ -20,7 +20,7 @@ export function typecheck(files: Record<string, string>): string[] {
     noEmit: true,
     skipLibCheck: true,
     types: ['node'],
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
   };
   const virtual = new Map(Object.entries(files).map(([name, source]) => [path.resolve(root, name), source]));
   const host = ts.createCompilerHost(options, true);

@@ -1,0 +1,29 @@
+/**
+ * `relaykit/vitest`: the Vitest plugin, and what tests use with it: `triggerWebhook` and `replay`
+ * aimed at the plugin's service by default, `test` with a `relay` fixture, and the matchers.
+ *
+ * @example
+ * import { expect, test, triggerWebhook } from 'relaykit/vitest';
+ * test('accepts a signed delivery', async ({ relay }) => {
+ *   const result = await triggerWebhook('stripe', 'payment_intent.succeeded');
+ *   expect(result).toBeAccepted();
+ * });
+ */
+import { registerMatchers } from './matchers.js';
+
+export { relay } from './plugin.js';
+export type { RelayPluginOptions } from './start.js';
+export type { RelayTestContext } from './context.js';
+export { test, relayContext } from './fixture.js';
+export type { RelayFixture, StoredExecutionJson } from './fixture.js';
+export type { RelayMatchers } from './matchers.js';
+export { expect } from 'vitest';
+
+// Aimed at the plugin's service when no target is given (the plugin sets RELAYKIT_SERVICE_URL).
+export { buildDelivery } from '../harness/build-delivery.js';
+export { deliver, triggerWebhook } from '../harness/trigger.js';
+export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
+export { replay } from '../harness/replay.js';
+export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
+
+registerMatchers();

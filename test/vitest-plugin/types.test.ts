@@ -1,0 +1,36 @@
+/** The matchers and the fixture are typed: correct use type-checks, misuse does not. */
+import { describe, expect, it } from 'vitest';
+import { typecheck } from '../support/typecheck.js';
+
+const header = `import { expect, test, triggerWebhook } from '../../src/vitest-plugin/index.js';\n`;
+
+const good = `${header}
+test('t', async ({ relay }) => {
+  const result = await triggerWebhook('stripe', 'payment_intent.succeeded');
+  expect(result).toBeAccepted();
+  expect(result).not.toBeRejectedAsForgery();
+  expect(result.execution).toBeReplayOf('exec_1');
+  const url: string = relay.url;
+  const list: { id: string }[] = await relay.executions({ status: 'completed' });
+  void url; void list;
+});
+`;
+
+const bad: Record<string, [string, RegExp]> = {
+  'accepted-argument': [`expect(1).toBeAccepted(2);`, /Expected 0 arguments/],
+  'replay-without-source': [`expect(1).toBeReplayOf();`, /Expected 1 arguments/],
+  'unknown-fixture-field': [`test('t', async ({ relay }) => { relay.nope; });`, /Property 'nope' does not exist/],
+};
+
+describe('relaykit/vitest types', () => {
+  it('correct use type-checks; each misuse is an error in its own file', () => {
+    const files: Record<string, string> = { 'test/.generated/vitest-ok.ts': good };
+    for (const [name, [line]] of Object.entries(bad)) files[`test/.generated/vitest-${name}.ts`] = `${header}${line}\n`;
+    const errors = typecheck(files);
+    expect(errors.filter((e) => e.includes('vitest-ok.ts'))).toEqual([]);
+    for (const [name, [, message]] of Object.entries(bad)) {
+      expect(errors.filter((e) => e.includes(`vitest-${name}.ts`)).join('\n'), name).toMatch(message);
+    }
+    expect(errors.filter((e) => !e.includes('test/.generated/'))).toEqual([]);
+  });
+});
