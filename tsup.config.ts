@@ -7,6 +7,7 @@ const library = {
   'vitest/index': 'src/vitest-plugin/index.ts',
   'vitest/setup': 'src/vitest-plugin/setup.ts',
   'vitest/global-setup': 'src/vitest-plugin/global-setup.ts',
+  'fast-check/index': 'src/harness/fast-check.ts',
 };
 
 export default defineConfig({

@@ -1,0 +1,81 @@
+/**
+ * The package as a user installs it: `npm pack`, the tarball unpacked into a fresh project's
+ * node_modules (its dependencies linked from this repo's, since the machine is offline), then the
+ * examples copied there and run by Vitest with the relaykit plugin, and type-checked by tsc against
+ * the published declarations. This checks the `files` list, the exports map, the plugin and the types.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const exec = promisify(execFile);
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+
+/** What the examples need besides relaykit: its peers and the official verifiers they use. */
+const userPackages = ['vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'typescript', '@types/node'];
+
+let dir: string;
+
+function link(name: string): void {
+  const target = path.join(dir, 'node_modules', name);
+  mkdirSync(path.dirname(target), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules', name), target, 'dir');
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'relaykit-pack-'));
+  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root });
+  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+  mkdirSync(path.join(dir, 'node_modules'));
+  await exec('tar', ['-xzf', path.join(dir, filename), '-C', dir]);
+  renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules', 'relaykit'));
+  for (const name of [...Object.keys(pkg.dependencies), ...userPackages]) link(name);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }));
+  cpSync(path.join(root, 'examples'), dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+      include: ['**/*.ts'],
+      exclude: ['node_modules'],
+    }),
+  );
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package in a user project', () => {
+  it('ships dist and nothing of the sources or tests', () => {
+    const shipped = readdirSync(path.join(dir, 'node_modules', 'relaykit')).sort();
+    expect(shipped).toEqual(['README.md', 'dist', 'package.json']);
+  });
+
+  it("runs the examples' handler tests with the plugin, triggerWebhook and assertRejectsForgeries", async () => {
+    const report = path.join(dir, 'report.json');
+    const vitest = path.join(dir, 'node_modules/vitest/vitest.mjs');
+    const run = await exec(process.execPath, [vitest, 'run', '--reporter=json', `--outputFile=${report}`], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    }).catch((error: { stdout: string; stderr: string }) => error);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numTotalTests: number;
+      numPassedTests: number;
+      testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+    };
+    const results = json.testResults.flatMap((f) => f.assertionResults.map((t) => `${path.relative(dir, f.name)} > ${t.fullName}: ${t.status}`));
+    expect(results.every((r) => r.endsWith(': passed')), `${results.join('\n')}\n${run.stderr}`).toBe(true);
+    expect(json.numPassedTests).toBe(8);
+  }, 120_000);
+
+  it('type-checks the examples against the published declarations', async () => {
+    const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+    const result = await exec(process.execPath, [tsc, '-p', dir], { cwd: dir }).catch((error: { stdout: string }) => error);
+    expect(result.stdout).toBe('');
+  }, 120_000);
+});
