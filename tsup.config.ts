@@ -8,6 +8,7 @@ const library = {
   'vitest/setup': 'src/vitest-plugin/setup.ts',
   'vitest/global-setup': 'src/vitest-plugin/global-setup.ts',
   'fast-check/index': 'src/harness/fast-check.ts',
+  'msw/index': 'src/msw/index.ts',
 };
 
 export default defineConfig({

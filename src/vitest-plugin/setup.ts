@@ -3,7 +3,7 @@
  * matchers and, with `mockProviders`, runs the msw mock provider APIs for the file and resets their
  * world after each test.
  */
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CONTEXT_KEY } from './context.js';
 import { registerMatchers } from './matchers.js';
 
@@ -11,5 +11,12 @@ registerMatchers();
 
 const context = inject(CONTEXT_KEY);
 if (context?.mockProviders.enabled) {
-  throw new Error("relaykit: mockProviders needs relaykit/msw, which is not built yet.");
+  const { createProviderServer, resetProviderWorld } = await import('../msw/index.js');
+  const server = createProviderServer();
+  beforeAll(() => server.listen());
+  afterEach(() => {
+    server.resetHandlers();
+    if (context.mockProviders.reset) resetProviderWorld();
+  });
+  afterAll(() => server.close());
 }

@@ -129,6 +129,41 @@ test('github', async ({ relay }) => {
     expect(statuses(withGlobalSetup.tests), withGlobalSetup.output).toEqual({ github: 'passed' });
   });
 
+  it('mockProviders: the SDK retrieves what the webhook carried, and the world resets between tests', async () => {
+    const test = `
+import Stripe from 'stripe';
+import { providerWorld } from 'relaykit/msw';
+import { expect, test, triggerWebhook } from 'relaykit/vitest';
+
+const stripe = new Stripe('sk_test_relaykit');
+let intentId = '';
+
+test('retrieve', async () => {
+  const result = await triggerWebhook('stripe', 'payment_intent.succeeded', { data: { amount: 4321 } });
+  expect(result).toBeAccepted();
+  intentId = (JSON.parse(result.delivery.body) as any).data.object.id;
+  const intent = await stripe.paymentIntents.retrieve(intentId);
+  expect(intent.amount).toBe(4321);
+  expect(providerWorld.get('stripe', 'payment_intent', intentId)).toBeDefined();
+});
+
+test('reset after each test', async () => {
+  expect(intentId).toMatch(/^pi_/);
+  await expect(stripe.paymentIntents.retrieve(intentId)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+});
+`;
+    const project = createProject(
+      {
+        'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nimport { relay } from 'relaykit/vitest';\nexport default defineConfig({ plugins: [relay({ mockProviders: true })], test: { sequence: { shuffle: false } } });\n`,
+        'a.test.ts': test,
+      },
+      ['vitest', 'stripe', 'msw'],
+    );
+    projects.push(project);
+    const run = await runVitest(project);
+    expect(statuses(run.tests), run.output).toEqual({ retrieve: 'passed', 'reset after each test': 'passed' });
+  });
+
   it('without the plugin, the fixture says how to add it', async () => {
     const project = createProject({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({});\n`,

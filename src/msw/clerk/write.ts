@@ -1,0 +1,128 @@
+/** Clerk writes that change later reads: user and organization metadata, user fields, user delete, session revoke. */
+import type { HttpResponseResolver } from 'msw';
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { MockContext } from '../context.js';
+import { jsonResponse, readJsonObject } from '../shared/http.js';
+import type { Obj } from '../shared/types.js';
+import { clerkError, clerkNotFound, unknownParam } from './errors.js';
+
+const USER_METADATA = ['public_metadata', 'private_metadata', 'unsafe_metadata'] as const;
+const ORG_METADATA = ['public_metadata', 'private_metadata'] as const;
+
+/** Fields `PATCH /v1/users/:id` takes that the user object shows. */
+const USER_FIELDS = [
+  'first_name',
+  'last_name',
+  'username',
+  'external_id',
+  'primary_email_address_id',
+  'primary_phone_number_id',
+  'primary_web3_wallet_id',
+  'delete_self_enabled',
+  'create_organization_enabled',
+  'create_organizations_limit',
+  'legal_accepted_at',
+  'locale',
+  'public_metadata',
+  'private_metadata',
+  'unsafe_metadata',
+];
+/** Fields it takes that change nothing the user object shows. */
+const USER_WRITE_ONLY = ['password', 'skip_password_checks', 'sign_out_of_other_sessions', 'totp_secret', 'backup_codes', 'profile_image_id', 'skip_legal_checks', 'bypass_client_trust', 'notify_primary_email_address_changed', 'created_at'];
+
+/** Deep merge where `null` removes a key at any level, as Clerk's metadata merge does. */
+export function mergeMetadata(current: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const out: Obj = isPlainObject(current) ? { ...current } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = isPlainObject(value) ? mergeMetadata(out[key], value) : value;
+  }
+  return out;
+}
+
+async function jsonBody(request: Request): Promise<Obj | Response> {
+  return (
+    (await readJsonObject(request)) ??
+    clerkError(400, { message: 'Malformed request', long_message: 'The request body is not a valid JSON object.', code: 'malformed_request' })
+  );
+}
+
+/** Applies a metadata body to `current` (merge or replace), or answers 422 for an unknown key. */
+function applyMetadata(current: Obj, body: Obj, fields: readonly string[], replace: boolean): Obj | Response {
+  const next: Obj = { ...current };
+  for (const [key, value] of Object.entries(body)) {
+    if (!fields.includes(key)) return unknownParam(key);
+    if (value !== undefined && value !== null && !isPlainObject(value)) {
+      return clerkError(422, { message: 'is invalid', long_message: `${key} must be a JSON object.`, code: 'form_param_format_invalid', meta: { param_name: key } });
+    }
+    next[key] = replace ? (value ?? {}) : mergeMetadata(current[key], value ?? {});
+  }
+  next.updated_at = Date.now();
+  return next;
+}
+
+/** `PATCH` (deep merge) or `PUT` (replace) `/v1/{users|organizations}/:id/metadata`. */
+export function updateMetadata(ctx: MockContext, kind: 'user' | 'organization', replace: boolean): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const id = String(params.id);
+    const current = ctx.world.get('clerk', kind, id);
+    if (!current) return clerkNotFound(kind, id);
+    const body = await jsonBody(request);
+    if (body instanceof Response) return body;
+    const next = applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace);
+    return next instanceof Response ? next : jsonResponse(ctx.world.put('clerk', kind, next));
+  };
+}
+
+/** `PATCH /v1/users/:id`. */
+export function updateUser(ctx: MockContext): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const id = String(params.id);
+    const current = ctx.world.get('clerk', 'user', id);
+    if (!current) return clerkNotFound('user', id);
+    const body = await jsonBody(request);
+    if (body instanceof Response) return body;
+    const next: Obj = { ...current, updated_at: Date.now() };
+    for (const [key, value] of Object.entries(body)) {
+      if (USER_FIELDS.includes(key)) next[key] = value;
+      else if (!USER_WRITE_ONLY.includes(key)) return unknownParam(key);
+    }
+    return jsonResponse(ctx.world.put('clerk', 'user', next));
+  };
+}
+
+/** `PATCH /v1/organizations/:id`: name, slug, max_allowed_memberships, admin_delete_enabled. */
+export function updateOrganization(ctx: MockContext): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const id = String(params.id);
+    const current = ctx.world.get('clerk', 'organization', id);
+    if (!current) return clerkNotFound('organization', id);
+    const body = await jsonBody(request);
+    if (body instanceof Response) return body;
+    const next: Obj = { ...current, updated_at: Date.now() };
+    for (const [key, value] of Object.entries(body)) {
+      if (['name', 'slug', 'max_allowed_memberships', 'admin_delete_enabled', 'public_metadata', 'private_metadata'].includes(key)) next[key] = value;
+      else return unknownParam(key);
+    }
+    return jsonResponse(ctx.world.put('clerk', 'organization', next));
+  };
+}
+
+/** `DELETE /v1/users/:id`: `{ object, id, deleted: true }`; later reads are 404. */
+export function deleteUser(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const id = String(params.id);
+    if (!ctx.world.delete('clerk', 'user', id)) return clerkNotFound('user', id);
+    return jsonResponse({ object: 'user', id, deleted: true });
+  };
+}
+
+/** `POST /v1/sessions/:id/revoke`. */
+export function revokeSession(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const id = String(params.id);
+    const next = ctx.world.update('clerk', 'session', id, (s) => ({ ...s, status: 'revoked', updated_at: Date.now() }));
+    return next ? jsonResponse(next) : clerkNotFound('session', id);
+  };
+}

@@ -1,0 +1,167 @@
+/** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
+import { createHash } from 'node:crypto';
+import { isPlainObject } from '../../providers/shared/merge.js';
+import { base62 } from '../shared/ids.js';
+import type { Obj } from '../shared/types.js';
+import { API } from './paths.js';
+
+/** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */
+export function githubTime(date = new Date()): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A GitHub node id: a type prefix and an opaque body. */
+export function nodeId(prefix: string): string {
+  return `${prefix}_kwDO${base62(16)}`;
+}
+
+/** The simple user object of the login the mock acts as (a bot when it ends with `[bot]`). */
+export function actorUser(login: string): Obj {
+  const id = Number.parseInt(createHash('sha256').update(login).digest('hex').slice(0, 8), 16) % 200_000_000;
+  const bot = login.endsWith('[bot]');
+  const url = `${API}/users/${encodeURIComponent(login)}`;
+  return {
+    login,
+    id,
+    node_id: bot ? `BOT_kgDO${base62(8)}` : `U_kgDO${base62(8)}`,
+    avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in' : 'u'}/${id}?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: bot ? `https://github.com/apps/${login.slice(0, -5)}` : `https://github.com/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: bot ? 'Bot' : 'User',
+    user_view_type: 'public',
+    site_admin: false,
+  };
+}
+
+/** An empty reactions roll-up for `url`. */
+export function reactions(url: string): Obj {
+  return { url: `${url}/reactions`, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+}
+
+/** A pull request as `GET /repos/{o}/{r}/issues/{n}` shows it (every pull request is also an issue). */
+export function issueViewOfPull(pull: Obj): Obj {
+  const issueUrl = String(pull.issue_url);
+  const htmlUrl = String(pull.html_url);
+  return {
+    url: issueUrl,
+    repository_url: issueUrl.replace(/\/issues\/\d+$/, ''),
+    labels_url: `${issueUrl}/labels{/name}`,
+    comments_url: `${issueUrl}/comments`,
+    events_url: `${issueUrl}/events`,
+    html_url: htmlUrl,
+    id: pull.id,
+    node_id: pull.node_id,
+    number: pull.number,
+    title: pull.title,
+    user: pull.user,
+    labels: pull.labels ?? [],
+    state: pull.state,
+    locked: pull.locked ?? false,
+    assignee: pull.assignee ?? null,
+    assignees: pull.assignees ?? [],
+    milestone: pull.milestone ?? null,
+    comments: pull.comments ?? 0,
+    created_at: pull.created_at,
+    updated_at: pull.updated_at,
+    closed_at: pull.closed_at ?? null,
+    author_association: pull.author_association,
+    active_lock_reason: pull.active_lock_reason ?? null,
+    draft: pull.draft ?? false,
+    pull_request: {
+      url: pull.url,
+      html_url: htmlUrl,
+      diff_url: pull.diff_url ?? `${htmlUrl}.diff`,
+      patch_url: pull.patch_url ?? `${htmlUrl}.patch`,
+      merged_at: pull.merged_at ?? null,
+    },
+    body: pull.body ?? null,
+    reactions: reactions(issueUrl),
+    timeline_url: `${issueUrl}/timeline`,
+    performed_via_github_app: null,
+    state_reason: null,
+  };
+}
+
+/** A new issue comment by `user` on the issue (or pull request) at `issue`. */
+export function newIssueComment(issue: Obj, id: number, body: string, user: Obj): Obj {
+  const now = githubTime();
+  const repoUrl = String(issue.url).replace(/\/issues\/\d+$/, '');
+  const url = `${repoUrl}/issues/comments/${id}`;
+  return {
+    url,
+    html_url: `${String(issue.html_url)}#issuecomment-${id}`,
+    issue_url: issue.url,
+    id,
+    node_id: nodeId('IC'),
+    user,
+    created_at: now,
+    updated_at: now,
+    author_association: 'NONE',
+    body,
+    reactions: reactions(url),
+    performed_via_github_app: null,
+  };
+}
+
+/** A new check run from the fields of `POST /repos/{o}/{r}/check-runs`. */
+export function newCheckRun(repository: Obj, id: number, fields: Obj, app: Obj): Obj {
+  const now = githubTime();
+  const url = `${String(repository.url)}/check-runs/${id}`;
+  const output = isPlainObject(fields.output) ? fields.output : {};
+  const completed = fields.conclusion !== undefined && fields.conclusion !== null;
+  const status = completed ? 'completed' : (fields.status ?? 'queued');
+  return {
+    id,
+    name: fields.name,
+    node_id: nodeId('CR'),
+    head_sha: fields.head_sha,
+    external_id: fields.external_id ?? '',
+    url,
+    html_url: `${String(repository.html_url)}/runs/${id}`,
+    details_url: fields.details_url ?? `${String(repository.html_url)}/runs/${id}`,
+    status,
+    conclusion: completed ? fields.conclusion : null,
+    started_at: fields.started_at ?? now,
+    completed_at: status === 'completed' ? (fields.completed_at ?? now) : null,
+    output: {
+      title: output.title ?? null,
+      summary: output.summary ?? null,
+      text: output.text ?? null,
+      annotations_count: Array.isArray(output.annotations) ? output.annotations.length : 0,
+      annotations_url: `${url}/annotations`,
+    },
+    check_suite: { id: Number.parseInt(String(id).slice(0, 9), 10) + 1 },
+    app,
+    pull_requests: [],
+  };
+}
+
+/** The app object of checks made by the mock's actor. */
+export function actorApp(login: string, owner: Obj): Obj {
+  const slug = login.replace(/\[bot\]$/, '');
+  return {
+    id: Number(owner.id) % 1_000_000,
+    client_id: `Iv23li${base62(10)}`,
+    slug,
+    node_id: `A_kwDO${base62(8)}`,
+    owner,
+    name: slug,
+    description: '',
+    external_url: `https://github.com/apps/${slug}`,
+    html_url: `https://github.com/apps/${slug}`,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
+    permissions: { checks: 'write', issues: 'write', metadata: 'read', pull_requests: 'write', statuses: 'write' },
+    events: [],
+  };
+}

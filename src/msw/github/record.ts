@@ -1,0 +1,72 @@
+/**
+ * Recording a GitHub delivery: every object in the payload whose `url` is a REST resource
+ * (repository, issue, pull request, comment, check run, workflow run, user…), plus the review,
+ * commit status and installation, which carry no `url` of their own.
+ */
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { Obj } from '../shared/types.js';
+import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { API, kindOfUrl, pathKey } from './paths.js';
+
+/** Keys whose objects are roll-ups or links, not resources. */
+const SKIP = new Set(['reactions', '_links', 'permissions', 'links']);
+
+function walk(world: ProviderWorld, value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walk(world, item);
+    return;
+  }
+  if (!isPlainObject(value)) return;
+  for (const [key, child] of Object.entries(value)) if (!SKIP.has(key)) walk(world, child);
+  const kind = typeof value.url === 'string' ? kindOfUrl(value.url) : undefined;
+  if (kind) world.merge('github', kind, value);
+}
+
+/** The REST form of a `status` event's commit status. */
+function commitStatus(body: Obj): Obj | undefined {
+  const repository = body.repository;
+  if (!isPlainObject(repository) || typeof repository.url !== 'string' || typeof body.sha !== 'string') return undefined;
+  return {
+    url: `${repository.url}/statuses/${body.sha}`,
+    avatar_url: body.avatar_url ?? null,
+    id: body.id,
+    node_id: `SC_${Buffer.from(String(body.id)).toString('base64url')}`,
+    state: body.state,
+    description: body.description ?? null,
+    target_url: body.target_url ?? null,
+    context: body.context,
+    created_at: body.created_at,
+    updated_at: body.updated_at,
+    creator: body.sender ?? null,
+    sha: body.sha,
+  };
+}
+
+/** How the world keys and records GitHub objects. */
+export const githubAdapter: WorldAdapter = {
+  provider: 'github',
+  keyHint: 'GitHub objects are keyed by the path of their API `url` (reviews by `pull_request_url`, statuses and installations by `id`).',
+  identify(kind, object) {
+    if (kind === 'status' && object.id !== undefined) return String(object.id);
+    if (kind === 'installation' && object.id !== undefined) return pathKey(`/app/installations/${String(object.id)}`);
+    if (kind === 'review' && typeof object.pull_request_url === 'string' && object.id !== undefined) {
+      return `${pathKey(object.pull_request_url)}/reviews/${String(object.id)}`;
+    }
+    return typeof object.url === 'string' && object.url.startsWith(`${API}/`) ? pathKey(object.url) : undefined;
+  },
+  record(world, delivery, payload) {
+    if (!isPlainObject(payload)) return;
+    walk(world, payload);
+    if (isPlainObject(payload.review) && typeof payload.review.pull_request_url === 'string') world.merge('github', 'review', payload.review);
+    const event = delivery.headers['X-GitHub-Event'] ?? delivery.headers['x-github-event'];
+    const installation = payload.installation;
+    if (isPlainObject(installation) && installation.id !== undefined && 'account' in installation) {
+      if (event === 'installation' && payload.action === 'deleted') world.delete('github', 'installation', pathKey(`/app/installations/${String(installation.id)}`));
+      else world.merge('github', 'installation', installation);
+    }
+    if (event === 'status') {
+      const status = commitStatus(payload);
+      if (status) world.put('github', 'status', status);
+    }
+  },
+};

@@ -1,0 +1,52 @@
+/** `providerHandlers`: the msw handlers of every mocked provider API, over one world. */
+import type { HttpHandler } from 'msw';
+import { clerkApi } from './clerk/index.js';
+import type { MockContext } from './context.js';
+import { githubApi } from './github/index.js';
+import { resolveMockOptions, type ProviderMockOptions } from './options.js';
+import { resendApi } from './resend/index.js';
+import { apiHandlers, describeRoutes, type MockApi } from './shared/routes.js';
+import { mockProviderIds, type MockProviderId } from './shared/types.js';
+import { shopifyApi } from './shopify/index.js';
+import { stripeApi } from './stripe/index.js';
+import { connectWorld, providerWorld } from './world.js';
+import { RelayError } from '../providers/errors.js';
+
+/** Each provider's API factory. */
+export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({
+  stripe: stripeApi,
+  github: githubApi,
+  clerk: clerkApi,
+  shopify: shopifyApi,
+  resend: resendApi,
+});
+
+/**
+ * msw 2 request handlers for the mocked provider APIs (api.stripe.com, api.github.com,
+ * api.clerk.com, `<shop>.myshopify.com/admin/api/<version>`, api.resend.com). They answer from
+ * the shared world, which records every delivery `buildDelivery` builds from now on. A request to
+ * an endpoint a mock does not support gets a 501 in the provider's error shape naming the method,
+ * the path and what is supported (and is printed and noted in `providerWorld.unsupportedRequests()`).
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const server = setupServer(...providerHandlers({ providers: ['stripe'], stripe: { apiKey: 'sk_test_123' } }));
+ */
+export function providerHandlers(options: ProviderMockOptions = {}): HttpHandler[] {
+  const resolved = resolveMockOptions(options);
+  const world = options.world ?? providerWorld;
+  connectWorld(world);
+  const ctx: MockContext = { world, options: resolved };
+  return resolved.providers.flatMap((id) => apiHandlers(apiFactories[id](ctx), world));
+}
+
+/**
+ * The endpoints a provider's mock supports, one `METHOD /path` per line.
+ * @example
+ * supportedEndpoints('resend'); // ['GET    /emails/:id', …]
+ */
+export function supportedEndpoints(provider: MockProviderId): string[] {
+  if (!mockProviderIds.includes(provider)) {
+    throw new RelayError('UNKNOWN_PROVIDER', `Unknown provider "${String(provider)}". Mocked: ${mockProviderIds.join(', ')}.`);
+  }
+  return describeRoutes(apiFactories[provider]({ world: providerWorld, options: resolveMockOptions() }));
+}

@@ -1,0 +1,45 @@
+/** The Resend API mock (api.resend.com): emails (sent and received), contacts, domains, and sending. */
+import type { HttpResponseResolver } from 'msw';
+import type { MockContext } from '../context.js';
+import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
+import { checkResendKey } from './auth.js';
+import { resendError } from './errors.js';
+import * as read from './read.js';
+import * as write from './write.js';
+
+export { resendAdapter } from './record.js';
+
+/**
+ * The mocked Resend API.
+ * @example
+ * const api = resendApi({ world: providerWorld, options: resolveMockOptions() });
+ */
+export function resendApi(ctx: MockContext): MockApi {
+  const keys = ctx.options.resend.apiKeys;
+  const r = (method: RouteMethod, path: string, resolver: HttpResponseResolver): MockRoute =>
+    route(method, path, (info) => checkResendKey(info.request, keys) ?? resolver(info));
+  const routes: MockRoute[] = [
+    r('POST', '/emails', write.sendEmail(ctx)),
+    r('POST', '/emails/batch', write.sendBatch(ctx)),
+    r('GET', '/emails', read.list(ctx, 'email')),
+    r('GET', '/emails/receiving', read.list(ctx, 'received_email')),
+    r('GET', '/emails/receiving/:id', read.retrieve(ctx, 'received_email', 'Email')),
+    r('GET', '/emails/:id', read.retrieve(ctx, 'email', 'Email')),
+    r('PATCH', '/emails/:id', write.changeScheduled(ctx, 'update')),
+    r('POST', '/emails/:id/cancel', write.changeScheduled(ctx, 'cancel')),
+    r('GET', '/contacts', read.listContacts(ctx)),
+    r('GET', '/contacts/:id', read.getContact(ctx)),
+    r('GET', '/contacts/:id/topics', read.contactTopics(ctx)),
+    r('GET', '/audiences/:audience_id/contacts', read.listContacts(ctx)),
+    r('GET', '/audiences/:audience_id/contacts/:id', read.getContact(ctx)),
+    r('GET', '/domains', read.list(ctx, 'domain')),
+    r('GET', '/domains/:id', read.retrieve(ctx, 'domain', 'Domain')),
+  ];
+  return {
+    provider: 'resend',
+    base: 'https://api.resend.com',
+    host: 'api.resend.com',
+    routes,
+    unsupported: (message) => resendError(501, 'not_implemented', message),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Recording a Resend delivery: the email an `email.*` event reports (as `GET /emails/:id` shows
+ * it, `last_event` from the event), a received email, a contact and its topics, a domain.
+ */
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { Obj } from '../shared/types.js';
+import type { WorldAdapter } from '../shared/world.js';
+
+/** Webhook tags (`{ category: 'welcome' }`) as the API lists them (`[{ name, value }]`). */
+function tagList(tags: unknown): { name: string; value: string }[] {
+  if (Array.isArray(tags)) return tags.filter(isPlainObject).map((t) => ({ name: String(t.name), value: String(t.value) }));
+  return isPlainObject(tags) ? Object.entries(tags).map(([name, value]) => ({ name, value: String(value) })) : [];
+}
+
+/** Email fields an `email.*` event does not carry. */
+const EVENTLESS = ['html', 'text', 'reply_to', 'scheduled_at', 'bcc', 'cc'] as const;
+
+function emailFrom(data: Obj, lastEvent: string): Obj {
+  return {
+    object: 'email',
+    id: data.email_id,
+    to: Array.isArray(data.to) ? data.to : [data.to],
+    from: data.from,
+    created_at: data.created_at,
+    subject: data.subject,
+    html: null,
+    text: null,
+    bcc: Array.isArray(data.bcc) ? data.bcc : null,
+    cc: Array.isArray(data.cc) ? data.cc : null,
+    reply_to: null,
+    last_event: lastEvent,
+    scheduled_at: null,
+    tags: tagList(data.tags),
+  };
+}
+
+function receivedFrom(data: Obj): Obj {
+  return {
+    object: 'email',
+    id: data.email_id,
+    to: data.to ?? [],
+    from: data.from,
+    created_at: data.created_at,
+    subject: data.subject,
+    html: null,
+    text: null,
+    headers: {},
+    bcc: data.bcc ?? [],
+    cc: data.cc ?? [],
+    reply_to: [],
+    message_id: data.message_id ?? null,
+    attachments: data.attachments ?? [],
+  };
+}
+
+/** How the world keys and records Resend objects. */
+export const resendAdapter: WorldAdapter = {
+  provider: 'resend',
+  keyHint: 'Resend objects are keyed by their `id` (a UUID).',
+  identify: (kind, object) => {
+    const id = kind === 'contact_topics' ? object.email : object.id;
+    return typeof id === 'string' && id !== '' ? id : undefined;
+  },
+  record(world, delivery, payload) {
+    if (!isPlainObject(payload) || !isPlainObject(payload.data)) return;
+    const data = payload.data;
+    const type = delivery.eventType;
+    if (type === 'email.received') {
+      if (typeof data.email_id === 'string') world.put('resend', 'received_email', receivedFrom(data));
+    } else if (type.startsWith('email.')) {
+      if (typeof data.email_id === 'string') {
+        const email = emailFrom(data, type.slice('email.'.length));
+        // An email the world already holds (one the code under test sent) keeps what events do not carry.
+        if (world.get('resend', 'email', data.email_id)) for (const key of EVENTLESS) if (email[key] === null) delete email[key];
+        world.merge('resend', 'email', email);
+      }
+    } else if (type === 'contact.topics.updated') {
+      if (typeof data.email === 'string') world.put('resend', 'contact_topics', { email: data.email, topics: data.topics ?? [] });
+    } else if (type.startsWith('contact.') && typeof data.id === 'string') {
+      if (type === 'contact.deleted') world.delete('resend', 'contact', data.id);
+      else world.put('resend', 'contact', { object: 'contact', ...data });
+    } else if (type.startsWith('domain.') && typeof data.id === 'string') {
+      if (type === 'domain.deleted') world.delete('resend', 'domain', data.id);
+      else world.put('resend', 'domain', { object: 'domain', ...data });
+    }
+  },
+};

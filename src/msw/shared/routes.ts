@@ -1,0 +1,67 @@
+/**
+ * Routes of a mocked API: each becomes an msw handler, and together they tell a test what a mock
+ * supports when it calls something it does not.
+ */
+import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
+import type { ProviderWorld } from './world.js';
+import type { MockProviderId } from './types.js';
+
+/** The HTTP methods the mocks answer. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One mocked endpoint. `path` is relative to the API base and uses msw's `:param` syntax. */
+export interface MockRoute {
+  readonly method: RouteMethod;
+  readonly path: string;
+  readonly resolver: HttpResponseResolver;
+}
+
+/** A mocked API: where it lives and what it answers. */
+export interface MockApi {
+  readonly provider: MockProviderId;
+  /** The base every route path is appended to: `https://api.stripe.com`. */
+  readonly base: string;
+  /** How the host looks in messages: `api.stripe.com`, `<shop>.myshopify.com`. */
+  readonly host: string;
+  readonly routes: readonly MockRoute[];
+  /** The provider's error response for an endpoint the mock does not support. */
+  unsupported(message: string): Response;
+}
+
+const METHODS = { GET: http.get, POST: http.post, PATCH: http.patch, PUT: http.put, DELETE: http.delete } as const;
+
+/** Shorthand for a route. */
+export function route(method: RouteMethod, path: string, resolver: HttpResponseResolver): MockRoute {
+  return { method, path, resolver };
+}
+
+/** The endpoints of a mocked API, one per line: `GET /v1/customers/:id`. */
+export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'>): string[] {
+  const prefix = new URL(api.base.replace(':shop', 'shop')).pathname.replace(/\/$/, '');
+  return api.routes.map((r) => `${r.method.padEnd(6)} ${prefix}${r.path}`);
+}
+
+/** The message for a request no route of `api` answers. */
+export function unsupportedMessage(api: Pick<MockApi, 'provider' | 'host' | 'routes' | 'base'>, method: string, url: URL): string {
+  return (
+    `relaykit/msw: the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}).\n` +
+    `Supported ${api.provider} endpoints:\n  ${describeRoutes(api).join('\n  ')}\n` +
+    `Mock it in this test with server.use(http.${method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`
+  );
+}
+
+/** The msw handlers of a mocked API, with a last catch-all that fails unsupported requests clearly. */
+export function apiHandlers(api: MockApi, world: ProviderWorld): HttpHandler[] {
+  const handlers = api.routes.map((r) => METHODS[r.method](`${api.base}${r.path}`, r.resolver));
+  const origin = api.base.replace(/^(https:\/\/[^/]+).*$/, '$1');
+  handlers.push(
+    http.all(`${origin}/*`, ({ request }) => {
+      const url = new URL(request.url);
+      const message = unsupportedMessage(api, request.method, url);
+      world.noteUnsupported({ provider: api.provider, method: request.method, url: url.href });
+      console.error(message);
+      return api.unsupported(message);
+    }),
+  );
+  return handlers;
+}

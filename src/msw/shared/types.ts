@@ -1,0 +1,19 @@
+/** Types every part of the mock provider APIs shares. */
+
+/** The providers `relaykit/msw` mocks: the five built-ins. */
+export type MockProviderId = 'stripe' | 'github' | 'clerk' | 'shopify' | 'resend';
+
+/**
+ * The mocked providers, in the order the docs list them.
+ * @example
+ * providerHandlers({ providers: mockProviderIds.filter((id) => id !== 'shopify') });
+ */
+export const mockProviderIds: readonly MockProviderId[] = Object.freeze(['stripe', 'github', 'clerk', 'shopify', 'resend']);
+
+/** A JSON object as the world stores it. */
+export type Obj = Record<string, unknown>;
+
+/** Whether `value` names a mocked provider. */
+export function isMockProviderId(value: unknown): value is MockProviderId {
+  return typeof value === 'string' && (mockProviderIds as readonly string[]).includes(value);
+}

@@ -1,0 +1,218 @@
+/**
+ * The shared in-memory provider world: the objects each provider's API would return, keyed by
+ * provider, scope (a Shopify shop), kind and id. Reads hand out copies, so callers cannot change
+ * the world by mutating what they got.
+ */
+import { RelayError } from '../../providers/errors.js';
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { ObservedDelivery } from '../../providers/observe.js';
+import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj } from './types.js';
+
+/** Where an object lives besides its kind: Shopify objects belong to a shop domain. */
+export interface WorldScope {
+  /** The Shopify shop domain (`acme.myshopify.com`); ignored by the other providers. */
+  readonly shop?: string;
+}
+
+/** Options of `put` and `merge`. */
+export interface WorldPutOptions extends WorldScope {
+  /** The key to store under. Default: what the provider keys objects by (`id`; the API `url` path for GitHub). */
+  readonly id?: string;
+}
+
+/** What a provider adapter tells the world: how its objects are keyed and how its deliveries are recorded. */
+export interface WorldAdapter {
+  readonly provider: MockProviderId;
+  /** The key of an object, or `undefined` when it has none. */
+  identify(kind: string, object: Obj): string | undefined;
+  /** Registers the objects of a delivery's payload. */
+  record(world: ProviderWorld, delivery: ObservedDelivery, payload: unknown): void;
+  /** What to say when an object has no key. */
+  readonly keyHint: string;
+}
+
+/** A request a mock could not answer, kept until the next reset. */
+export interface UnsupportedRequest {
+  readonly provider: MockProviderId;
+  readonly method: string;
+  readonly url: string;
+}
+
+interface Entry {
+  value: Obj;
+  seq: number;
+}
+
+/** The default scope of Shopify objects seeded without a shop. */
+const ANY_SHOP = '*';
+
+/**
+ * The in-memory state behind every mocked provider API. One instance, `providerWorld`, serves the
+ * handlers; every delivery built by `buildDelivery` in this process is recorded into it.
+ * @example
+ * providerWorld.put('stripe', 'customer', { id: 'cus_123', object: 'customer', email: 'a@example.com' });
+ * providerWorld.get('stripe', 'customer', 'cus_123')?.email; // 'a@example.com'
+ */
+export class ProviderWorld {
+  readonly #buckets = new Map<string, Map<string, Entry>>();
+  readonly #adapters = new Map<MockProviderId, WorldAdapter>();
+  readonly #unsupported: UnsupportedRequest[] = [];
+  #seq = 0;
+
+  /** Teaches the world a provider's keys and payloads (done once by `relaykit/msw` for the five built-ins). */
+  addAdapter(adapter: WorldAdapter): void {
+    this.#adapters.set(adapter.provider, adapter);
+  }
+
+  /**
+   * Adds an object, replacing any with the same key, and returns the stored copy.
+   * @example
+   * providerWorld.put('github', 'issue', issue); // keyed by issue.url's path
+   */
+  put(provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions = {}): Obj {
+    const { bucket, id } = this.#locate('put', provider, kind, object, options);
+    const value = structuredClone(object);
+    bucket.set(id, { value, seq: ++this.#seq });
+    return structuredClone(value);
+  }
+
+  /**
+   * Merges an object's top-level fields over the stored one (adds it when absent), so a partial
+   * copy (a customer inside an order) never drops what a fuller one recorded.
+   */
+  merge(provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions = {}): Obj {
+    const { bucket, id } = this.#locate('merge', provider, kind, object, options);
+    const current = bucket.get(id);
+    const value = structuredClone(current ? { ...current.value, ...object } : object);
+    bucket.set(id, { value, seq: current?.seq ?? ++this.#seq });
+    return structuredClone(value);
+  }
+
+  /**
+   * A copy of the object stored under `id`, or `undefined`.
+   * @example
+   * providerWorld.get('clerk', 'user', 'user_123');
+   */
+  get(provider: MockProviderId, kind: string, id: string, scope: WorldScope = {}): Obj | undefined {
+    const entry = this.#bucket(provider, kind, scope, false)?.get(String(id));
+    return entry ? structuredClone(entry.value) : undefined;
+  }
+
+  /**
+   * Copies of every object of a kind, oldest first (in the order they were first stored).
+   * @example
+   * providerWorld.list('stripe', 'refund').length;
+   */
+  list(provider: MockProviderId, kind: string, scope: WorldScope = {}): Obj[] {
+    const bucket = this.#bucket(provider, kind, scope, false);
+    if (!bucket) return [];
+    return [...bucket.values()].sort((a, b) => a.seq - b.seq).map((entry) => structuredClone(entry.value));
+  }
+
+  /**
+   * Changes a stored object in place with `change` (given a copy; its result is stored). Returns
+   * the stored copy, or `undefined` when there is no such object.
+   * @example
+   * providerWorld.update('shopify', 'order', '450789469', (o) => ({ ...o, note: 'Rush' }), { shop: 'acme.myshopify.com' });
+   */
+  update(provider: MockProviderId, kind: string, id: string, change: (current: Obj) => Obj, scope: WorldScope = {}): Obj | undefined {
+    const bucket = this.#bucket(provider, kind, scope, false);
+    const entry = bucket?.get(String(id));
+    if (!bucket || !entry) return undefined;
+    const next = change(structuredClone(entry.value));
+    if (!isPlainObject(next)) throw new RelayError('INVALID_DATA', `providerWorld.update(${provider}, ${kind}, ${id}): the change must return an object.`);
+    entry.value = structuredClone(next);
+    return structuredClone(entry.value);
+  }
+
+  /** Removes an object; returns whether there was one. */
+  delete(provider: MockProviderId, kind: string, id: string, scope: WorldScope = {}): boolean {
+    return this.#bucket(provider, kind, scope, false)?.delete(String(id)) ?? false;
+  }
+
+  /** The Shopify shops that hold any object. */
+  shops(): string[] {
+    const shops = new Set<string>();
+    for (const key of this.#buckets.keys()) {
+      const [provider, scope] = key.split('\u0000');
+      if (provider === 'shopify' && scope && scope !== ANY_SHOP) shops.add(scope);
+    }
+    return [...shops];
+  }
+
+  /**
+   * Records the objects a delivery's payload contains. `buildDelivery` deliveries are recorded
+   * automatically once handlers exist; call this for deliveries built elsewhere (a fixture file).
+   * @example
+   * providerWorld.record({ provider: 'stripe', eventType: 'payment_intent.succeeded', headers, body });
+   */
+  record(delivery: ObservedDelivery): void {
+    if (!isMockProviderId(delivery.provider)) return;
+    const adapter = this.#adapters.get(delivery.provider);
+    if (!adapter) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(delivery.body);
+    } catch {
+      // A body that is not JSON (a deliberately broken delivery) holds no objects.
+      return;
+    }
+    adapter.record(this, delivery, payload);
+  }
+
+  /** Notes a request no mock answers; `unsupportedRequests()` lists them until the next reset. */
+  noteUnsupported(request: UnsupportedRequest): void {
+    this.#unsupported.push(request);
+  }
+
+  /** The requests no mock could answer since the last reset. */
+  unsupportedRequests(): readonly UnsupportedRequest[] {
+    return [...this.#unsupported];
+  }
+
+  /**
+   * Empties the world: every object and every noted unsupported request.
+   * @example
+   * afterEach(() => providerWorld.reset());
+   */
+  reset(): void {
+    this.#buckets.clear();
+    this.#unsupported.length = 0;
+  }
+
+  #locate(verb: string, provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions): { bucket: Map<string, Entry>; id: string } {
+    this.#check(provider, kind);
+    if (!isPlainObject(object)) {
+      throw new RelayError('INVALID_DATA', `providerWorld.${verb}(${provider}, ${kind}, …): the object must be a plain JSON object.`);
+    }
+    const adapter = this.#adapters.get(provider);
+    const id = options.id ?? adapter?.identify(kind, object);
+    if (id === undefined || id === '') {
+      throw new RelayError(
+        'INVALID_DATA',
+        `providerWorld.${verb}(${provider}, ${kind}, …): the object has no key. ${adapter?.keyHint ?? 'Give it an `id`.'} Or pass { id }.`,
+      );
+    }
+    return { bucket: this.#bucket(provider, kind, options, true)!, id: String(id) };
+  }
+
+  #bucket(provider: MockProviderId, kind: string, scope: WorldScope, create: boolean): Map<string, Entry> | undefined {
+    this.#check(provider, kind);
+    const key = `${provider}\u0000${provider === 'shopify' ? (scope.shop?.toLowerCase() ?? ANY_SHOP) : ''}\u0000${kind}`;
+    let bucket = this.#buckets.get(key);
+    if (!bucket && create) {
+      bucket = new Map();
+      this.#buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+
+  #check(provider: MockProviderId, kind: string): void {
+    if (!isMockProviderId(provider)) {
+      throw new RelayError('UNKNOWN_PROVIDER', `Unknown provider "${String(provider)}" for the provider world. Mocked: ${mockProviderIds.join(', ')}.`);
+    }
+    if (typeof kind !== 'string' || kind === '') {
+      throw new RelayError('INVALID_OPTION', `The kind of a ${provider} object must be a non-empty string (e.g. "customer"), got ${String(kind)}.`);
+    }
+  }
+}

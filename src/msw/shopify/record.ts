@@ -1,0 +1,56 @@
+/**
+ * Recording a Shopify delivery: the resource the topic reports (the body itself), in the shop of
+ * `X-Shopify-Shop-Domain`, plus the customer, fulfillments, refunds and variants inside it.
+ */
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { ObservedDelivery } from '../../providers/observe.js';
+import type { Obj } from '../shared/types.js';
+import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { TOPIC_KINDS } from './resources.js';
+
+function header(delivery: ObservedDelivery, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const found = Object.entries(delivery.headers).find(([key]) => key.toLowerCase() === lower);
+  return found?.[1];
+}
+
+function shopifyId(kind: string, object: Obj): string | undefined {
+  if (kind === 'shop') return 'shop';
+  if (kind === 'inventory_level') {
+    return object.inventory_item_id !== undefined && object.location_id !== undefined ? `${String(object.inventory_item_id)}:${String(object.location_id)}` : undefined;
+  }
+  return object.id !== undefined && object.id !== null && object.id !== '' ? String(object.id) : undefined;
+}
+
+function children(world: ProviderWorld, shop: string, kind: string, list: unknown, extra: Obj = {}): void {
+  if (!Array.isArray(list)) return;
+  for (const item of list) if (isPlainObject(item) && shopifyId(kind, item)) world.merge('shopify', kind, { ...extra, ...item }, { shop });
+}
+
+/** How the world keys and records Shopify objects. */
+export const shopifyAdapter: WorldAdapter = {
+  provider: 'shopify',
+  keyHint: 'Shopify objects are keyed by their numeric `id` (inventory levels by `inventory_item_id:location_id`, the shop by "shop").',
+  identify: shopifyId,
+  record(world, delivery, payload) {
+    const topic = header(delivery, 'X-Shopify-Topic') ?? delivery.eventType;
+    const shop = header(delivery, 'X-Shopify-Shop-Domain');
+    if (!shop || !isPlainObject(payload)) return;
+    const [resource, action] = topic.split('/');
+    const kind = TOPIC_KINDS[resource ?? ''];
+    if (!kind || (resource === 'app' && action !== 'uninstalled') || action === 'edited') return;
+    const id = shopifyId(kind, payload);
+    if (!id) return;
+    if (action === 'delete') {
+      world.delete('shopify', kind, id, { shop });
+      return;
+    }
+    if (isPlainObject(payload.customer) && payload.customer.id !== undefined) world.merge('shopify', 'customer', payload.customer, { shop });
+    if (kind === 'order') {
+      children(world, shop, 'fulfillment', payload.fulfillments, { order_id: payload.id });
+      children(world, shop, 'refund', payload.refunds, { order_id: payload.id });
+    }
+    if (kind === 'product') children(world, shop, 'variant', payload.variants, { product_id: payload.id });
+    world.put('shopify', kind, payload, { shop });
+  },
+};

@@ -1,0 +1,53 @@
+/** The Shopify resources the mock serves and the webhook topics that report them. */
+
+/** A top-level Admin REST resource: its kind, plural path segment and singular JSON key. */
+export interface ShopifyResource {
+  readonly kind: string;
+  readonly plural: string;
+  readonly singular: string;
+  /** Whether `GET /<plural>.json` lists it. */
+  readonly listable: boolean;
+  /** Whether `PUT /<plural>/:id.json` updates it. */
+  readonly updatable: boolean;
+}
+
+/** Every top-level resource a catalog payload holds. */
+export const SHOPIFY_RESOURCES: readonly ShopifyResource[] = [
+  { kind: 'order', plural: 'orders', singular: 'order', listable: true, updatable: true },
+  { kind: 'customer', plural: 'customers', singular: 'customer', listable: true, updatable: true },
+  { kind: 'product', plural: 'products', singular: 'product', listable: true, updatable: true },
+  { kind: 'variant', plural: 'variants', singular: 'variant', listable: false, updatable: true },
+  { kind: 'collection', plural: 'collections', singular: 'collection', listable: false, updatable: false },
+  { kind: 'draft_order', plural: 'draft_orders', singular: 'draft_order', listable: true, updatable: true },
+  { kind: 'inventory_item', plural: 'inventory_items', singular: 'inventory_item', listable: true, updatable: true },
+  { kind: 'location', plural: 'locations', singular: 'location', listable: true, updatable: false },
+  { kind: 'checkout', plural: 'checkouts', singular: 'checkout', listable: true, updatable: false },
+  { kind: 'theme', plural: 'themes', singular: 'theme', listable: true, updatable: false },
+];
+
+/** Resources that live under an order: `/orders/:order_id/<plural>/:id.json`. */
+export const ORDER_CHILDREN: readonly ShopifyResource[] = [
+  { kind: 'fulfillment', plural: 'fulfillments', singular: 'fulfillment', listable: true, updatable: false },
+  { kind: 'transaction', plural: 'transactions', singular: 'transaction', listable: true, updatable: false },
+  { kind: 'refund', plural: 'refunds', singular: 'refund', listable: true, updatable: false },
+];
+
+/** Topic resource (the part before `/`) → kind. */
+export const TOPIC_KINDS: Readonly<Record<string, string>> = Object.freeze({
+  orders: 'order',
+  customers: 'customer',
+  products: 'product',
+  collections: 'collection',
+  draft_orders: 'draft_order',
+  fulfillments: 'fulfillment',
+  inventory_items: 'inventory_item',
+  inventory_levels: 'inventory_level',
+  locations: 'location',
+  order_transactions: 'transaction',
+  refunds: 'refund',
+  checkouts: 'checkout',
+  themes: 'theme',
+  carts: 'cart',
+  shop: 'shop',
+  app: 'shop',
+});

@@ -1,0 +1,128 @@
+/** Stripe reads: retrieve by id, list with `starting_after`/`ending_before`/`limit`, and `expand`. */
+import type { HttpResponseResolver } from 'msw';
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { MockContext } from '../context.js';
+import { decodeForm } from '../shared/form.js';
+import { cursorPage } from '../shared/pagination.js';
+import type { Obj } from '../shared/types.js';
+import type { ProviderWorld } from '../shared/world.js';
+import { invalidParameter, resourceMissing, stripeJson } from './errors.js';
+import { STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
+
+const PAGING = new Set(['limit', 'starting_after', 'ending_before', 'expand']);
+
+/** Any Stripe object by id, whatever its kind (ids are unique across kinds). */
+export function findStripeObject(world: ProviderWorld, id: string): Obj | undefined {
+  for (const kind of STRIPE_KINDS) {
+    const found = world.get('stripe', kind, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Replaces id strings with the objects they name along each dotted `expand` path. */
+export function expand(world: ProviderWorld, value: unknown, paths: readonly string[]): unknown {
+  let out = value;
+  for (const path of paths) out = expandPath(world, out, path.split('.'));
+  return out;
+}
+
+function expandPath(world: ProviderWorld, value: unknown, path: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => expandPath(world, item, path));
+  const [key, ...rest] = path;
+  if (!isPlainObject(value) || key === undefined || !(key in value)) return value;
+  let child = value[key];
+  if (typeof child === 'string') child = findStripeObject(world, child) ?? child;
+  return { ...value, [key]: rest.length > 0 ? expandPath(world, child, rest) : child };
+}
+
+/** The `expand` paths of a request: `expand[]=a`, `expand[0]=a` or `expand=a`. */
+export function expandParam(params: Obj): string[] {
+  const raw = params.expand;
+  if (typeof raw === 'string') return [raw];
+  return Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/** Newest first, as Stripe lists. */
+function newestFirst(items: Obj[]): Obj[] {
+  return items.map((item, index) => ({ item, index })).sort((a, b) => Number(b.item.created ?? 0) - Number(a.item.created ?? 0) || b.index - a.index).map((x) => x.item);
+}
+
+function matchesFilter(object: Obj, key: string, value: string): boolean {
+  if (!(key in object)) return false;
+  const field = object[key];
+  if (isPlainObject(field)) return field.id === value;
+  return String(field) === value;
+}
+
+/** `GET /v1/<collection>/:id`. */
+export function retrieve(ctx: MockContext, kind: string, unsupported: (request: Request) => Response): HttpResponseResolver {
+  return ({ request, params }) => {
+    const id = String(params.id);
+    // `/v1/customers/search` and friends are endpoints, not ids.
+    if (id === 'search') return unsupported(request);
+    const object = ctx.world.get('stripe', kind, id);
+    if (!object) return resourceMissing(kind, id);
+    return stripeJson(expand(ctx.world, object, expandParam(decodeForm(new URL(request.url).searchParams))));
+  };
+}
+
+/** A Stripe list object cut from `items` by the request's cursor parameters. */
+export function listResponse(ctx: MockContext, request: Request, items: Obj[], url: string): Response {
+  const query = decodeForm(new URL(request.url).searchParams);
+  const rawLimit = query.limit ?? '10';
+  const limit = typeof rawLimit === 'string' && /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
+  if (!(limit >= 1 && limit <= 100)) return invalidParameter('limit', 'Invalid integer: limit must be between 1 and 100.');
+  const after = typeof query.starting_after === 'string' ? query.starting_after : undefined;
+  const before = typeof query.ending_before === 'string' ? query.ending_before : undefined;
+  const page = cursorPage(items, (o) => String(o.id), { limit, after, before });
+  if (!page) {
+    const param = after ? 'starting_after' : 'ending_before';
+    return resourceMissing(String(items[0]?.object ?? 'object'), String(after ?? before), param);
+  }
+  const list = { object: 'list', data: page.data, has_more: page.hasMore, url };
+  return stripeJson(expand(ctx.world, list, expandParam(query)));
+}
+
+/** `GET /v1/<collection>`: newest first, filtered by any other top-level field given (`customer`, `status`, `type`…). */
+export function list(ctx: MockContext, kind: string): HttpResponseResolver {
+  return ({ request }) => {
+    const query = decodeForm(new URL(request.url).searchParams);
+    let items = newestFirst(ctx.world.list('stripe', kind));
+    if (kind === 'customer') items = items.filter((c) => c.deleted !== true);
+    if (kind === 'subscription' && query.status === undefined) items = items.filter((s) => s.status !== 'canceled');
+    for (const [key, value] of Object.entries(query)) {
+      if (PAGING.has(key) || typeof value !== 'string') continue;
+      if (kind === 'subscription' && key === 'status' && value === 'all') continue;
+      items = items.filter((item) => matchesFilter(item, key, value));
+    }
+    return listResponse(ctx, request, items, `/v1/${STRIPE_COLLECTIONS[kind]}`);
+  };
+}
+
+/** `GET /v1/invoices/:id/lines`: the invoice's line items. */
+export function invoiceLines(ctx: MockContext): HttpResponseResolver {
+  return ({ request, params }) => {
+    const id = String(params.id);
+    const invoice = ctx.world.get('stripe', 'invoice', id);
+    if (!invoice) return resourceMissing('invoice', id);
+    const lines = isPlainObject(invoice.lines) && Array.isArray(invoice.lines.data) ? (invoice.lines.data as Obj[]) : [];
+    return listResponse(ctx, request, lines, `/v1/invoices/${id}/lines`);
+  };
+}
+
+/** `GET /v1/accounts/:account/external_accounts/:id`: a connected account's bank account. */
+export function externalAccount(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const id = String(params.id);
+    const found = ctx.world.get('stripe', 'bank_account', id);
+    if (!found || (found.account !== undefined && found.account !== params.account)) return resourceMissing('external_account', id);
+    return stripeJson(found);
+  };
+}
+
+/** `GET /v1/balance`: the last balance a delivery reported, else an empty one. */
+export function balance(ctx: MockContext): HttpResponseResolver {
+  return () =>
+    stripeJson(ctx.world.get('stripe', 'balance', 'balance') ?? { object: 'balance', available: [], livemode: false, pending: [] });
+}

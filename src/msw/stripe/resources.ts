@@ -1,0 +1,47 @@
+/** The Stripe resources the mock serves: each object kind and the collection path it lives under. */
+
+/** Object kind (`object` field) → collection path under `/v1`. */
+export const STRIPE_COLLECTIONS: Readonly<Record<string, string>> = Object.freeze({
+  account: 'accounts',
+  balance_transaction: 'balance_transactions',
+  charge: 'charges',
+  'checkout.session': 'checkout/sessions',
+  coupon: 'coupons',
+  customer: 'customers',
+  dispute: 'disputes',
+  event: 'events',
+  invoice: 'invoices',
+  payment_intent: 'payment_intents',
+  payment_method: 'payment_methods',
+  payout: 'payouts',
+  plan: 'plans',
+  price: 'prices',
+  product: 'products',
+  refund: 'refunds',
+  setup_intent: 'setup_intents',
+  subscription: 'subscriptions',
+  subscription_item: 'subscription_items',
+  subscription_schedule: 'subscription_schedules',
+});
+
+/** Kinds whose objects can be updated with `POST /v1/<collection>/:id`. */
+export const STRIPE_UPDATABLE: readonly string[] = [
+  'charge',
+  'coupon',
+  'customer',
+  'dispute',
+  'invoice',
+  'payment_intent',
+  'payment_method',
+  'payout',
+  'price',
+  'product',
+  'refund',
+  'setup_intent',
+  'subscription',
+  'subscription_item',
+  'subscription_schedule',
+];
+
+/** Every kind the world may hold for Stripe, including ones reached only through a parent. */
+export const STRIPE_KINDS: readonly string[] = [...Object.keys(STRIPE_COLLECTIONS), 'bank_account', 'line_item', 'balance'];

@@ -1,0 +1,242 @@
+/**
+ * Stripe writes that change later reads: refunds, customer create/update/delete, updates of any
+ * updatable object (`POST /v1/<collection>/:id`), subscription cancel and payment intent cancel.
+ */
+import type { HttpResponseResolver } from 'msw';
+import { isPlainObject } from '../../providers/shared/merge.js';
+import type { MockContext } from '../context.js';
+import { decodeForm } from '../shared/form.js';
+import { base62, prefixedId } from '../shared/ids.js';
+import { nowSeconds } from '../shared/http.js';
+import type { Obj } from '../shared/types.js';
+import { invalidParameter, resourceMissing, stripeError, stripeJson, unknownParameter } from './errors.js';
+import { expand, expandParam } from './read.js';
+
+/** The form parameters of a request body. */
+export async function formBody(request: Request): Promise<Obj> {
+  return decodeForm(new URLSearchParams(await request.text()));
+}
+
+/** A form value turned into the type the field already has. */
+function coerce(value: unknown, current: unknown): unknown {
+  if (value === '') return null;
+  if (typeof value === 'string') {
+    if (typeof current === 'number' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+    if (typeof current === 'boolean' || value === 'true' || value === 'false') return value === 'true';
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => coerce(v, undefined));
+  if (isPlainObject(value)) {
+    const base = isPlainObject(current) ? current : {};
+    const out: Obj = { ...base };
+    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, base[k]);
+    return out;
+  }
+  return value;
+}
+
+/** Stripe's metadata rules: keys merge, an empty value removes a key, `metadata=''` clears all. */
+function mergeMetadata(current: unknown, update: unknown): Obj {
+  if (update === '') return {};
+  const out: Obj = isPlainObject(current) ? { ...current } : {};
+  if (isPlainObject(update)) {
+    for (const [k, v] of Object.entries(update)) {
+      if (v === '') delete out[k];
+      else out[k] = String(v);
+    }
+  }
+  return out;
+}
+
+/** `current` with the form parameters applied, or the 400 Stripe gives for an unknown one. */
+export function applyParams(current: Obj, params: Obj): Obj | Response {
+  const next: Obj = { ...current };
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'expand') continue;
+    if (key === 'metadata') next.metadata = mergeMetadata(current.metadata, value);
+    else if (key in current && key !== 'id' && key !== 'object') next[key] = coerce(value, current[key]);
+    else return unknownParameter(key);
+  }
+  return next;
+}
+
+/** `POST /v1/<collection>/:id`: updates the fields the object has. */
+export function update(ctx: MockContext, kind: string): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const id = String(params.id);
+    const current = ctx.world.get('stripe', kind, id);
+    if (!current || current.deleted === true) return resourceMissing(kind, id);
+    const body = await formBody(request);
+    const next = applyParams(current, body);
+    if (next instanceof Response) return next;
+    return stripeJson(expand(ctx.world, ctx.world.put('stripe', kind, next), expandParam(body)));
+  };
+}
+
+function newCustomer(): Obj {
+  return {
+    id: `cus_${base62(14)}`,
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created: nowSeconds(),
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: null,
+    discount: null,
+    email: null,
+    invoice_prefix: base62(8).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    livemode: false,
+    metadata: {},
+    name: null,
+    next_invoice_sequence: 1,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  };
+}
+
+/** `POST /v1/customers`. */
+export function createCustomer(ctx: MockContext): HttpResponseResolver {
+  return async ({ request }) => {
+    const body = await formBody(request);
+    const customer = applyParams(newCustomer(), body);
+    if (customer instanceof Response) return customer;
+    return stripeJson(ctx.world.put('stripe', 'customer', customer));
+  };
+}
+
+/** `DELETE /v1/customers/:id`: later retrievals get the deleted stub. */
+export function deleteCustomer(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const id = String(params.id);
+    const current = ctx.world.get('stripe', 'customer', id);
+    if (!current || current.deleted === true) return resourceMissing('customer', id);
+    return stripeJson(ctx.world.put('stripe', 'customer', { id, object: 'customer', deleted: true }));
+  };
+}
+
+/** `DELETE /v1/subscriptions/:id`: cancels now. */
+export function cancelSubscription(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const id = String(params.id);
+    const now = nowSeconds();
+    const next = ctx.world.update('stripe', 'subscription', id, (s) => ({ ...s, status: 'canceled', canceled_at: now, ended_at: now }));
+    return next ? stripeJson(next) : resourceMissing('subscription', id);
+  };
+}
+
+/** `POST /v1/payment_intents/:id/cancel`. */
+export function cancelPaymentIntent(ctx: MockContext): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const id = String(params.id);
+    const body = await formBody(request);
+    const current = ctx.world.get('stripe', 'payment_intent', id);
+    if (!current) return resourceMissing('payment_intent', id);
+    if (current.status === 'succeeded' || current.status === 'canceled') {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${String(current.status)}.`,
+      });
+    }
+    const reason = typeof body.cancellation_reason === 'string' ? body.cancellation_reason : null;
+    return stripeJson(ctx.world.put('stripe', 'payment_intent', { ...current, status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: reason }));
+  };
+}
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return isPlainObject(value) && typeof value.id === 'string' ? value.id : undefined;
+}
+
+function money(amount: number, currency: string): string {
+  return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/**
+ * `POST /v1/refunds` with `payment_intent` or `charge`: refunds the rest of the charge or `amount`,
+ * and raises the charge's `amount_refunded`.
+ */
+export function createRefund(ctx: MockContext): HttpResponseResolver {
+  return async ({ request }) => {
+    const body = await formBody(request);
+    const piId = typeof body.payment_intent === 'string' ? body.payment_intent : undefined;
+    let chargeId = typeof body.charge === 'string' ? body.charge : undefined;
+    if (!piId && !chargeId) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      });
+    }
+    const intent = piId ? ctx.world.get('stripe', 'payment_intent', piId) : undefined;
+    if (piId && !intent) return resourceMissing('payment_intent', piId, 'payment_intent');
+    chargeId ??= idOf(intent?.latest_charge);
+    if (!chargeId) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
+      });
+    }
+    const charge = ctx.world.get('stripe', 'charge', chargeId);
+    if (!charge && !intent) return resourceMissing('charge', chargeId, 'charge');
+    const currency = String(charge?.currency ?? intent?.currency ?? 'usd');
+    const captured = Number(charge?.amount_captured ?? charge?.amount ?? intent?.amount_received ?? intent?.amount ?? 0);
+    const already = ctx.world.list('stripe', 'refund').filter((r) => idOf(r.charge) === chargeId && r.status !== 'failed' && r.status !== 'canceled');
+    const refunded = Math.max(Number(charge?.amount_refunded ?? 0), already.reduce((sum, r) => sum + Number(r.amount ?? 0), 0));
+    const remaining = captured - refunded;
+    if (remaining <= 0) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${chargeId} has already been refunded.`,
+      });
+    }
+    let amount = remaining;
+    if (body.amount !== undefined) {
+      if (typeof body.amount !== 'string' || !/^\d+$/.test(body.amount) || Number(body.amount) < 1) {
+        return invalidParameter('amount', 'Invalid positive integer');
+      }
+      amount = Number(body.amount);
+      if (amount > remaining) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount (${money(amount, currency)}) is greater than unrefunded amount on charge (${money(remaining, currency)})`,
+        });
+      }
+    }
+    const created = nowSeconds();
+    const metadata = isPlainObject(body.metadata) ? Object.fromEntries(Object.entries(body.metadata).map(([k, v]) => [k, String(v)])) : {};
+    const refund: Obj = {
+      id: prefixedId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: prefixedId('txn'),
+      charge: chargeId,
+      created,
+      currency,
+      destination_details: null,
+      metadata,
+      payment_intent: piId ?? idOf(charge?.payment_intent) ?? null,
+      reason: typeof body.reason === 'string' ? body.reason : null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    ctx.world.put('stripe', 'refund', refund);
+    if (charge) {
+      const total = refunded + amount;
+      ctx.world.put('stripe', 'charge', { ...charge, amount_refunded: total, refunded: total >= captured });
+    }
+    return stripeJson(expand(ctx.world, refund, expandParam(body)));
+  };
+}

@@ -1,0 +1,97 @@
+/** relaykit/msw against the official Resend client: deliveries' objects read back, writes, lists, errors, credentials, reset, unsupported endpoints. */
+import { describe, expect, it } from 'vitest';
+import { Resend } from 'resend';
+import { providerWorld, resetProviderWorld } from '../../src/msw/index.js';
+import { deliver, quietConsoleError, useProviderServer } from './support.js';
+
+const KEY = 're_relaykit_123';
+useProviderServer({ resend: { apiKey: KEY } });
+const resend = new Resend(KEY);
+
+describe('relaykit/msw: Resend', () => {
+  it('serves the email of an email.delivered delivery to the resend SDK', async () => {
+    const { payload } = await deliver('resend', 'email.delivered', { data: { subject: 'Your receipt' } });
+    const { data, error } = await resend.emails.get(payload.data.email_id);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      object: 'email',
+      id: payload.data.email_id,
+      subject: 'Your receipt',
+      from: payload.data.from,
+      to: payload.data.to,
+      last_event: 'delivered',
+      tags: Object.entries(payload.data.tags ?? {}).map(([name, value]) => ({ name, value })),
+    });
+  });
+
+  it('serves contacts and domains of contact.* and domain.* deliveries', async () => {
+    const contact = (await deliver('resend', 'contact.created')).payload.data;
+    const byId = await resend.contacts.get({ id: contact.id });
+    expect(byId.data).toMatchObject({ object: 'contact', id: contact.id, email: contact.email });
+    const byEmail = await resend.contacts.get({ email: contact.email });
+    expect(byEmail.data?.id).toBe(contact.id);
+    const domain = (await deliver('resend', 'domain.created')).payload.data;
+    expect((await resend.domains.get(domain.id)).data).toMatchObject({ object: 'domain', id: domain.id, name: domain.name });
+  });
+
+  it('sends an email that later reads and lists see', async () => {
+    const sent = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Welcome', html: '<p>Hi</p>' });
+    expect(sent.error).toBeNull();
+    const id = sent.data!.id;
+    const { data } = await resend.emails.get(id);
+    expect(data).toMatchObject({ id, to: ['ada@example.com'], subject: 'Welcome', html: '<p>Hi</p>', last_event: 'sent' });
+    const listed = await resend.emails.list();
+    expect(listed.data).toMatchObject({ object: 'list', has_more: false, data: [{ id }] });
+    await deliver('resend', 'email.bounced', { data: { email_id: id } });
+    expect((await resend.emails.get(id)).data).toMatchObject({ last_event: 'bounced', html: '<p>Hi</p>' });
+  });
+
+  it('refuses to send without a required field (422 missing_required_field)', async () => {
+    const { error } = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', html: '<p>Hi</p>' } as never);
+    expect(error).toMatchObject({ statusCode: 422, name: 'missing_required_field' });
+    expect((await resend.emails.list()).data?.data).toEqual([]);
+  });
+
+  it('lists with {object: "list", data, has_more} and limit/after cursors', async () => {
+    const ids: string[] = [];
+    for (const subject of ['one', 'two', 'three']) {
+      ids.push((await resend.emails.send({ from: 'a@acme.test', to: 'b@example.com', subject, text: subject })).data!.id);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const first = await resend.emails.list({ limit: 2 });
+    expect(first.data).toMatchObject({ object: 'list', has_more: true });
+    expect(first.data!.data.map((e) => e.id)).toEqual([ids[2], ids[1]]);
+    const second = await resend.emails.list({ limit: 2, after: ids[1]! });
+    expect(second.data).toMatchObject({ has_more: false, data: [{ id: ids[0] }] });
+  });
+
+  it('answers an unknown id with {statusCode: 404, name: "not_found"}', async () => {
+    const { data, error } = await resend.emails.get('4ef9a417-02e9-4d39-ad75-9611e0fcc33c');
+    expect(data).toBeNull();
+    expect(error).toEqual({ statusCode: 404, name: 'not_found', message: 'Email not found' });
+  });
+
+  it('answers 401 missing_api_key without a key and 403 invalid_api_key with a key it was not configured with', async () => {
+    const response = await fetch('https://api.resend.com/emails/4ef9a417-02e9-4d39-ad75-9611e0fcc33c');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
+    const wrong = new Resend('re_notTheConfiguredKey');
+    expect((await wrong.domains.list()).error).toMatchObject({ statusCode: 403, name: 'invalid_api_key' });
+  });
+
+  it('forgets everything on resetProviderWorld()', async () => {
+    const { payload } = await deliver('resend', 'email.sent');
+    expect((await resend.emails.get(payload.data.email_id)).data?.id).toBe(payload.data.email_id);
+    resetProviderWorld();
+    expect((await resend.emails.get(payload.data.email_id)).error).toMatchObject({ statusCode: 404 });
+  });
+
+  it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
+    quietConsoleError();
+    const { error } = await resend.broadcasts.list();
+    expect(error).toMatchObject({ statusCode: 501, name: 'not_implemented' });
+    expect(error!.message).toContain('no handler for GET /broadcasts');
+    expect(error!.message).toContain('POST   /emails');
+    expect(providerWorld.unsupportedRequests()).toHaveLength(1);
+  });
+});

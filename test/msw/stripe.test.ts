@@ -1,0 +1,140 @@
+/** relaykit/msw against the official Stripe client: deliveries' objects read back, writes, lists, errors, credentials, reset, unsupported endpoints. */
+import { describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { providerWorld, resetProviderWorld } from '../../src/msw/index.js';
+import { deliver, quietConsoleError, useProviderServer } from './support.js';
+
+const KEY = 'sk_test_relaykit123';
+useProviderServer({ stripe: { apiKey: KEY } });
+const stripe = new Stripe(KEY);
+
+describe('relaykit/msw: Stripe', () => {
+  it('serves the payment intent of a payment_intent.succeeded delivery to stripe-node', async () => {
+    const { payload } = await deliver('stripe', 'payment_intent.succeeded', { data: { metadata: { order: '42' } } });
+    const intent = await stripe.paymentIntents.retrieve(payload.data.object.id);
+    expect(intent).toMatchObject(payload.data.object);
+    expect(intent.metadata).toEqual({ order: '42' });
+    expect(intent.status).toBe('succeeded');
+  });
+
+  it('serves the objects nested in a payload (subscription items and prices) and the event itself', async () => {
+    const { payload } = await deliver('stripe', 'customer.subscription.created');
+    const subscription = payload.data.object;
+    const item = subscription.items.data[0];
+    expect(await stripe.subscriptionItems.retrieve(item.id)).toMatchObject({ id: item.id, subscription: subscription.id });
+    expect((await stripe.prices.retrieve(item.price.id)).unit_amount).toBe(item.price.unit_amount);
+    expect((await stripe.events.retrieve(payload.id)).type).toBe('customer.subscription.created');
+  });
+
+  it('lists newest first with Stripe pagination (limit, starting_after, has_more, url)', async () => {
+    const ids: string[] = [];
+    for (const [seed, day] of [[1, 1], [2, 2], [3, 3]] as const) {
+      const { payload } = await deliver('stripe', 'customer.created', { seed, timestamp: Date.UTC(2026, 0, day) });
+      ids.push(payload.data.object.id);
+    }
+    const first = await stripe.customers.list({ limit: 2 });
+    expect(first).toMatchObject({ object: 'list', has_more: true, url: '/v1/customers' });
+    expect(first.data.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+    const second = await stripe.customers.list({ limit: 2, starting_after: first.data[1]!.id });
+    expect(second.data.map((c) => c.id)).toEqual([ids[0]]);
+    expect(second.has_more).toBe(false);
+    expect((await stripe.customers.list().autoPagingToArray({ limit: 10 })).map((c) => c.id)).toEqual([ids[2], ids[1], ids[0]]);
+  });
+
+  it('filters lists by a field (refunds of a payment intent)', async () => {
+    const a = await deliver('stripe', 'payment_intent.succeeded', { seed: 10 });
+    const b = await deliver('stripe', 'payment_intent.succeeded', { seed: 11 });
+    await stripe.refunds.create({ payment_intent: a.payload.data.object.id, amount: 100 });
+    await stripe.refunds.create({ payment_intent: b.payload.data.object.id, amount: 100 });
+    const refunds = await stripe.refunds.list({ payment_intent: a.payload.data.object.id });
+    expect(refunds.data.map((r) => r.payment_intent)).toEqual([a.payload.data.object.id]);
+  });
+
+  it('creates a refund that later reads see, and refuses to refund more than was paid', async () => {
+    const { payload } = await deliver('stripe', 'charge.succeeded');
+    const charge = payload.data.object;
+    const refund = await stripe.refunds.create({ charge: charge.id, amount: 500, metadata: { reason: 'test' } });
+    expect(refund).toMatchObject({ object: 'refund', amount: 500, charge: charge.id, status: 'succeeded', metadata: { reason: 'test' } });
+    expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    expect((await stripe.charges.retrieve(charge.id)).amount_refunded).toBe(500);
+    await expect(stripe.refunds.create({ charge: charge.id, amount: charge.amount })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'amount_too_large',
+    });
+    const rest = await stripe.refunds.create({ charge: charge.id });
+    expect(rest.amount).toBe(charge.amount - 500);
+    expect((await stripe.charges.retrieve(charge.id)).refunded).toBe(true);
+  });
+
+  it('refunds a payment intent whose charge the payload only names', async () => {
+    const { payload } = await deliver('stripe', 'payment_intent.succeeded');
+    const intent = payload.data.object;
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund).toMatchObject({ amount: intent.amount_received, charge: intent.latest_charge, payment_intent: intent.id });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('updates a customer so a later retrieve returns the change', async () => {
+    const { payload } = await deliver('stripe', 'customer.created');
+    const id = payload.data.object.id;
+    const updated = await stripe.customers.update(id, { name: 'Ada Lovelace', metadata: { plan: 'pro' } });
+    expect(updated).toMatchObject({ id, name: 'Ada Lovelace', metadata: { plan: 'pro' } });
+    const again = await stripe.customers.retrieve(id);
+    expect(again).toMatchObject({ name: 'Ada Lovelace', metadata: { plan: 'pro' }, email: payload.data.object.email });
+    await expect(stripe.customers.update(id, { nonsense: 1 } as never)).rejects.toMatchObject({ code: 'parameter_unknown', param: 'nonsense' });
+  });
+
+  it('creates and deletes customers; a deleted customer reads as the deleted stub', async () => {
+    const created = await stripe.customers.create({ email: 'grace@example.com' });
+    expect(created.id).toMatch(/^cus_/);
+    expect((await stripe.customers.retrieve(created.id)) as Stripe.Customer).toMatchObject({ email: 'grace@example.com' });
+    await stripe.customers.del(created.id);
+    expect(await stripe.customers.retrieve(created.id)).toEqual({ id: created.id, object: 'customer', deleted: true });
+  });
+
+  it('expands ids into the objects the world holds', async () => {
+    const { payload } = await deliver('stripe', 'payment_intent.succeeded', { data: { customer: 'cus_SeededCustomer1' } });
+    const intent = payload.data.object;
+    providerWorld.put('stripe', 'customer', { id: intent.customer, object: 'customer', email: 'seeded@example.com' });
+    const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ['customer'] });
+    expect(expanded.customer).toMatchObject({ id: intent.customer, email: 'seeded@example.com' });
+  });
+
+  it('answers an unknown id with resource_missing 404', async () => {
+    const error = await stripe.paymentIntents.retrieve('pi_doesnotexist').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'id', message: "No such payment_intent: 'pi_doesnotexist'" });
+  });
+
+  it('forgets everything on resetProviderWorld()', async () => {
+    const { payload } = await deliver('stripe', 'invoice.paid');
+    expect((await stripe.invoices.retrieve(payload.data.object.id)).id).toBe(payload.data.object.id);
+    resetProviderWorld();
+    await expect(stripe.invoices.retrieve(payload.data.object.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await stripe.invoices.list()).data).toEqual([]);
+  });
+
+  it('answers 401 without an API key and with a key it was not configured with', async () => {
+    const response = await fetch('https://api.stripe.com/v1/customers');
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { type: string; message: string } };
+    expect(body.error.type).toBe('invalid_request_error');
+    expect(body.error.message).toContain('You did not provide an API key');
+    const wrong = new Stripe('sk_test_wrongkey999');
+    const error = await wrong.customers.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error).toMatchObject({ statusCode: 401, message: 'Invalid API Key provided: sk_test_*******y999' });
+  });
+
+  it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
+    const printed = quietConsoleError();
+    const error = (await stripe.taxRates.list().catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(Stripe.errors.StripeError);
+    expect(error.message).toContain('no handler for GET /v1/tax_rates');
+    expect(error.message).toContain('GET    /v1/payment_intents/:id');
+    expect(error.message).toContain('POST   /v1/refunds');
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/tax_rates'));
+    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/tax_rates' }]);
+  });
+});
