@@ -22,8 +22,11 @@ export interface Output {
   bold(text: string): string;
   red(text: string): string;
   green(text: string): string;
+  /** Rewrites one live status line on stderr when it is a TTY (elsewhere writes nothing); `''` erases it. */
+  progress(text: string): void;
 }
 
+/** The `Output` of a run over `io`. */
 export function createOutput(io: Io): Output {
   const color = (stream: { isTTY?: boolean }) => stream.isTTY === true && io.env.NO_COLOR === undefined;
   const paint = (open: number, close: number) => (text: string) => (color(io.stdout) ? `\u001b[${open}m${text}\u001b[${close}m` : text);
@@ -34,11 +37,19 @@ export function createOutput(io: Io): Output {
     bold: paint(1, 22),
     red: paint(31, 39),
     green: paint(32, 39),
+    progress: (text) => {
+      if (io.stderr.isTTY === true) io.stderr.write(`\r\u001b[2K${text}`);
+    },
   };
 }
 
 /** The exit code and stderr line for an error thrown by a command. */
 export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv): number {
+  // The target could not be reached: the request was valid, the service is not there (exit 1, not a usage error).
+  if (error instanceof RelayError && error.code === 'UNREACHABLE') {
+    out.error(`relay: ${error.message}`);
+    return EXIT.failed;
+  }
   if (error instanceof RelayError || error instanceof UsageError) {
     out.error(`relay: ${error.message}`);
     return EXIT.usage;

@@ -1,9 +1,19 @@
-/** The `relay` command line: cac defines commands and options; each action calls a typed command function. */
+/**
+ * The `relay` command line: cac defines commands and options; each action calls a typed command function.
+ * Commands other than `events` are imported when run, so that start-up loads only what the command needs.
+ */
 import { cac } from 'cac';
 import { version } from '../../package.json';
-import { devCommand, type DevOptions } from './commands/dev.js';
+import type { DevOptions } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
+import type { InspectCliOptions } from './commands/inspect.js';
+import type { ReplayCliOptions } from './commands/replay.js';
+import type { TriggerCliOptions } from './commands/trigger.js';
+import { rawOptionTexts } from './options.js';
 import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
+import { closestMatches } from '../providers/shared/suggest.js';
+
+const EXIT_CODES = '  0  success\n  1  the service answered with a status other than 2xx, or could not be reached\n  2  usage or input error; nothing was sent';
 
 /** Runs `relay` with `argv` (without the node and script paths) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
@@ -22,17 +32,76 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     });
 
   cli
+    .command('trigger <provider> <eventType>', 'Build a correctly signed delivery and POST it to <base>/api/webhook/<provider>')
+    .option('--data <json>', "JSON object deep-merged into the event's main resource (Stripe data.object, Clerk/Resend data, GitHub/Shopify body)")
+    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
+    .option('--seed <n>', 'Seed of the payload: the same seed and --timestamp give the same bytes (default: random)')
+    .option('--timestamp <iso|epoch>', 'Freeze the delivery time: ISO 8601, or epoch seconds (default: now)')
+    .option('-H, --header <header>', 'Extra header "Name: value", applied last (may replace any other); repeatable', { type: [String] })
+    .option('--print', 'Print the signed request (method, URL, headers, body) and send nothing')
+    .option('--json', 'Print one JSON object (url, status, body, deliveryId, seed) instead of the text lines')
+    .option('--repeat <n>', 'Send the same signed delivery n times, to exercise deduplication')
+    .option('--count <n>', 'Send n distinct deliveries; print status counts and latency p50/p90/p99')
+    .option('--concurrency <c>', 'With --count: deliveries in flight at once (default: 1)')
+    .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the value your service verifies with')
+    .example('  $ relay trigger stripe payment_intent.succeeded')
+    .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)
+    .example('  $ relay trigger github pull_request.opened --forward http://localhost:4000')
+    .example('  $ relay trigger clerk user.created --seed 7 --timestamp 2024-05-01T12:00:00Z')
+    .example('  $ relay trigger shopify orders/create -H "X-Shopify-Shop-Domain: demo.myshopify.com" -H "X-Trace: 1"')
+    .example('  $ relay trigger resend email.delivered --print')
+    .example('  $ relay trigger stripe invoice.paid --json | jq .body.id')
+    .example('  $ relay trigger github push --repeat 3')
+    .example('  $ relay trigger stripe charge.succeeded --count 200 --concurrency 8')
+    .action(async (provider: string, eventType: string, options: TriggerCliOptions) => {
+      const { triggerCommand } = await import('./commands/trigger.js');
+      const raw = { data: rawOptionTexts(argv, ['--data']).at(-1), header: rawOptionTexts(argv, ['-H', '--header']) };
+      exitCode = await triggerCommand(out, io.env, provider, eventType, { ...options, ...raw });
+    });
+
+  cli
+    .command('replay <eventId|executionId>', 'Replay a stored execution as a new one: POST <base>/api/executions/<id>/replay')
+    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
+    .option('--print', 'Dry run: print the source execution, event type and data; send nothing, replay nothing')
+    .option('--dir <path>', 'Directory holding relay.ts, whose store has the execution (default: .)')
+    .option('--json', 'Print one JSON object instead of the text lines')
+    .example('  $ relay replay exec_01JB…')
+    .example('  $ relay replay evt_01JB… --forward http://localhost:4000')
+    .example('  $ relay replay evt_01JB… --print')
+    .example('  $ relay replay exec_01JB… --dir ./services/billing')
+    .example('  $ relay replay exec_01JB… --json | jq .body.id')
+    .example('  $ RELAY_API_TOKEN=secret relay replay exec_01JB…   # sent as Authorization: Bearer')
+    .action(async (id: string, options: ReplayCliOptions) => {
+      const { replayCommand } = await import('./commands/replay.js');
+      exitCode = await replayCommand(out, io.env, String(id), options);
+    });
+
+  cli
+    .command('inspect <eventId|executionId>', 'Show an execution: status, attempt, times, steps and logs')
+    .option('--dir <path>', 'Directory holding relay.ts, whose store has the execution (default: .)')
+    .option('--json', 'Print the full execution as JSON (with its event data)')
+    .example('  $ relay inspect exec_01JB…')
+    .example('  $ relay inspect evt_01JB… --dir examples')
+    .example('  $ relay inspect exec_01JB… --json | jq .steps')
+    .action(async (id: string, options: InspectCliOptions) => {
+      const { inspectCommand } = await import('./commands/inspect.js');
+      exitCode = await inspectCommand(out, String(id), options);
+    });
+
+  cli
     .command('dev', 'Serve relay.ts (or the built-in providers) on localhost, with a SQLite store in .relay/')
     .option('--dir <path>', 'Directory holding relay.ts; the store is .relay/relay.db there (default: .)')
     .option('--port <port>', 'Port to listen on (default: $PORT, else 3000)')
     .option('--host <host>', 'Interface to bind (default: 127.0.0.1)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
+    .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .action(async (options: DevOptions) => {
+      const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);
     });
 
-  cli.help();
+  cli.help((sections) => [...sections, { title: 'Exit codes', body: EXIT_CODES }]);
   cli.version(version);
 
   const originalInfo = console.info;
@@ -52,8 +121,21 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     await cli.runMatchedCommand();
     return exitCode;
   } catch (error) {
+    if (error instanceof Error && error.name === 'CACError' && cli.matchedCommand) {
+      return reportError(out, usageErrorOf(error.message, cli.matchedCommand), io.env);
+    }
     return reportError(out, error, io.env);
   } finally {
     console.info = originalInfo;
   }
+}
+
+/** cac's message about the command line, with the closest option for an unknown one and where to read more. */
+function usageErrorOf(message: string, command: { name: string; options: { rawName: string; names: string[] }[] }): UsageError {
+  const unknown = /^Unknown option `-{1,2}([^`]+)`/.exec(message)?.[1];
+  const names = command.options.flatMap((o) => o.names.filter((n) => n.length > 1));
+  const close = unknown === undefined ? [] : closestMatches(unknown, names, 1);
+  const hint = close.length > 0 ? ` Did you mean --${close[0]}?` : '';
+  const what = unknown === undefined ? message : `${message} for relay ${command.name}`;
+  return new UsageError(`${what}.${hint} Run \`relay ${command.name} --help\` for its options.`);
 }

@@ -3,7 +3,7 @@
  * relaykit service, or a node `http.Server` / request listener (Express), each reached the way it
  * is served in production, and each answer read into one `TargetResponse` shape.
  */
-import { createServer, Server, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RelayError } from '../providers/errors.js';
 
@@ -111,20 +111,55 @@ async function sendInProcess(handler: FetchHandler, request: OutgoingRequest): P
   return read(url, response);
 }
 
+/**
+ * Sends over node:http(s), not global fetch: Node 20's fetch loads undici on first use, tens of
+ * milliseconds that dominate a `relay trigger` process sending one request. (msw intercepts both.)
+ */
 async function sendToUrl(url: string, request: OutgoingRequest): Promise<TargetResponse> {
-  let response: Response;
-  try {
-    response = await fetch(toRequest(url, request));
-  } catch (cause) {
-    const reason = (cause as { cause?: { code?: string; message?: string } }).cause;
-    const detail = reason?.code ?? reason?.message ?? (cause as Error).message;
-    throw new RelayError('UNREACHABLE', `could not reach ${url} (${detail}). Is the service running? Start one with \`relay dev\`.`, { cause });
-  }
-  return read(url, response);
+  const open = url.startsWith('https:') ? (await import('node:https')).request : httpRequest;
+  return new Promise<TargetResponse>((resolve, reject) => {
+    const unreachable = (cause: NodeJS.ErrnoException) =>
+      reject(
+        new RelayError('UNREACHABLE', `could not reach ${url} (${cause.code ?? cause.message}). Is the service running? Start one with \`relay dev\`.`, {
+          cause,
+        }),
+      );
+    let outgoing: ClientRequest;
+    try {
+      outgoing = open(url, { method: request.method, headers: request.headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', unreachable);
+        response.on('close', () => {
+          if (!response.complete) unreachable(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }));
+        });
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve(answer(url, response.statusCode ?? 0, headers, Buffer.concat(chunks).toString('utf8')));
+        });
+      });
+    } catch (cause) {
+      // node:http validates header names and values before connecting.
+      reject(new RelayError('INVALID_OPTION', `cannot send to ${url}: ${(cause as Error).message}.`, { cause }));
+      return;
+    }
+    outgoing.on('error', unreachable);
+    outgoing.end(request.body);
+  });
 }
 
 async function read(url: string, response: Response): Promise<TargetResponse> {
-  const body = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return answer(url, response.status, headers, await response.text());
+}
+
+function answer(url: string, status: number, headers: Record<string, string>, body: string): TargetResponse {
   let json: unknown;
   if (body !== '') {
     try {
@@ -133,11 +168,7 @@ async function read(url: string, response: Response): Promise<TargetResponse> {
       json = undefined;
     }
   }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  return { url, status: response.status, headers, body, json };
+  return { url, status, headers, body, json };
 }
 
 // A server that is not listening is started on an ephemeral loopback port for as long as any call

@@ -71,7 +71,15 @@ export function fabricate(provider: BuiltInProvider, builder: PayloadBuilder, op
   return {
     eventType,
     deliveryId: built.deliveryId,
-    headers: { ...built.headers, ...signature, ...options.headers },
+    headers: options.headers ? overrideHeaders({ ...built.headers, ...signature }, options.headers) : { ...built.headers, ...signature },
     body: built.body,
   };
+}
+
+/** `extra` applied over `headers`, case-insensitively: `stripe-signature` replaces `Stripe-Signature`. */
+function overrideHeaders(headers: Record<string, string>, extra: Readonly<Record<string, string>>): Record<string, string> {
+  const replaced = new Set(Object.keys(extra).map((name) => name.toLowerCase()));
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!replaced.has(name.toLowerCase())) result[name] = value;
+  return Object.assign(result, extra);
 }

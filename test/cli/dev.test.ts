@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
 import { officialDelivery, secrets } from '../service/official.js';
+import { until } from './bin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'dist/cli/index.js');
@@ -68,16 +69,6 @@ async function post(url: string, provider: 'stripe' | 'clerk', eventType?: strin
   const delivery = await officialDelivery(provider, eventType);
   const response = await fetch(`${url}/api/webhook/${provider}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
   return { status: response.status, json: (await response.json()) as { id: string; eventId: string; status: string } };
-}
-
-async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('relay dev', () => {

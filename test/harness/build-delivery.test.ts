@@ -51,6 +51,8 @@ describe.each(Object.keys(secrets))('buildDelivery(%s)', (provider) => {
     const delivery = await buildDelivery(provider, type, { secret, headers: { 'X-Test-Run': '42', 'Content-Type': 'text/plain' } });
     expect(delivery.headers['X-Test-Run']).toBe('42');
     expect(delivery.headers['Content-Type']).toBe('text/plain');
+    const lower = await buildDelivery(provider, type, { secret, headers: { 'content-type': 'text/csv' } });
+    expect(Object.entries(lower.headers).filter(([name]) => name.toLowerCase() === 'content-type')).toEqual([['content-type', 'text/csv']]);
   });
 
   it('lists its catalog', () => {

@@ -1,0 +1,46 @@
+/** Text the commands print: response bodies, signed requests, latency figures and status counts. */
+
+/** A response body for the terminal: JSON re-indented with 2 spaces, anything else as it is. */
+export function formatBody(body: string): string {
+  if (body === '') return '';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** A response body for `--json` output: the parsed JSON, else the text. */
+export function bodyValue(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+/** A request as an HTTP message: request line, headers, a blank line, then the body exactly as sent. */
+export function formatRequest(method: string, url: string, headers: Readonly<Record<string, string>>, body: string): string {
+  const lines = [`${method} ${url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', body];
+  return lines.join('\n');
+}
+
+/** `p` (0–100) of `sorted` (ascending), by the nearest-rank method; `NaN` when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+/** Milliseconds with a precision that suits their size: `0.42 ms`, `12.3 ms`, `3 ms` (whole), `1.24 s`. */
+export function formatMs(ms: number): string {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (Number.isInteger(ms)) return `${ms} ms`;
+  return ms < 1 ? `${ms.toFixed(2)} ms` : ms < 100 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
+
+/** Counts as `200 ×98, 500 ×2`, in the order given, each painted by `paint` (e.g. green for 2xx). */
+export function formatCounts(counts: ReadonlyMap<string, number>, paint: (key: string, text: string) => string = (_, text) => text): string {
+  return [...counts].map(([key, n]) => paint(key, `${key} ×${n}`)).join(', ');
+}

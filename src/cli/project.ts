@@ -1,0 +1,52 @@
+/**
+ * The user's project as `relay replay` and `relay inspect` reach it: the service its relay.ts exports,
+ * and through it the store that `relay dev` writes in that directory.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Relay } from '../service/relay.js';
+import { findRelayFile, loadRelayFile } from './load-relay.js';
+import { UsageError } from './output.js';
+
+/** A loaded project; close it with `relay.close()`, which closes its store. */
+export interface Project {
+  readonly dir: string;
+  readonly file: string;
+  readonly relay: Relay;
+}
+
+/** An `exec_…` or `evt_…` id, else a `UsageError` (checked before relay.ts is loaded). */
+export function checkExecutionId(id: unknown): string {
+  if (typeof id !== 'string' || !/^(exec|evt)_[A-Za-z0-9]+$/.test(id)) {
+    throw new UsageError(`${JSON.stringify(String(id))} is not an execution id (exec_…) or an event id (evt_…).`);
+  }
+  return id;
+}
+
+/**
+ * Loads the service of the relay.ts in `dir` (default: the working directory), which becomes the working
+ * directory, so that the default store resolves to `<dir>/.relay/relay.db` as it does for `relay dev`.
+ */
+export async function openProject(command: string, dirOption: unknown): Promise<Project> {
+  const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
+  const file = findRelayFile(dir);
+  if (!file) {
+    throw new UsageError(
+      `no relay.ts in ${dir}. relay ${command} reads executions through the service your relay.ts exports ` +
+        `(export default createRelay({ … })); run it in that directory or pass --dir <path>.`,
+    );
+  }
+  process.chdir(dir);
+  return { dir, file, relay: await loadRelayFile(file) };
+}
+
+/** The error for an id found in neither executions nor events, with a hint when the store is empty. */
+export async function notFound(project: Project, id: string): Promise<UsageError> {
+  const where = (project.relay.store as { path?: string }).path ?? `the store of ${project.file}`;
+  const empty = (await project.relay.store.countExecutions()) === 0;
+  return new UsageError(
+    `no execution or event with id ${id} in ${where}.` +
+      (empty ? ` That store holds no executions yet: is ${project.dir} the directory relay dev runs in? (--dir <path>)` : ''),
+  );
+}
