@@ -4,14 +4,15 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Relay } from '../service/relay.js';
+import { createRelay, DEFAULT_STORE_PATH, type Relay } from '../service/relay.js';
 import { findRelayFile, loadRelayFile } from './load-relay.js';
 import { UsageError } from './output.js';
 
 /** A loaded project; close it with `relay.close()`, which closes its store. */
 export interface Project {
   readonly dir: string;
-  readonly file: string;
+  /** The relay.ts, or `undefined` when the directory has none but holds the store `relay dev` keeps for the built-ins. */
+  readonly file: string | undefined;
   readonly relay: Relay;
 }
 
@@ -26,15 +27,21 @@ export function checkExecutionId(id: unknown): string {
 /**
  * Loads the service of the relay.ts in `dir` (default: the working directory), which becomes the working
  * directory, so that the default store resolves to `<dir>/.relay/relay.db` as it does for `relay dev`.
+ * Without a relay.ts, `relay dev` serves the built-ins with that store, so the store alone is enough.
  */
 export async function openProject(command: string, dirOption: unknown): Promise<Project> {
   const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
   const file = findRelayFile(dir);
+  const storeOfBuiltIns = path.resolve(dir, process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH);
+  if (!file && existsSync(storeOfBuiltIns)) {
+    process.chdir(dir);
+    return { dir, file: undefined, relay: createRelay() };
+  }
   if (!file) {
     throw new UsageError(
-      `no relay.ts in ${dir}. relay ${command} reads executions through the service your relay.ts exports ` +
-        `(export default createRelay({ … })); run it in that directory or pass --dir <path>.`,
+      `no relay.ts and no ${path.relative(dir, storeOfBuiltIns)} in ${dir}. relay ${command} reads executions through the service your relay.ts exports ` +
+        `(export default createRelay({ … })), or the store relay dev keeps there; run it in that directory or pass --dir <path>.`,
     );
   }
   process.chdir(dir);
@@ -43,7 +50,7 @@ export async function openProject(command: string, dirOption: unknown): Promise<
 
 /** The error for an id found in neither executions nor events, with a hint when the store is empty. */
 export async function notFound(project: Project, id: string): Promise<UsageError> {
-  const where = (project.relay.store as { path?: string }).path ?? `the store of ${project.file}`;
+  const where = (project.relay.store as { path?: string }).path ?? `the store of ${project.file ?? project.dir}`;
   const empty = (await project.relay.store.countExecutions()) === 0;
   return new UsageError(
     `no execution or event with id ${id} in ${where}.` +

@@ -144,7 +144,7 @@ describe('relay replay and relay inspect input errors', () => {
     const cases = [
       [['replay', missing, '--dir', dir], `relay: no execution or event with id ${missing} in ${path.join(dir, '.relay', 'relay.db')}.`],
       [['inspect', 'evt_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--dir', dir], `relay: no execution or event with id evt_01JZZZZZZZZZZZZZZZZZZZZZZZ in ${path.join(dir, '.relay', 'relay.db')}.`],
-      [['replay', source.id, '--print', '--dir', empty], `relay: no relay.ts in ${empty}. relay replay reads executions through the service your relay.ts exports (export default createRelay({ … })); run it in that directory or pass --dir <path>.`],
+      [['replay', source.id, '--print', '--dir', empty], `relay: no relay.ts and no .relay/relay.db in ${empty}. relay replay reads executions through the service your relay.ts exports (export default createRelay({ … })), or the store relay dev keeps there; run it in that directory or pass --dir <path>.`],
       [['inspect', source.id, '--dir', noService], `relay: ${path.join(noService, 'relay.ts')} does not export a relay service.`],
       [['replay', 'order_42', '--dir', dir], 'relay: "order_42" is not an execution id (exec_…) or an event id (evt_…).'],
     ] as const;
@@ -156,5 +156,26 @@ describe('relay replay and relay inspect input errors', () => {
       expect(result.stderr).toContain(cases[i]![1]);
     });
     expect(await store.countExecutions()).toBe(2);
+  });
+});
+
+describe('a project without relay.ts', () => {
+  it('inspect and replay --print read the store relay dev keeps for the built-ins', async () => {
+    const bare = project();
+    const dev = await startDev(bare, { GITHUB_WEBHOOK_SECRET: secrets.github });
+    const sent = await relay(['trigger', 'github', 'issues.opened', '--forward', dev.url, '--json'], { env: { GITHUB_WEBHOOK_SECRET: secrets.github } });
+    expect(sent.code).toBe(0);
+    const execution = (JSON.parse(sent.stdout) as { body: { id: string } }).body;
+    const inspected = await relay(['inspect', execution.id, '--dir', bare]);
+    expect(inspected.code, inspected.stderr).toBe(0);
+    expect(inspected.stdout).toContain(`Execution:     ${execution.id}`);
+    expect(inspected.stdout).toContain('Event type:    github.issues.opened');
+    const printed = await relay(['replay', execution.id, '--print', '--dir', bare]);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout.split('\n').slice(0, 3)).toEqual([
+      '[relay replay] Dry run: no request was sent and nothing was replayed.',
+      `Source execution: ${execution.id}`,
+      'Event type: github.issues.opened',
+    ]);
   });
 });
