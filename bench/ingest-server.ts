@@ -7,6 +7,7 @@
  * `mark` starts the clocks (CPU, requests, event-loop delay) when the measured window opens, `report`
  * answers them and the memory in use, `stop` closes the server (and the relay's store) and exits.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,6 +28,8 @@ export type ServerMessage =
       type: 'report';
       rss: number;
       cpuMs: number;
+      /** CPU of the main thread alone (the event loop), ms; NaN where /proc is not available. */
+      mainCpuMs: number;
       wallMs: number;
       requests: number;
       /** Event-loop delay since the mark, ms: how long the loop was blocked at a stretch. */
@@ -41,7 +44,22 @@ const send = (message: ServerMessage) => process.send!(message);
 let server: Server | undefined;
 let relay: Relay | undefined;
 let requests = 0;
-let mark = { cpu: process.cpuUsage(), wall: performance.now(), requests: 0 };
+/**
+ * CPU time of this process's main thread, ms, from /proc (Linux; NaN elsewhere): process.cpuUsage() also counts
+ * worker threads (such as the store's checkpoint worker), libuv's pool and V8's helper threads.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+let mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), wall: performance.now(), requests: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<number> {
@@ -80,7 +98,7 @@ process.on('message', (command: ServerCommand) => {
           break;
         }
         case 'mark':
-          mark = { cpu: process.cpuUsage(), wall: performance.now(), requests };
+          mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), wall: performance.now(), requests };
           loopDelay.reset();
           loopDelay.enable();
           send({ type: 'marked' });
@@ -92,6 +110,7 @@ process.on('message', (command: ServerCommand) => {
             type: 'report',
             rss: process.memoryUsage().rss,
             cpuMs: (cpu.user + cpu.system) / 1000,
+            mainCpuMs: mainThreadCpuMs() - mark.mainCpu,
             wallMs: performance.now() - mark.wall,
             requests: requests - mark.requests,
             loopDelayP99: loopDelay.percentile(99) / 1e6,

@@ -223,6 +223,8 @@ interface Run {
   /** Share of one core, 0..1. */
   readonly serverCpu: number;
   readonly serverCpuPerRequestUs: number;
+  /** The server's main thread (its event loop) alone. */
+  readonly serverMainCpuPerRequestUs: number;
   readonly clientCpu: number;
   readonly serverRss: number;
   readonly loopDelayP99: number;
@@ -326,6 +328,7 @@ async function measureServer(
     max: steady.latencies.at(-1) ?? NaN,
     serverCpu: report.cpuMs / report.wallMs,
     serverCpuPerRequestUs: (report.cpuMs * 1000) / Math.max(1, report.requests),
+    serverMainCpuPerRequestUs: (report.mainCpuMs * 1000) / Math.max(1, report.requests),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
     serverRss: report.rss,
     loopDelayP99: report.loopDelayP99,
@@ -512,7 +515,8 @@ function printRun(run: Run, extra: string[] = []): void {
       `non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
   );
   console.log(
-    `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request), autocannon ${pct(run.clientCpu)}; ` +
+    `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request, main thread ${int(run.serverMainCpuPerRequestUs)} µs), ` +
+      `autocannon ${pct(run.clientCpu)}; ` +
       `server RSS ${mb(run.serverRss)}`,
   );
   console.log(
@@ -655,6 +659,7 @@ goal(`requests/s, ${fullLabel} / empty store`, `${ratioFull.toFixed(2)}x`, '>= 0
 goal(`server RSS after the ${fullLabel} run`, mb(full.serverRss), '< 200 MB', full.serverRss < 200 * MB);
 console.log(
   `  (server CPU per request, less sensitive to other load on the machine than requests/s: ${int(empty.serverCpuPerRequestUs)} µs ` +
-    `empty, ${int(full.serverCpuPerRequestUs)} µs ${fullLabel}, ${int(bare.serverCpuPerRequestUs)} µs bare)`,
+    `empty, ${int(full.serverCpuPerRequestUs)} µs ${fullLabel}, ${int(bare.serverCpuPerRequestUs)} µs bare; ` +
+    `main thread alone ${int(empty.serverMainCpuPerRequestUs)}, ${int(full.serverMainCpuPerRequestUs)} and ${int(bare.serverMainCpuPerRequestUs)} µs)`,
 );
 process.exitCode = failed ? 1 : 0;

@@ -22,6 +22,8 @@ const freshPath = () => join(temp, `db${files++}`, '.relay', 'relay.db');
 
 describeStoreContract('SqliteStore', () => new SqliteStore({ path: freshPath() }));
 describeStoreContract('SqliteStore in memory', () => new SqliteStore({ path: ':memory:' }));
+// The same contract once the writer and checkpoint threads have taken over (a store under sustained load).
+describeStoreContract('SqliteStore with worker threads', () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1 }));
 
 /** Runs test/store/child.ts in a new Node process. */
 function spawnChild(...args: string[]): { process: ChildProcess; lines: AsyncIterable<string>; stderr: () => string; exit: Promise<number | null> } {
@@ -31,6 +33,39 @@ function spawnChild(...args: string[]): { process: ChildProcess; lines: AsyncIte
   const exit = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
   return { process: proc, lines: createInterface({ input: proc.stdout! }), stderr: () => stderr, exit };
 }
+
+describe('SqliteStore worker threads', () => {
+  it('commits through the writer thread: outcomes per write, dedupe, failures alone, all durable after reopening', async () => {
+    const path = freshPath();
+    const store = new SqliteStore({ path, threadsAfterCommits: 1 });
+    const first = delivery();
+    await store.insertDelivery(first.event, first.execution);
+    const deadline = Date.now() + 10_000;
+    while (!store.committingInWorker) {
+      if (Date.now() > deadline) throw new Error('the writer thread did not start');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const batch = Array.from({ length: 200 }, () => delivery());
+    const duplicate = delivery({ deliveryId: first.event.deliveryId });
+    const orphan = delivery();
+    const results = await Promise.allSettled([
+      ...batch.map((d) => store.insertDelivery(d.event, d.execution)),
+      store.insertDelivery(duplicate.event, duplicate.execution),
+      store.updateExecution('exec_missing', { status: 'running' }),
+      store.saveStep({ executionId: orphan.execution.id, name: 'orphan', status: 'completed', attempt: 1, result: null, error: null, startedAt: orphan.execution.createdAt, endedAt: orphan.execution.createdAt }),
+    ]);
+    expect(store.committingInWorker).toBe(true);
+    expect(results.slice(0, 200).every((r) => r.status === 'fulfilled' && (r.value as { created: boolean }).created)).toBe(true);
+    expect(results[200]).toMatchObject({ status: 'fulfilled', value: { created: false, execution: { id: first.execution.id } } });
+    expect(results[201]).toMatchObject({ status: 'fulfilled', value: false });
+    expect(results[202]!.status).toBe('rejected');
+    await store.close();
+    const reopened = new SqliteStore({ path });
+    expect(await reopened.countExecutions()).toBe(201);
+    expect(await reopened.getExecution(batch[199]!.execution.id)).toEqual(batch[199]!.execution);
+    await reopened.close();
+  });
+});
 
 describe('SqliteStore file', () => {
   it('creates the file and its missing parent directories', async () => {

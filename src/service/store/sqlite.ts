@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { Checkpointer, MAX_HOLD_MS } from './checkpointer.js';
 import {
   closedError,
   copyExecution,
@@ -30,6 +31,7 @@ import type {
   Store,
   StoredEvent,
 } from './types.js';
+import { toError, type WriteOp, type WriteSql, Writer } from './writer.js';
 
 type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -101,12 +103,44 @@ const MIGRATIONS: readonly string[] = [
 const BUSY_TIMEOUT_MS = 5000;
 /** Rows per transaction in `seedExecutions`. */
 const SEED_BATCH = 20_000;
+/** SQLite's default `wal_autocheckpoint`, restored if the checkpoint worker fails. */
+const AUTOCHECKPOINT_PAGES = 1000;
+/** better-sqlite3's default page cache (`cache_size`, negative: KiB), and this connection's once the writer thread writes. */
+const DEFAULT_CACHE_KIB = -16_000;
+const READER_CACHE_KIB = -4_000;
+/**
+ * Group commits after which a file store starts its writer and checkpoint threads: a store that only reads, or
+ * writes now and then (a CLI command, most tests), never pays for a thread and commits as SQLite does by default.
+ */
+const THREADS_AFTER_COMMITS = 256;
 
 const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
   updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
 const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt`;
 const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
 const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
+
+/** The writes' SQL, prepared by this connection and by the writer thread's (writer.ts). */
+const WRITE_SQL: WriteSql = {
+  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
+  insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  executionByDelivery: `SELECT ${EXECUTION_COLUMNS} FROM executions
+       WHERE event_id = (SELECT id FROM events WHERE provider = ? AND delivery_id = ?) ORDER BY id LIMIT 1`,
+  updateExecution: `UPDATE executions SET
+         status = coalesce(?, status),
+         attempt = coalesce(?, attempt),
+         updated_at = coalesce(?, updated_at),
+         error = CASE WHEN ? THEN ? ELSE error END
+       WHERE id = ? AND (? OR status IN (?, ?, ?, ?))`,
+  saveStep: `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
+       VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
+         result = excluded.result, error = excluded.error, started_at = excluded.started_at, ended_at = excluded.ended_at`,
+  appendLog: `INSERT INTO logs (execution_id, attempt, at, level, message, fields) VALUES (?, ?, ?, ?, ?, ?)`,
+  deleteEvent: `DELETE FROM events WHERE id = ?`,
+};
 
 interface StepRow extends Omit<StepRecord, 'result'> {
   readonly result: string | null;
@@ -118,11 +152,16 @@ interface LogRow extends Omit<LogRecord, 'fields'> {
 export interface SqliteStoreOptions {
   /** The database file, created with its directory when missing; `':memory:'` for a private in-memory database. */
   readonly path: string;
+  /**
+   * Group commits after which a file store hands commits and WAL checkpoints to its two worker threads.
+   * Default 256; `1` starts them after the first commit, `Infinity` never.
+   */
+  readonly threadsAfterCommits?: number;
 }
 
 /** A write waiting for the next group commit. */
 interface PendingWrite {
-  readonly run: () => unknown;
+  readonly op: WriteOp;
   readonly resolve: (value: never) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -137,9 +176,15 @@ class Failed {
  * writer waits up to 5 s for another. Every method resolves after its transaction has committed.
  *
  * Writes are group-committed: those issued in the same turn of the event loop (the deliveries of concurrent
- * requests, the runner's status changes) run in one `BEGIN IMMEDIATE` transaction, each in its own savepoint, so
- * one failing write fails alone. A commit costs a write to the WAL whatever it holds, so under load this is what
- * lets one process ingest thousands of deliveries per second. Reads run at once and see what has been committed.
+ * requests, the runner's status changes) run in one `BEGIN IMMEDIATE` transaction, and one failing write fails
+ * alone (a failed statement undoes itself; a delivery whose execution insert fails deletes its event again). A
+ * commit costs a write to the WAL whatever it holds, so under load this is what lets one process ingest thousands
+ * of deliveries per second. Reads run at once and see what has been committed.
+ *
+ * Once a file store has committed a few hundred times, two worker threads take the disk work off the event loop:
+ * a writer with its own connection commits the batches (writer.ts), and a checkpointer copies the WAL into the
+ * database in the background (checkpointer.ts) instead of a commit doing it every ~4 MB and waiting for two
+ * fsyncs. Neither keeps the process alive; `close()` lets both finish and close their connections.
  *
  * The native addon is loaded when the first store is constructed, not when this module is imported.
  *
@@ -153,6 +198,11 @@ export class SqliteStore implements Store {
   static readonly schemaVersion = MIGRATIONS.length;
 
   /** The file, as given. */
+  /** Whether commits now go through the writer thread (see `threadsAfterCommits`); for diagnostics and tests. */
+  get committingInWorker(): boolean {
+    return this.#writerReady;
+  }
+
   readonly path: string;
 
   readonly #db: Database;
@@ -175,11 +225,22 @@ export class SqliteStore implements Store {
   readonly #listStatements = new Map<string, Statement>();
 
   /** Inserts an event and its execution, or returns the execution of the stored event with the same delivery id. */
-  readonly #insertDelivery: BetterSqlite3.Transaction<(event: readonly unknown[], execution: readonly unknown[]) => ExecutionRecord | undefined>;
+  readonly #deleteEvent: Statement;
   /** Runs a batch of writes in one transaction, storing each one's result or `Failed` in `outcomes`. */
   readonly #commitBatch: BetterSqlite3.Transaction<(batch: readonly PendingWrite[], outcomes: unknown[]) => void>;
   #queue: PendingWrite[] = [];
   #flushScheduled = false;
+  /** The timer of a flush put off while the checkpoint worker holds commits back. */
+  #heldFlush: NodeJS.Timeout | undefined;
+  /** Group commits so far, until the checkpoint worker starts. */
+  #commits = 0;
+  /** The WAL checkpoint worker, once started (file stores under sustained writes); see checkpointer.ts. */
+  #checkpointer: Checkpointer | undefined;
+  /** The writer thread, started with the checkpointer; batches go to it once it is ready. See writer.ts. */
+  #writer: Writer | undefined;
+  #writerReady = false;
+  readonly #inMemory: boolean;
+  readonly #threadsAfterCommits: number;
 
   /** `countExecutions`, cached while no other connection has committed (`PRAGMA data_version` unchanged). */
   #countCache: { count: number; version: unknown } | undefined;
@@ -187,6 +248,12 @@ export class SqliteStore implements Store {
   constructor(options: SqliteStoreOptions) {
     this.path = options.path;
     const inMemory = this.path === ':memory:' || this.path === '';
+    this.#inMemory = inMemory;
+    const threadsAfter = options.threadsAfterCommits ?? THREADS_AFTER_COMMITS;
+    if (!(threadsAfter === Infinity || (Number.isSafeInteger(threadsAfter) && threadsAfter >= 1))) {
+      throw new RangeError(`threadsAfterCommits must be a positive integer or Infinity, got ${String(threadsAfter)}.`);
+    }
+    this.#threadsAfterCommits = threadsAfter;
     if (!inMemory) mkdirSync(dirname(this.path), { recursive: true });
     // Loaded here rather than imported, so that importing the service does not load the native addon.
     const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -201,6 +268,9 @@ export class SqliteStore implements Store {
       // fsync rate.
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+      // Statement journals in memory rather than in temporary files: every UPDATE (and every write in a batch)
+      // may need one, and a file costs syscalls. Durability is the WAL's, which this does not touch.
+      db.pragma('temp_store = MEMORY');
       migrate(db, this.path);
     } catch (error) {
       db.close();
@@ -211,59 +281,27 @@ export class SqliteStore implements Store {
     }
     this.#db = db;
 
-    this.#insertEvent = db.prepare(
-      `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
-    );
-    this.#insertExecution = db.prepare(
-      `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#executionByDelivery = db.prepare(
-      `SELECT ${EXECUTION_COLUMNS} FROM executions
-       WHERE event_id = (SELECT id FROM events WHERE provider = ? AND delivery_id = ?) ORDER BY id LIMIT 1`,
-    );
+    this.#insertEvent = db.prepare(WRITE_SQL.insertEvent);
+    this.#insertExecution = db.prepare(WRITE_SQL.insertExecution);
+    this.#executionByDelivery = db.prepare(WRITE_SQL.executionByDelivery);
     this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
     this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
     this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
-    this.#updateExecution = db.prepare(
-      `UPDATE executions SET
-         status = coalesce(?, status),
-         attempt = coalesce(?, attempt),
-         updated_at = coalesce(?, updated_at),
-         error = CASE WHEN ? THEN ? ELSE error END
-       WHERE id = ? AND (? OR status IN (?, ?, ?, ?))`,
-    );
-    this.#saveStep = db.prepare(
-      `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
-       VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
-         result = excluded.result, error = excluded.error, started_at = excluded.started_at, ended_at = excluded.ended_at`,
-    );
+    this.#updateExecution = db.prepare(WRITE_SQL.updateExecution);
+    this.#saveStep = db.prepare(WRITE_SQL.saveStep);
     this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
-    this.#appendLog = db.prepare(`INSERT INTO logs (execution_id, attempt, at, level, message, fields) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.#appendLog = db.prepare(WRITE_SQL.appendLog);
     this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
     this.#count = db.prepare('SELECT count(*) FROM executions').pluck();
     this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
 
-    // The deduplication is the insert's ON CONFLICT clause, under the write lock that BEGIN IMMEDIATE took: no other
-    // connection can store the same delivery between the check and the insert. Run inside a batch, this is a
-    // savepoint, so a failed execution insert takes its event insert back with it.
-    this.#insertDelivery = db.transaction((event: readonly unknown[], execution: readonly unknown[]) => {
-      if (this.#insertEvent.run(event).changes === 0) {
-        const existing = this.#executionByDelivery.get(event[1], event[3]) as ExecutionRecord | undefined;
-        if (!existing) throw new Error(`${this.path}: the stored event of delivery ${String(event[3])} (${String(event[1])}) has no execution`);
-        return existing;
-      }
-      this.#insertExecution.run(execution);
-      return undefined;
-    });
+    this.#deleteEvent = db.prepare(WRITE_SQL.deleteEvent);
     this.#commitBatch = db.transaction((batch: readonly PendingWrite[], outcomes: unknown[]) => {
       for (let i = 0; i < batch.length; i++) {
         try {
-          outcomes[i] = batch[i]!.run();
+          outcomes[i] = this.#apply(batch[i]!.op);
         } catch (error) {
-          // A constraint failure undoes its own statement (or savepoint); an error that aborted the whole
+          // A constraint failure undoes its own statement (and insertDelivery its event); an error that aborted the whole
           // transaction (I/O, disk full) fails the batch.
           if (!db.inTransaction) throw error;
           outcomes[i] = new Failed(error);
@@ -278,7 +316,7 @@ export class SqliteStore implements Store {
     // Serialized now, so that the caller changing its objects before the commit changes nothing.
     const eventRow = eventParams(event);
     const stored = copyExecution(execution);
-    const existing = await this.#write(() => this.#insertDelivery(eventRow, executionParams(stored)));
+    const existing = (await this.#write(['delivery', eventRow, executionParams(stored)])) as ExecutionRecord | undefined;
     if (existing) return { created: false, execution: existing };
     if (this.#countCache) this.#countCache.count++;
     return { created: true, execution: stored };
@@ -334,7 +372,7 @@ export class SqliteStore implements Store {
       expected?.includes('completed') ? 'completed' : null,
       expected?.includes('failed') ? 'failed' : null,
     ];
-    return this.#write(() => this.#updateExecution.run(params).changes > 0);
+    return (await this.#write(['update', params])) as boolean;
   }
 
   async saveStep(step: StepRecord): Promise<void> {
@@ -351,7 +389,7 @@ export class SqliteStore implements Store {
       step.endedAt ?? null,
     ];
     try {
-      await this.#write(() => this.#saveStep.run(params));
+      await this.#write(['step', params]);
     } catch (error) {
       throw this.#missingExecution(error, 'saveStep', step.executionId);
     }
@@ -367,7 +405,7 @@ export class SqliteStore implements Store {
     this.#open();
     const params = [log.executionId, log.attempt, log.at, log.level, log.message, log.fields === null ? null : toJson(log.fields)];
     try {
-      await this.#write(() => this.#appendLog.run(params));
+      await this.#write(['log', params]);
     } catch (error) {
       throw this.#missingExecution(error, 'appendLog', log.executionId);
     }
@@ -379,7 +417,10 @@ export class SqliteStore implements Store {
     return rows.map((l) => ({ ...l, fields: l.fields === null ? null : (JSON.parse(l.fields) as Record<string, unknown> | null) }));
   }
 
-  /** O(1) while this connection is the only writer; a count over the smallest index after another process wrote. */
+  /**
+   * O(1) while this connection is the only writer; a count over the smallest index after another connection wrote
+   * (another process, or this store's own writer thread once it has started).
+   */
   async countExecutions(): Promise<number> {
     this.#open();
     const version = this.#dataVersion.get();
@@ -393,6 +434,12 @@ export class SqliteStore implements Store {
     if (this.#closed) return;
     this.#flush();
     this.#closed = true;
+    clearTimeout(this.#heldFlush);
+    // The workers' connections first (the writer's once the batches sent to it are committed), so that this one is
+    // the last and its close checkpoints and removes the WAL.
+    this.#writerReady = false;
+    if (this.#writer) await this.#writer.close();
+    if (this.#checkpointer) await this.#checkpointer.close();
     this.#db.close();
   }
 
@@ -428,24 +475,78 @@ export class SqliteStore implements Store {
     this.#db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
-  /** Queues `run` for the next group commit; resolves to its result once committed. */
-  #write<T>(run: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run, resolve: resolve as (value: never) => void, reject });
+  /**
+   * Inserts an event and its execution, or returns the execution of the stored event with the same delivery id.
+   *
+   * The deduplication is the insert's ON CONFLICT clause, under the write lock that BEGIN IMMEDIATE took: no other
+   * connection can store the same delivery between the check and the insert. A failed execution insert (a
+   * constraint: SQLite undoes that statement) deletes the event again, so no half of the delivery stays; that is
+   * what a savepoint would do, for less: a savepoint copies every page it touches to a sub-journal first.
+   */
+  #insertDelivery(event: readonly unknown[], execution: readonly unknown[]): ExecutionRecord | undefined {
+    if (this.#insertEvent.run(event).changes === 0) {
+      const existing = this.#executionByDelivery.get(event[1], event[3]) as ExecutionRecord | undefined;
+      if (!existing) throw new Error(`${this.path}: the stored event of delivery ${String(event[3])} (${String(event[1])}) has no execution`);
+      return existing;
+    }
+    try {
+      this.#insertExecution.run(execution);
+    } catch (error) {
+      if (this.#db.inTransaction) this.#deleteEvent.run(event[0]);
+      throw error;
+    }
+    return undefined;
+  }
+
+  /** Carries out one write on this connection. The writer thread (writer.ts) does the same with its own. */
+  #apply(op: WriteOp): unknown {
+    switch (op[0]) {
+      case 'delivery':
+        return this.#insertDelivery(op[1], op[2]);
+      case 'update':
+        return this.#updateExecution.run(op[1]).changes > 0;
+      case 'step':
+        this.#saveStep.run(op[1]);
+        return undefined;
+      case 'log':
+        this.#appendLog.run(op[1]);
+        return undefined;
+    }
+  }
+
+  /** Queues `op` for the next group commit; resolves to its result once committed. */
+  #write(op: WriteOp): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.#queue.push({ op, resolve: resolve as (value: never) => void, reject });
       if (!this.#flushScheduled) {
         this.#flushScheduled = true;
         // setImmediate rather than a microtask: it runs after the I/O callbacks of this loop turn, so the writes of
         // every request that arrived in it share the commit.
-        setImmediate(this.#flush);
+        setImmediate(this.#scheduledFlush);
       }
     });
   }
+
+  /** The group commit of a loop turn, put off for a moment while the checkpoint worker restarts the WAL. */
+  readonly #scheduledFlush = (): void => {
+    this.#heldFlush = undefined;
+    if (this.#closed) return;
+    if (!this.#writerReady && this.#checkpointer?.holding(performance.now())) {
+      this.#heldFlush = setTimeout(this.#scheduledFlush, 1);
+      return;
+    }
+    this.#flush();
+  };
 
   readonly #flush = (): void => {
     this.#flushScheduled = false;
     const batch = this.#queue;
     if (batch.length === 0) return;
     this.#queue = [];
+    if (this.#writerReady) {
+      this.#send(batch);
+      return;
+    }
     const outcomes = new Array<unknown>(batch.length);
     try {
       this.#commitBatch.immediate(batch, outcomes);
@@ -453,12 +554,95 @@ export class SqliteStore implements Store {
       for (const write of batch) write.reject(error);
       return;
     }
+    if (++this.#commits === this.#threadsAfterCommits && !this.#inMemory) this.#startThreads();
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i];
       if (outcome instanceof Failed) batch[i]!.reject(outcome.error);
       else batch[i]!.resolve(outcome as never);
     }
   };
+
+  /** Hands a batch to the writer thread; each write resolves or rejects with its outcome once the batch committed. */
+  #send(batch: readonly PendingWrite[]): void {
+    this.#writer!.commit(batch.map((write) => write.op)).then(
+      (outcomes) => {
+        for (let i = 0; i < batch.length; i++) {
+          const outcome = outcomes[i]!;
+          if (outcome[0] === 0) batch[i]!.resolve(outcome[1] as never);
+          else batch[i]!.reject(toError(outcome[1]));
+        }
+      },
+      (error: unknown) => {
+        for (const write of batch) write.reject(error);
+      },
+    );
+  }
+
+  /**
+   * Once this store writes steadily, two worker threads with their own connections take the load off the event
+   * loop: the writer (writer.ts) commits the batches, and the checkpointer (checkpointer.ts) copies the WAL into the
+   * database, which with SQLite's automatic checkpoints a commit does every ~1000 pages, waiting for two fsyncs.
+   * Until the writer is ready, and if it fails, this connection commits as before.
+   */
+  #startThreads(): void {
+    const db = this.#db;
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    let checkpointer: Checkpointer;
+    try {
+      checkpointer = new Checkpointer({
+        driver,
+        path: this.path,
+        onReady: () => {
+          if (this.#closed) return;
+          db.pragma('wal_autocheckpoint = 0');
+          this.#writer?.setAutocheckpoint(0);
+        },
+        onRelease: () => {
+          if (this.#heldFlush === undefined) return;
+          clearTimeout(this.#heldFlush);
+          this.#heldFlush = undefined;
+          setImmediate(this.#scheduledFlush);
+        },
+        onFailure: (error) => {
+          if (this.#closed) return;
+          db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+          this.#writer?.setAutocheckpoint(AUTOCHECKPOINT_PAGES);
+          process.emitWarning(`relaykit: the WAL checkpoint worker of ${this.path} stopped (${error instanceof Error ? error.message : String(error)}); checkpointing on commit instead`);
+        },
+      });
+    } catch (error) {
+      process.emitWarning(`relaykit: cannot start a WAL checkpoint worker for ${this.path} (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    this.#checkpointer = checkpointer;
+    try {
+      this.#writer = new Writer({
+        driver,
+        path: this.path,
+        busyTimeoutMs: BUSY_TIMEOUT_MS,
+        sql: WRITE_SQL,
+        hold: checkpointer.holdBuffer,
+        maxHoldMs: MAX_HOLD_MS,
+        onReady: () => {
+          if (this.#closed) return;
+          this.#writerReady = true;
+          // This connection now only reads: its page cache can give back what it filled while it wrote.
+          db.pragma(`cache_size = ${READER_CACHE_KIB}`);
+          db.pragma('shrink_memory');
+        },
+        onFailure: (error) => {
+          const wasReady = this.#writerReady;
+          this.#writerReady = false;
+          this.#writer = undefined;
+          if (this.#closed) return;
+          if (wasReady) db.pragma(`cache_size = ${DEFAULT_CACHE_KIB}`);
+          process.emitWarning(`relaykit: the writer thread of ${this.path} stopped (${error instanceof Error ? error.message : String(error)}); writing on the main thread instead`);
+        },
+      });
+    } catch (error) {
+      process.emitWarning(`relaykit: cannot start a writer thread for ${this.path} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
 
   #listStatement(status: boolean, type: '' | 'exact' | 'prefix', cursor: boolean): Statement {
     const key = `${status ? 's' : ''}${type}${cursor ? 'c' : ''}`;
