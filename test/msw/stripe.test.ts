@@ -17,6 +17,18 @@ describe('relaykit/msw: Stripe', () => {
     expect(intent.status).toBe('succeeded');
   });
 
+  it('serves objects a payload names only by id (the customer and payment method of a payment intent) as stubs, never over a fuller one', async () => {
+    const { payload: created } = await deliver('stripe', 'customer.created', { data: { email: 'ada@example.com' } });
+    const customerId = created.data.object.id;
+    const { payload } = await deliver('stripe', 'payment_intent.succeeded', { data: { customer: customerId } });
+    const intent = payload.data.object;
+    expect((await stripe.customers.retrieve(customerId)) as Stripe.Customer).toMatchObject({ id: customerId, email: 'ada@example.com' });
+    const method = await stripe.paymentMethods.retrieve(intent.payment_method);
+    expect(method).toMatchObject({ id: intent.payment_method, object: 'payment_method', created: payload.created });
+    const { payload: other } = await deliver('stripe', 'payment_intent.succeeded');
+    expect((await stripe.customers.retrieve(other.data.object.customer)).id).toBe(other.data.object.customer);
+  });
+
   it('serves the objects nested in a payload (subscription items and prices) and the event itself', async () => {
     const { payload } = await deliver('stripe', 'customer.subscription.created');
     const subscription = payload.data.object;

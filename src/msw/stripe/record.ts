@@ -21,6 +21,43 @@ function nestedObjects(value: unknown, out: Obj[], top: boolean): void {
   if (!top && typeof value.object === 'string' && value.object !== 'list' && value.object !== 'event' && stripeId(value)) out.push(value);
 }
 
+/** Fields that name another Stripe object by id, and that object's kind by id prefix. */
+const REFERENCE_KINDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  customer: { cus_: 'customer' },
+  payment_method: { pm_: 'payment_method' },
+  default_payment_method: { pm_: 'payment_method' },
+  payment_intent: { pi_: 'payment_intent' },
+  latest_charge: { ch_: 'charge', py_: 'charge' },
+  charge: { ch_: 'charge', py_: 'charge' },
+  invoice: { in_: 'invoice' },
+  latest_invoice: { in_: 'invoice' },
+  subscription: { sub_: 'subscription' },
+  product: { prod_: 'product' },
+  setup_intent: { seti_: 'setup_intent' },
+  balance_transaction: { txn_: 'balance_transaction' },
+};
+
+/**
+ * Objects a payload names only by id (a payment intent's `customer`), recorded as minimal stubs when
+ * the world has none, so a handler that retrieves them gets the object rather than a 404.
+ */
+function referencedStubs(value: unknown, created: unknown, livemode: unknown, out: Obj[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) referencedStubs(item, created, livemode, out);
+    return;
+  }
+  if (!isPlainObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const kinds = REFERENCE_KINDS[key];
+    if (kinds && typeof child === 'string') {
+      const prefix = Object.keys(kinds).find((p) => child.startsWith(p) && child.length > p.length);
+      if (prefix) out.push({ id: child, object: kinds[prefix]!, created, livemode: livemode === true, metadata: {} });
+    } else {
+      referencedStubs(child, created, livemode, out);
+    }
+  }
+}
+
 /** How the world keys and records Stripe objects. */
 export const stripeAdapter: WorldAdapter = {
   provider: 'stripe',
@@ -35,6 +72,9 @@ export const stripeAdapter: WorldAdapter = {
     const nested: Obj[] = [];
     nestedObjects(object, nested, true);
     for (const child of nested) world.merge('stripe', child.object as string, child);
+    const stubs: Obj[] = [];
+    referencedStubs(object, payload.created, payload.livemode, stubs);
+    for (const stub of stubs) if (!world.get('stripe', stub.object as string, stub.id as string)) world.put('stripe', stub.object as string, stub);
     if (object.object === 'balance') {
       world.put('stripe', 'balance', object, { id: 'balance' });
       return;
