@@ -1,23 +1,18 @@
 /** Text the commands print: response bodies, signed requests, latency figures and status counts. */
+import type { TargetResponse } from '../harness/targets.js';
+
+/** What the commands print of an answer: its text, and the JSON the harness already parsed from it. */
+type Answered = Pick<TargetResponse, 'body' | 'json'>;
 
 /** A response body for the terminal: JSON re-indented with 2 spaces, anything else as it is. */
-export function formatBody(body: string): string {
-  if (body === '') return '';
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
+export function formatBody(response: Answered): string {
+  return response.json === undefined ? response.body : JSON.stringify(response.json, null, 2);
 }
 
-/** A response body for `--json` output: the parsed JSON, else the text. */
-export function bodyValue(body: string): unknown {
-  if (body === '') return null;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
+/** A response body for `--json` output: the parsed JSON, else the text (`null` for none). */
+export function bodyValue(response: Answered): unknown {
+  if (response.body === '') return null;
+  return response.json === undefined ? response.body : response.json;
 }
 
 /** A request as an HTTP message: request line, headers, a blank line, then the body exactly as sent. */

@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createRelay, DEFAULT_STORE_PATH, type Relay } from '../service/relay.js';
+import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
 import { findRelayFile, loadRelayFile } from './load-relay.js';
 import { UsageError } from './output.js';
 
@@ -16,14 +16,6 @@ export interface Project {
   readonly relay: Relay;
 }
 
-/** An `exec_…` or `evt_…` id, else a `UsageError` (checked before relay.ts is loaded). */
-export function checkExecutionId(id: unknown): string {
-  if (typeof id !== 'string' || !/^(exec|evt)_[A-Za-z0-9]+$/.test(id)) {
-    throw new UsageError(`${JSON.stringify(String(id))} is not an execution id (exec_…) or an event id (evt_…).`);
-  }
-  return id;
-}
-
 /**
  * Loads the service of the relay.ts in `dir` (default: the working directory), which becomes the working
  * directory, so that the default store resolves to `<dir>/.relay/relay.db` as it does for `relay dev`.
@@ -33,7 +25,7 @@ export async function openProject(command: string, dirOption: unknown): Promise<
   const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
   const file = findRelayFile(dir);
-  const storeOfBuiltIns = path.resolve(dir, process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH);
+  const storeOfBuiltIns = defaultStorePath(dir);
   if (!file && existsSync(storeOfBuiltIns)) {
     process.chdir(dir);
     return { dir, file: undefined, relay: createRelay() };

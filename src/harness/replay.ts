@@ -49,7 +49,8 @@ function isLookup(value: unknown): value is ExecutionLookup {
   return typeof value === 'object' && value !== null && typeof (value as ExecutionLookup).findExecution === 'function';
 }
 
-function checkId(id: unknown): string {
+/** `id` when it is an execution id (`exec_…`) or an event id (`evt_…`), else a `RelayError` saying so. */
+export function checkExecutionId(id: unknown): string {
   if (typeof id !== 'string' || !/^(exec|evt)_[A-Za-z0-9]+$/.test(id)) {
     throw new RelayError('INVALID_OPTION', `${JSON.stringify(id)} is not an execution id (exec_…) or an event id (evt_…).`);
   }
@@ -89,7 +90,7 @@ export async function replay(id: string, options: ReplayOptions & { print: true 
 export async function replay(id: string, options?: ReplayOptions & { print?: false }): Promise<ReplayResult>;
 export async function replay(id: string, options?: ReplayOptions): Promise<ReplayPreview | ReplayResult>;
 export async function replay(id: string, options: ReplayOptions = {}): Promise<ReplayPreview | ReplayResult> {
-  checkId(id);
+  checkExecutionId(id);
   const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
   const source = canLookUp ? await lookUp(id, options) : undefined;
   if (options.print) {

@@ -23,6 +23,11 @@ export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** The default store file, relative to the working directory: `.relay/relay.db`. */
 export const DEFAULT_STORE_PATH = path.join('.relay', 'relay.db');
 
+/** Where the default store lives for a service run in `dir`: `RELAY_STORE_PATH` if set, else `.relay/relay.db` there. */
+export function defaultStorePath(dir: string = process.cwd()): string {
+  return path.resolve(dir, process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH);
+}
+
 /** Options of `createRelay`. */
 export interface RelayOptions {
   /** Custom plugins, added to the five built-ins; one with a built-in's id replaces it. */
@@ -130,7 +135,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
     return typeof value === 'number' ? value : value.getTime();
   };
   let store = options.store;
-  const getStore = (): Store => (store ??= new SqliteStore({ path: path.resolve(process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH) }));
+  const getStore = (): Store => (store ??= new SqliteStore({ path: defaultStorePath() }));
   const runner = new Runner({ store: getStore, handlers: options.handlers ?? {}, now });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;

@@ -3,6 +3,7 @@
  * is created on first use, so importing `relaykit/vitest` from a config file stays harmless.
  */
 import { inject, test as base } from 'vitest';
+import { send } from '../harness/targets.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
 /** An execution as the service's API returns it. */
@@ -41,12 +42,11 @@ export function relayContext(): RelayTestContext {
 
 async function api(context: RelayTestContext, path: string): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = context.apiToken ? { authorization: `Bearer ${context.apiToken}` } : {};
-  const response = await fetch(`${context.url}${path}`, { headers });
-  const json: unknown = await response.json();
+  const response = await send(context.url, { method: 'GET', path, headers });
   if (response.status !== 200 && response.status !== 404) {
-    throw new Error(`relaykit: GET ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    throw new Error(`relaykit: GET ${path} answered ${response.status}: ${response.body}`);
   }
-  return { status: response.status, json };
+  return response;
 }
 
 /** Builds the fixture over a context. */

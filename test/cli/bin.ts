@@ -3,7 +3,7 @@
  * loopback server that records every request it gets, a temp project with its own relay.ts, and a real
  * `relay dev` serving that project.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -105,22 +105,32 @@ export function project(relayTs?: string): string {
   return dir;
 }
 
-/** `relay dev --dir <dir>` on an ephemeral port; resolves with its URL once it serves. */
-export async function startDev(dir: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+/** A running `relay dev`. */
+export interface Dev {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** `relay dev --dir <dir>` on an ephemeral port; resolves once it serves. */
+export async function startDev(dir: string, env: NodeJS.ProcessEnv = {}): Promise<Dev> {
   const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0'], { env: { PATH: process.env.PATH, ...env } });
   cleanups.push(() => child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`relay dev exited with ${code}: ${stderr}`)));
+    void exit.then((code) => reject(new Error(`relay dev exited with ${code}: ${stderr}`)));
     child.stdout.on('data', () => {
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
       if (match && stdout.includes('Press Ctrl+C')) resolve(match[1]!);
     });
   });
-  return { url, child };
+  return { child, url, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
 /** Polls `read` until it returns a value (10 s at most). */

@@ -2,68 +2,17 @@
  * `relay dev` as a developer runs it: the built bin in its own process, serving a relay.ts from
  * `--dir` over real HTTP with its SQLite file, read meanwhile by this (another) process.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
 import { officialDelivery, secrets } from '../service/official.js';
-import { until } from './bin.js';
+import { cleanUp, project, relay, startDev as startBin, until } from './bin.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'dist/cli/index.js');
-const children: ChildProcessWithoutNullStreams[] = [];
-const dirs: string[] = [];
+afterEach(cleanUp);
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A project folder outside the repo whose `relaykit` dependency is this package. */
-function project(relayTs?: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'relaykit-dev-'));
-  dirs.push(dir);
-  mkdirSync(path.join(dir, 'node_modules'));
-  symlinkSync(root, path.join(dir, 'node_modules', 'relaykit'), 'dir');
-  if (relayTs !== undefined) writeFileSync(path.join(dir, 'relay.ts'), relayTs);
-  return dir;
-}
-
-interface Dev {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-async function startDev(dir: string, env: NodeJS.ProcessEnv = {}): Promise<Dev> {
-  const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0'], {
-    env: { PATH: process.env.PATH, STRIPE_WEBHOOK_SECRET: secrets.stripe, CLERK_WEBHOOK_SECRET: secrets.clerk, ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-      if (match && stdout.includes('Press Ctrl+C')) {
-        clearInterval(timer);
-        resolve(match[1]!);
-      }
-    }, 20);
-    void exit.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`relay dev exited with ${code}: ${stderr}`));
-    });
-  });
-  return { child, url, stdout: () => stdout, stderr: () => stderr, exit };
-}
+/** `relay dev` with the Stripe and Clerk secrets set. */
+const startDev = (dir: string) => startBin(dir, { STRIPE_WEBHOOK_SECRET: secrets.stripe, CLERK_WEBHOOK_SECRET: secrets.clerk });
 
 async function post(url: string, provider: 'stripe' | 'clerk', eventType?: string) {
   const delivery = await officialDelivery(provider, eventType);
@@ -87,8 +36,7 @@ describe('relay dev', () => {
   });
 
   it("runs examples/relay.ts's handlers while this process reads the same SQLite file", async () => {
-    const dir = project();
-    copyFileSync(path.join(root, 'examples/relay.ts'), path.join(dir, 'relay.ts'));
+    const dir = project('example');
     const dev = await startDev(dir);
     expect(dev.stdout()).toContain(`service: ${path.join(dir, 'relay.ts')}`);
     expect(dev.stdout()).toContain(`POST ${dev.url}/api/webhook/acme  verifies without a secret`);
@@ -135,11 +83,7 @@ describe('relay dev', () => {
 
   it('exits 2 naming the fix when relay.ts exports no service', async () => {
     const dir = project('export const answer = 42;\n');
-    const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0'], { env: { PATH: process.env.PATH } });
-    children.push(child);
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const { code, stderr } = await relay(['dev', '--dir', dir, '--port', '0']);
     expect(code).toBe(2);
     expect(stderr).toContain(`relay: ${path.join(dir, 'relay.ts')} does not export a relay service. Export it as \`export default createRelay({ … })\``);
     expect(stderr).toContain('it exports answer.');
@@ -147,11 +91,8 @@ describe('relay dev', () => {
   });
 
   it('exits 2 for a port that is not a number', async () => {
-    const child = spawn(process.execPath, [bin, 'dev', '--port', 'http'], { env: { PATH: process.env.PATH }, cwd: project() });
-    children.push(child);
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
+    const { code, stderr } = await relay(['dev', '--port', 'http'], { cwd: project() });
+    expect(code).toBe(2);
     expect(stderr).toBe('relay: --port must be a whole number from 0 to 65535, got "http".\n');
   });
 });

@@ -1,15 +1,8 @@
-/** Shared setup of the `relaykit/msw` tests: webhook secrets, a delivery builder that parses the payload, one server per file. */
+/** Shared setup of the `relaykit/msw` tests: a delivery builder that parses the payload, one server per file. */
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../src/harness/build-delivery.js';
 import { createProviderServer, resetProviderWorld, type ProviderServerOptions } from '../../src/msw/index.js';
-
-const secrets: Record<string, string> = {
-  stripe: 'whsec_test_secret',
-  github: 'gh-secret',
-  clerk: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  shopify: 'shpss_secret',
-  resend: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-};
+import { secrets } from '../service/official.js';
 
 /** A signed delivery and its parsed body, as a webhook handler would see them. */
 export async function deliver<T = Record<string, any>>(
@@ -17,7 +10,7 @@ export async function deliver<T = Record<string, any>>(
   eventType: string,
   options: BuildDeliveryOptions = {},
 ): Promise<{ delivery: Delivery; payload: T }> {
-  const delivery = await buildDelivery(provider, eventType, { secret: secrets[provider], ...options });
+  const delivery = await buildDelivery(provider, eventType, { secret: secrets[provider as keyof typeof secrets], ...options });
   return { delivery, payload: JSON.parse(delivery.body) as T };
 }
 

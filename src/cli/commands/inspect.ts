@@ -1,8 +1,9 @@
 /** `relay inspect <eventId|executionId>`: an execution from the project's store, as a readable block or JSON. */
+import { checkExecutionId } from '../../harness/replay.js';
 import type { ExecutionDetail } from '../../service/views.js';
 import { formatMs } from '../format.js';
 import { EXIT, type Output } from '../output.js';
-import { checkExecutionId, notFound, openProject } from '../project.js';
+import { notFound, openProject } from '../project.js';
 
 /** cac's options of `relay inspect`, unchecked. */
 export interface InspectCliOptions {

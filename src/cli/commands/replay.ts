@@ -3,13 +3,13 @@
  * then POSTs `<base>/api/executions/<id>/replay` with the harness, or (`--print`) shows what would be
  * replayed and sends nothing.
  */
-import { replay } from '../../harness/replay.js';
+import { checkExecutionId, replay } from '../../harness/replay.js';
 import { joinUrl } from '../../harness/targets.js';
 import { RelayError } from '../../providers/errors.js';
 import { bodyValue, formatBody } from '../format.js';
 import { baseUrl } from '../options.js';
 import { EXIT, type Output } from '../output.js';
-import { checkExecutionId, notFound, openProject } from '../project.js';
+import { notFound, openProject } from '../project.js';
 
 /** cac's options of `relay replay`, unchecked. */
 export interface ReplayCliOptions {
@@ -59,10 +59,10 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
   const result = await replay(preview.sourceExecutionId, { target: base, apiToken: env.RELAY_API_TOKEN || undefined });
   const ok = result.status >= 200 && result.status < 300;
   if (options.json === true) {
-    out.line(JSON.stringify({ url: result.url, status: result.status, body: bodyValue(result.body), sourceExecutionId: preview.sourceExecutionId }, null, 2));
+    out.line(JSON.stringify({ url: result.url, status: result.status, body: bodyValue(result), sourceExecutionId: preview.sourceExecutionId }, null, 2));
   } else {
     out.line(`${PREFIX} ${ok ? out.green(String(result.status)) : out.red(String(result.status))}`);
-    const body = formatBody(result.body);
+    const body = formatBody(result);
     if (body !== '') out.line(body);
   }
   return ok ? EXIT.ok : EXIT.failed;

@@ -162,11 +162,11 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
     const result = await deliver(delivery, { target: p.base });
     if (!ok(result.status)) exit = EXIT.failed;
     if (p.json) {
-      responses.push({ status: result.status, body: bodyValue(result.body) });
+      responses.push({ status: result.status, body: bodyValue(result) });
       continue;
     }
     out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
-    const body = formatBody(result.body);
+    const body = formatBody(result);
     if (body !== '') out.line(body);
   }
   if (p.json) {

@@ -3,23 +3,9 @@
  * object inside it (a subscription's items, prices and plans; an invoice's lines).
  */
 import { isPlainObject } from '../../providers/shared/merge.js';
+import { nestedObjects, stringId } from '../shared/objects.js';
 import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';
-
-function stripeId(object: Obj): string | undefined {
-  return typeof object.id === 'string' && object.id !== '' ? object.id : undefined;
-}
-
-/** Every nested object with an `id` and an `object` kind, deepest first. */
-function nestedObjects(value: unknown, out: Obj[], top: boolean): void {
-  if (Array.isArray(value)) {
-    for (const item of value) nestedObjects(item, out, false);
-    return;
-  }
-  if (!isPlainObject(value)) return;
-  for (const child of Object.values(value)) nestedObjects(child, out, false);
-  if (!top && typeof value.object === 'string' && value.object !== 'list' && value.object !== 'event' && stripeId(value)) out.push(value);
-}
 
 /** Fields that name another Stripe object by id, and that object's kind by id prefix. */
 const REFERENCE_KINDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -62,16 +48,14 @@ function referencedStubs(value: unknown, created: unknown, livemode: unknown, ou
 export const stripeAdapter: WorldAdapter = {
   provider: 'stripe',
   keyHint: 'Stripe objects are keyed by their `id`.',
-  identify: (_kind, object) => stripeId(object),
+  identify: (_kind, object) => stringId(object),
   record(world, _delivery, payload) {
-    if (!isPlainObject(payload) || payload.object !== 'event' || !stripeId(payload)) return;
+    if (!isPlainObject(payload) || payload.object !== 'event' || !stringId(payload)) return;
     world.put('stripe', 'event', payload);
     const data = payload.data;
     if (!isPlainObject(data) || !isPlainObject(data.object)) return;
     const object = data.object;
-    const nested: Obj[] = [];
-    nestedObjects(object, nested, true);
-    for (const child of nested) world.merge('stripe', child.object as string, child);
+    for (const child of nestedObjects(object, (kind) => kind !== 'list' && kind !== 'event')) world.merge('stripe', child.object as string, child);
     const stubs: Obj[] = [];
     referencedStubs(object, payload.created, payload.livemode, stubs);
     for (const stub of stubs) if (!world.get('stripe', stub.object as string, stub.id as string)) world.put('stripe', stub.object as string, stub);
@@ -79,7 +63,7 @@ export const stripeAdapter: WorldAdapter = {
       world.put('stripe', 'balance', object, { id: 'balance' });
       return;
     }
-    const id = stripeId(object);
+    const id = stringId(object);
     if (typeof object.object !== 'string' || !id) return;
     const type = typeof payload.type === 'string' ? payload.type : '';
     if (type.endsWith('.deleted') && object.object !== 'subscription') {

@@ -1,5 +1,6 @@
 /** JSON values as payloads hold them. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -149,6 +149,7 @@ interface LogRow extends Omit<LogRecord, 'fields'> {
   readonly fields: string | null;
 }
 
+/** Options of `new SqliteStore(…)`. */
 export interface SqliteStoreOptions {
   /** The database file, created with its directory when missing; `':memory:'` for a private in-memory database. */
   readonly path: string;

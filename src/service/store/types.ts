@@ -65,6 +65,7 @@ export interface StepRecord {
   readonly endedAt: string | null;
 }
 
+/** How much a log line matters. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** A line a handler logged, or the runner logged about it. */
@@ -77,6 +78,7 @@ export interface LogRecord {
   readonly fields: Readonly<Record<string, unknown>> | null;
 }
 
+/** Which executions `listExecutions` returns, and from where. */
 export interface ExecutionFilter {
   /** Exact qualified type, or a prefix ending in `*` (`stripe.*`). */
   readonly type?: string;
@@ -87,6 +89,7 @@ export interface ExecutionFilter {
   readonly cursor?: string;
 }
 
+/** One page of `listExecutions`. */
 export interface ExecutionPage {
   /** Newest first. */
   readonly items: readonly ExecutionRecord[];
@@ -97,6 +100,7 @@ export interface ExecutionPage {
 /** Fields of an execution the runner changes. */
 export type ExecutionPatch = Partial<Pick<ExecutionRecord, 'status' | 'attempt' | 'updatedAt' | 'error'>>;
 
+/** Where the service keeps events, executions, steps and logs: `MemoryStore`, `SqliteStore`, or one of yours. */
 export interface Store {
   /**
    * Stores an event and its execution in one transaction. When the event's `(provider, deliveryId)`
