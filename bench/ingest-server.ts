@@ -30,6 +30,9 @@ export type ServerMessage =
       cpuMs: number;
       /** CPU of the main thread alone (the event loop), ms; NaN where /proc is not available. */
       mainCpuMs: number;
+      /** Bytes the process handed to write calls (files and sockets) and the number of those calls; NaN without /proc. */
+      writtenBytes: number;
+      writeCalls: number;
       wallMs: number;
       requests: number;
       /** Event-loop delay since the mark, ms: how long the loop was blocked at a stretch. */
@@ -59,7 +62,21 @@ function mainThreadCpuMs(): number {
   }
 }
 
-let mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), wall: performance.now(), requests: 0 };
+/**
+ * Bytes passed to write calls by every thread of the process, and the number of calls (`wchar`, `syscw` in
+ * /proc/self/io, Linux; NaN elsewhere): the WAL, the checkpoints' copies into the database file, and the sockets.
+ */
+function written(): { bytes: number; calls: number } {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+    return { bytes: field('wchar'), calls: field('syscw') };
+  } catch {
+    return { bytes: NaN, calls: NaN };
+  }
+}
+
+let mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), written: written(), wall: performance.now(), requests: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<number> {
@@ -98,7 +115,7 @@ process.on('message', (command: ServerCommand) => {
           break;
         }
         case 'mark':
-          mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), wall: performance.now(), requests };
+          mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), written: written(), wall: performance.now(), requests };
           loopDelay.reset();
           loopDelay.enable();
           send({ type: 'marked' });
@@ -106,11 +123,14 @@ process.on('message', (command: ServerCommand) => {
         case 'report': {
           loopDelay.disable();
           const cpu = process.cpuUsage(mark.cpu);
+          const now = written();
           send({
             type: 'report',
             rss: process.memoryUsage().rss,
             cpuMs: (cpu.user + cpu.system) / 1000,
             mainCpuMs: mainThreadCpuMs() - mark.mainCpu,
+            writtenBytes: now.bytes - mark.written.bytes,
+            writeCalls: now.calls - mark.written.calls,
             wallMs: performance.now() - mark.wall,
             requests: requests - mark.requests,
             loopDelayP99: loopDelay.percentile(99) / 1e6,

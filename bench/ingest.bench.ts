@@ -225,6 +225,9 @@ interface Run {
   readonly serverCpuPerRequestUs: number;
   /** The server's main thread (its event loop) alone. */
   readonly serverMainCpuPerRequestUs: number;
+  /** Bytes handed to write calls per request, and those calls (files and sockets; NaN without /proc). */
+  readonly writtenPerRequest: number;
+  readonly writeCallsPerRequest: number;
   readonly clientCpu: number;
   readonly serverRss: number;
   readonly loopDelayP99: number;
@@ -329,6 +332,8 @@ async function measureServer(
     serverCpu: report.cpuMs / report.wallMs,
     serverCpuPerRequestUs: (report.cpuMs * 1000) / Math.max(1, report.requests),
     serverMainCpuPerRequestUs: (report.mainCpuMs * 1000) / Math.max(1, report.requests),
+    writtenPerRequest: report.writtenBytes / Math.max(1, report.requests),
+    writeCallsPerRequest: report.writeCalls / Math.max(1, report.requests),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
     serverRss: report.rss,
     loopDelayP99: report.loopDelayP99,
@@ -519,6 +524,12 @@ function printRun(run: Run, extra: string[] = []): void {
       `autocannon ${pct(run.clientCpu)}; ` +
       `server RSS ${mb(run.serverRss)}`,
   );
+  if (Number.isFinite(run.writtenPerRequest)) {
+    console.log(
+      `  written            ${(run.writtenPerRequest / 1024).toFixed(1)} KB in ${run.writeCallsPerRequest.toFixed(1)} write calls per request ` +
+        '(the WAL, checkpoints and the socket; /proc/self/io)',
+    );
+  }
   console.log(
     `  event-loop delay   p99 ${ms(run.loopDelayP99)} ms, max ${ms(run.loopDelayMax)} ms in the server; ` +
       `max ${ms(run.clientLoopDelayMax)} ms in autocannon's process`,
