@@ -21,7 +21,7 @@
  * V8 CPU profiles there).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -229,6 +229,8 @@ interface Run {
   readonly writtenPerRequest: number;
   readonly writeCallsPerRequest: number;
   readonly clientCpu: number;
+  /** Share of all the machine's cores busy in the window (every process and the kernel; /proc/stat), 0..1; NaN elsewhere. */
+  readonly machineBusy: number;
   readonly serverRss: number;
   readonly loopDelayP99: number;
   readonly loopDelayMax: number;
@@ -239,6 +241,18 @@ interface Run {
   readonly warmupRps: number;
   /** 2xx answers of the warm-up and the whole measured run together. */
   readonly ok: number;
+}
+
+/** All cores' busy and total time since boot, in clock ticks (the `cpu` line of /proc/stat; NaN without it). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    // idle and iowait are the idle columns (4th and 5th).
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
 }
 
 const cannon = (port: number, duration: number, take: () => Entry) =>
@@ -304,11 +318,13 @@ async function measureServer(
   });
   const clientLoop = monitorEventLoopDelay({ resolution: 10 });
   let clientCpu = process.cpuUsage();
+  let machine = machineTicks();
   let marked: Promise<unknown> = Promise.resolve();
   const ramp = setTimeout(() => {
     open = true;
     opened = performance.now();
     clientCpu = process.cpuUsage();
+    machine = machineTicks();
     clientLoop.enable();
     marked = server.mark();
   }, RAMP * 1000);
@@ -316,6 +332,8 @@ async function measureServer(
   clearTimeout(ramp);
   steady.seconds = (performance.now() - opened) / 1000;
   const client = process.cpuUsage(clientCpu);
+  const machineEnd = machineTicks();
+  const machineBusy = (machineEnd.busy - machine.busy) / (machineEnd.total - machine.total);
   clientLoop.disable();
   await marked;
   const report = await server.report();
@@ -335,6 +353,7 @@ async function measureServer(
     writtenPerRequest: report.writtenBytes / Math.max(1, report.requests),
     writeCallsPerRequest: report.writeCalls / Math.max(1, report.requests),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
+    machineBusy,
     serverRss: report.rss,
     loopDelayP99: report.loopDelayP99,
     loopDelayMax: report.loopDelayMax,
@@ -522,6 +541,9 @@ function printRun(run: Run, extra: string[] = []): void {
       `autocannon ${pct(run.clientCpu)}; ` +
       `server RSS ${mb(run.serverRss)}`,
   );
+  if (Number.isFinite(run.machineBusy)) {
+    console.log(`  machine            ${pct(run.machineBusy)} of its ${availableParallelism()} cores busy (every process and the kernel; /proc/stat)`);
+  }
   if (Number.isFinite(run.writtenPerRequest)) {
     console.log(
       `  written            ${(run.writtenPerRequest / 1024).toFixed(1)} KB in ${run.writeCallsPerRequest.toFixed(1)} write calls per request ` +
