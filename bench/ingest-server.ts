@@ -7,7 +7,7 @@
  * `mark` starts the clocks (CPU, requests, event-loop delay) when the measured window opens, `report`
  * answers them and the memory in use, `stop` closes the server (and the relay's store) and exits.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -30,6 +30,8 @@ export type ServerMessage =
       cpuMs: number;
       /** CPU of the main thread alone (the event loop), ms; NaN where /proc is not available. */
       mainCpuMs: number;
+      /** CPU of the threads started after the server listened (relaykit's store workers), ms; NaN without /proc. */
+      storeThreadsCpuMs: number;
       /** Bytes the process handed to write calls (files and sockets) and the number of those calls; NaN without /proc. */
       writtenBytes: number;
       writeCalls: number;
@@ -48,18 +50,39 @@ let server: Server | undefined;
 let relay: Relay | undefined;
 let requests = 0;
 /**
- * CPU time of this process's main thread, ms, from /proc (Linux; NaN elsewhere): process.cpuUsage() also counts
- * worker threads (such as the store's checkpoint worker), libuv's pool and V8's helper threads.
+ * CPU time of each of this process's threads, ms by thread id, from /proc (Linux; empty elsewhere).
+ * process.cpuUsage() counts them all: the main thread, the store's writer and checkpoint workers, libuv's pool
+ * and V8's helper threads.
  */
-function mainThreadCpuMs(): number {
+function threadCpuMs(): Map<number, number> {
+  const byThread = new Map<number, number>();
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 per second on Linux).
+      byThread.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    }
   } catch {
-    return NaN;
+    // Not Linux, or a thread ended between the listing and the read: the figures that need it are NaN.
   }
+  return byThread;
+}
+
+/** Threads alive once the server listens (the main thread, V8's and libuv's helpers, loader threads). */
+let startupThreads = new Set<number>();
+
+/**
+ * CPU since `since`, ms: the main thread's, and that of the threads started after the server was listening. For
+ * relaykit those are the store's writer and checkpoint workers, which it starts after its first few hundred
+ * commits (during the warm-up); the bare server starts none.
+ */
+function cpuSplit(since: Map<number, number>): { main: number; late: number } {
+  const now = threadCpuMs();
+  if (now.size === 0) return { main: NaN, late: NaN };
+  let late = 0;
+  for (const [tid, ms] of now) if (!startupThreads.has(tid)) late += ms - (since.get(tid) ?? 0);
+  return { main: (now.get(process.pid) ?? NaN) - (since.get(process.pid) ?? NaN), late };
 }
 
 /**
@@ -76,7 +99,7 @@ function written(): { bytes: number; calls: number } {
   }
 }
 
-let mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), written: written(), wall: performance.now(), requests: 0 };
+let mark = { cpu: process.cpuUsage(), threads: threadCpuMs(), written: written(), wall: performance.now(), requests: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<number> {
@@ -110,12 +133,13 @@ process.on('message', (command: ServerCommand) => {
       switch (command.type) {
         case 'start': {
           const port = await start(command);
+          startupThreads = new Set(threadCpuMs().keys());
           server!.on('request', () => requests++);
           send({ type: 'ready', port });
           break;
         }
         case 'mark':
-          mark = { cpu: process.cpuUsage(), mainCpu: mainThreadCpuMs(), written: written(), wall: performance.now(), requests };
+          mark = { cpu: process.cpuUsage(), threads: threadCpuMs(), written: written(), wall: performance.now(), requests };
           loopDelay.reset();
           loopDelay.enable();
           send({ type: 'marked' });
@@ -124,11 +148,13 @@ process.on('message', (command: ServerCommand) => {
           loopDelay.disable();
           const cpu = process.cpuUsage(mark.cpu);
           const now = written();
+          const split = cpuSplit(mark.threads);
           send({
             type: 'report',
             rss: process.memoryUsage().rss,
             cpuMs: (cpu.user + cpu.system) / 1000,
-            mainCpuMs: mainThreadCpuMs() - mark.mainCpu,
+            mainCpuMs: split.main,
+            storeThreadsCpuMs: split.late,
             writtenBytes: now.bytes - mark.written.bytes,
             writeCalls: now.calls - mark.written.calls,
             wallMs: performance.now() - mark.wall,

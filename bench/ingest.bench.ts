@@ -225,6 +225,8 @@ interface Run {
   readonly serverCpuPerRequestUs: number;
   /** The server's main thread (its event loop) alone. */
   readonly serverMainCpuPerRequestUs: number;
+  /** The threads the server started after it was listening: relaykit's store writer and checkpoint workers. */
+  readonly serverStoreCpuPerRequestUs: number;
   /** Bytes handed to write calls per request, and those calls (files and sockets; NaN without /proc). */
   readonly writtenPerRequest: number;
   readonly writeCallsPerRequest: number;
@@ -350,6 +352,7 @@ async function measureServer(
     serverCpu: report.cpuMs / report.wallMs,
     serverCpuPerRequestUs: (report.cpuMs * 1000) / Math.max(1, report.requests),
     serverMainCpuPerRequestUs: (report.mainCpuMs * 1000) / Math.max(1, report.requests),
+    serverStoreCpuPerRequestUs: (report.storeThreadsCpuMs * 1000) / Math.max(1, report.requests),
     writtenPerRequest: report.writtenBytes / Math.max(1, report.requests),
     writeCallsPerRequest: report.writeCalls / Math.max(1, report.requests),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
@@ -537,8 +540,9 @@ function printRun(run: Run, extra: string[] = []): void {
       `non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
   );
   console.log(
-    `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request, main thread ${int(run.serverMainCpuPerRequestUs)} µs), ` +
-      `autocannon ${pct(run.clientCpu)}; ` +
+    `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request: main thread ${int(run.serverMainCpuPerRequestUs)}, ` +
+      `store workers ${int(run.serverStoreCpuPerRequestUs)}, other threads ${int(run.serverCpuPerRequestUs - run.serverMainCpuPerRequestUs - run.serverStoreCpuPerRequestUs)}), ` +
+      `autocannon ${pct(run.clientCpu)} (${int((run.clientCpu * 1e6) / run.rps)} µs per request); ` +
       `server RSS ${mb(run.serverRss)}`,
   );
   if (Number.isFinite(run.machineBusy)) {
@@ -691,6 +695,7 @@ goal(`server RSS after the ${fullLabel} run`, mb(full.serverRss), '< 200 MB', fu
 console.log(
   `  (server CPU per request, less sensitive to other load on the machine than requests/s: ${int(empty.serverCpuPerRequestUs)} µs ` +
     `empty, ${int(full.serverCpuPerRequestUs)} µs ${fullLabel}, ${int(bare.serverCpuPerRequestUs)} µs bare; ` +
-    `main thread alone ${int(empty.serverMainCpuPerRequestUs)}, ${int(full.serverMainCpuPerRequestUs)} and ${int(bare.serverMainCpuPerRequestUs)} µs)`,
+    `main thread alone ${int(empty.serverMainCpuPerRequestUs)}, ${int(full.serverMainCpuPerRequestUs)} and ${int(bare.serverMainCpuPerRequestUs)} µs; ` +
+    `relaykit's store workers ${int(empty.serverStoreCpuPerRequestUs)} and ${int(full.serverStoreCpuPerRequestUs)} µs)`,
 );
 process.exitCode = failed ? 1 : 0;
