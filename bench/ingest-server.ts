@@ -56,15 +56,21 @@ let requests = 0;
  */
 function threadCpuMs(): Map<number, number> {
   const byThread = new Map<number, number>();
+  let tids: string[];
   try {
-    for (const tid of readdirSync('/proc/self/task')) {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return byThread; // not Linux: the figures that need it are NaN
+  }
+  for (const tid of tids) {
+    try {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 per second on Linux).
       byThread.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The thread ended between the listing and the read.
     }
-  } catch {
-    // Not Linux, or a thread ended between the listing and the read: the figures that need it are NaN.
   }
   return byThread;
 }

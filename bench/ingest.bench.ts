@@ -339,6 +339,7 @@ async function measureServer(
   clientLoop.disable();
   await marked;
   const report = await server.report();
+  const perRequest = (total: number) => total / Math.max(1, report.requests);
   steady.latencies.sort((x, y) => x - y);
   return {
     name,
@@ -350,11 +351,11 @@ async function measureServer(
     p99: percentile(steady.latencies, 99),
     max: steady.latencies.at(-1) ?? NaN,
     serverCpu: report.cpuMs / report.wallMs,
-    serverCpuPerRequestUs: (report.cpuMs * 1000) / Math.max(1, report.requests),
-    serverMainCpuPerRequestUs: (report.mainCpuMs * 1000) / Math.max(1, report.requests),
-    serverStoreCpuPerRequestUs: (report.storeThreadsCpuMs * 1000) / Math.max(1, report.requests),
-    writtenPerRequest: report.writtenBytes / Math.max(1, report.requests),
-    writeCallsPerRequest: report.writeCalls / Math.max(1, report.requests),
+    serverCpuPerRequestUs: perRequest(report.cpuMs * 1000),
+    serverMainCpuPerRequestUs: perRequest(report.mainCpuMs * 1000),
+    serverStoreCpuPerRequestUs: perRequest(report.storeThreadsCpuMs * 1000),
+    writtenPerRequest: perRequest(report.writtenBytes),
+    writeCallsPerRequest: perRequest(report.writeCalls),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
     machineBusy,
     serverRss: report.rss,

@@ -1,7 +1,6 @@
 /** The Clerk Backend API mock (api.clerk.com/v1): recorded users, sessions, organizations and more, with metadata writes. */
-import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
+import { guardedRoute, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkClerkKey } from './auth.js';
 import { clerkError } from './errors.js';
 import * as read from './read.js';
@@ -15,9 +14,7 @@ export { clerkAdapter } from './record.js';
  * const api = clerkApi({ world: providerWorld, options: resolveMockOptions() });
  */
 export function clerkApi(ctx: MockContext): MockApi {
-  const keys = ctx.options.clerk.secretKeys;
-  const r = (method: RouteMethod, path: string, resolver: HttpResponseResolver): MockRoute =>
-    route(method, path, (info) => checkClerkKey(info.request, keys) ?? resolver(info));
+  const r = guardedRoute((request) => checkClerkKey(request, ctx.options.clerk.secretKeys));
   const byOrg = (o: Record<string, unknown>, params: Record<string, unknown>): boolean => o.organization_id === params.id;
   const routes: MockRoute[] = [
     r('GET', '/users', read.listUsers(ctx)),

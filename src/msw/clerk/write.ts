@@ -27,7 +27,9 @@ const USER_FIELDS = [
   'private_metadata',
   'unsafe_metadata',
 ];
-/** Fields it takes that change nothing the user object shows. */
+/** Fields `PATCH /v1/organizations/:id` takes. */
+const ORG_FIELDS = ['name', 'slug', 'max_allowed_memberships', 'admin_delete_enabled', 'public_metadata', 'private_metadata'];
+/** Fields the user PATCH takes that change nothing the user object shows. */
 const USER_WRITE_ONLY = ['password', 'skip_password_checks', 'sign_out_of_other_sessions', 'totp_secret', 'backup_codes', 'profile_image_id', 'skip_legal_checks', 'bypass_client_trust', 'notify_primary_email_address_changed', 'created_at'];
 
 /** Deep merge where `null` removes a key at any level, as Clerk's metadata merge does. */
@@ -77,35 +79,28 @@ export function updateMetadata(ctx: MockContext, kind: 'user' | 'organization', 
 
 /** `PATCH /v1/users/:id`. */
 export function updateUser(ctx: MockContext): HttpResponseResolver {
-  return async ({ request, params }) => {
-    const id = String(params.id);
-    const current = ctx.world.get('clerk', 'user', id);
-    if (!current) return clerkNotFound('user', id);
-    const body = await jsonBody(request);
-    if (body instanceof Response) return body;
-    const next: Obj = { ...current, updated_at: Date.now() };
-    for (const [key, value] of Object.entries(body)) {
-      if (USER_FIELDS.includes(key)) next[key] = value;
-      else if (!USER_WRITE_ONLY.includes(key)) return unknownParam(key);
-    }
-    return jsonResponse(ctx.world.put('clerk', 'user', next));
-  };
+  return patchFields(ctx, 'user', USER_FIELDS, USER_WRITE_ONLY);
 }
 
 /** `PATCH /v1/organizations/:id`: name, slug, max_allowed_memberships, admin_delete_enabled. */
 export function updateOrganization(ctx: MockContext): HttpResponseResolver {
+  return patchFields(ctx, 'organization', ORG_FIELDS, []);
+}
+
+/** A PATCH that sets `fields` on the stored object, accepts `writeOnly` without showing them, and refuses any other field. */
+function patchFields(ctx: MockContext, kind: 'user' | 'organization', fields: readonly string[], writeOnly: readonly string[]): HttpResponseResolver {
   return async ({ request, params }) => {
     const id = String(params.id);
-    const current = ctx.world.get('clerk', 'organization', id);
-    if (!current) return clerkNotFound('organization', id);
+    const current = ctx.world.get('clerk', kind, id);
+    if (!current) return clerkNotFound(kind, id);
     const body = await jsonBody(request);
     if (body instanceof Response) return body;
     const next: Obj = { ...current, updated_at: Date.now() };
     for (const [key, value] of Object.entries(body)) {
-      if (['name', 'slug', 'max_allowed_memberships', 'admin_delete_enabled', 'public_metadata', 'private_metadata'].includes(key)) next[key] = value;
-      else return unknownParam(key);
+      if (fields.includes(key)) next[key] = value;
+      else if (!writeOnly.includes(key)) return unknownParam(key);
     }
-    return jsonResponse(ctx.world.put('clerk', 'organization', next));
+    return jsonResponse(ctx.world.put('clerk', kind, next));
   };
 }
 

@@ -3,6 +3,7 @@ import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
 import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
 import { checkGithubToken } from './auth.js';
+import { API } from './paths.js';
 import { githubError } from './errors.js';
 import * as read from './read.js';
 import * as write from './write.js';
@@ -68,7 +69,7 @@ export function githubApi(ctx: MockContext): MockApi {
   ];
   return {
     provider: 'github',
-    base: 'https://api.github.com',
+    base: API,
     host: 'api.github.com',
     routes,
     unsupported: (message) =>

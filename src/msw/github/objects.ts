@@ -1,9 +1,9 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
+import { userObject } from '../../providers/github/users.js';
 import { isPlainObject } from '../../providers/shared/merge.js';
 import { base62 } from '../shared/ids.js';
 import type { Obj } from '../shared/types.js';
-import { API } from './paths.js';
 
 /** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */
 export function githubTime(date = new Date()): string {
@@ -19,28 +19,7 @@ export function nodeId(prefix: string): string {
 export function actorUser(login: string): Obj {
   const id = Number.parseInt(createHash('sha256').update(login).digest('hex').slice(0, 8), 16) % 200_000_000;
   const bot = login.endsWith('[bot]');
-  const url = `${API}/users/${encodeURIComponent(login)}`;
-  return {
-    login,
-    id,
-    node_id: bot ? `BOT_kgDO${base62(8)}` : `U_kgDO${base62(8)}`,
-    avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in' : 'u'}/${id}?v=4`,
-    gravatar_id: '',
-    url,
-    html_url: bot ? `https://github.com/apps/${login.slice(0, -5)}` : `https://github.com/${login}`,
-    followers_url: `${url}/followers`,
-    following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`,
-    starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`,
-    type: bot ? 'Bot' : 'User',
-    user_view_type: 'public',
-    site_admin: false,
-  };
+  return userObject(login, id, `${bot ? 'BOT' : 'U'}_kgDO${base62(8)}`, bot ? 'Bot' : 'User');
 }
 
 /** An empty reactions roll-up for `url`. */

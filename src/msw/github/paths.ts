@@ -1,6 +1,7 @@
 /** GitHub objects are keyed by the path of their API `url`; this maps paths to kinds and back. */
+import { API } from '../../providers/github/users.js';
 
-export const API = 'https://api.github.com';
+export { API };
 
 const REPO = String.raw`/repos/[^/]+/[^/]+`;
 

@@ -1,7 +1,6 @@
 /** The Resend API mock (api.resend.com): emails (sent and received), contacts, domains, and sending. */
-import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
+import { guardedRoute, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkResendKey } from './auth.js';
 import { resendError } from './errors.js';
 import * as read from './read.js';
@@ -15,9 +14,7 @@ export { resendAdapter } from './record.js';
  * const api = resendApi({ world: providerWorld, options: resolveMockOptions() });
  */
 export function resendApi(ctx: MockContext): MockApi {
-  const keys = ctx.options.resend.apiKeys;
-  const r = (method: RouteMethod, path: string, resolver: HttpResponseResolver): MockRoute =>
-    route(method, path, (info) => checkResendKey(info.request, keys) ?? resolver(info));
+  const r = guardedRoute((request) => checkResendKey(request, ctx.options.resend.apiKeys));
   const routes: MockRoute[] = [
     r('POST', '/emails', write.sendEmail(ctx)),
     r('POST', '/emails/batch', write.sendBatch(ctx)),

@@ -35,6 +35,17 @@ export function route(method: RouteMethod, path: string, resolver: HttpResponseR
   return { method, path, resolver };
 }
 
+/**
+ * `route` for an API that authenticates every request: `check` (the provider's credential check) runs first, and
+ * the error response it returns answers instead of the resolver.
+ * @example
+ * const r = guardedRoute((request) => checkClerkKey(request, keys));
+ * r('GET', '/users', listUsers);
+ */
+export function guardedRoute(check: (request: Request) => Response | undefined): typeof route {
+  return (method, path, resolver) => route(method, path, (info) => check(info.request) ?? resolver(info));
+}
+
 /** The endpoints of a mocked API, one per line: `GET /v1/customers/:id`. */
 export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'>): string[] {
   const prefix = new URL(api.base.replace(':shop', 'shop')).pathname.replace(/\/$/, '');

@@ -1,7 +1,6 @@
 /** The Shopify Admin REST API mock (`<shop>.myshopify.com/admin/api/<version>`): recorded resources per shop, lists and updates. */
-import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
+import { guardedRoute, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkShopifyToken } from './auth.js';
 import { shopifyError } from './errors.js';
 import * as read from './read.js';
@@ -16,9 +15,7 @@ export { shopifyAdapter } from './record.js';
  * const api = shopifyApi({ world: providerWorld, options: resolveMockOptions() });
  */
 export function shopifyApi(ctx: MockContext): MockApi {
-  const tokens = ctx.options.shopify.accessTokens;
-  const r = (method: RouteMethod, path: string, resolver: HttpResponseResolver): MockRoute =>
-    route(method, path, (info) => checkShopifyToken(info.request, tokens) ?? resolver(info));
+  const r = guardedRoute((request) => checkShopifyToken(request, ctx.options.shopify.accessTokens));
   const routes: MockRoute[] = [
     r('GET', '/shop.json', read.shop(ctx)),
     r('GET', '/inventory_levels.json', read.inventoryLevels(ctx)),

@@ -1,7 +1,6 @@
 /** The Stripe API mock (api.stripe.com/v1): every resource the catalog's payloads hold, lists, and common writes. */
-import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { route, unsupportedMessage, type MockApi, type MockRoute } from '../shared/routes.js';
+import { guardedRoute, unsupportedMessage, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkStripeKey } from './auth.js';
 import { stripeError } from './errors.js';
 import { balance, externalAccount, invoiceLines, list, retrieve } from './read.js';
@@ -12,11 +11,6 @@ export { stripeAdapter } from './record.js';
 
 const BASE = 'https://api.stripe.com';
 
-/** Runs `resolver` only for requests with an acceptable secret key. */
-function authed(ctx: MockContext, resolver: HttpResponseResolver): HttpResponseResolver {
-  return (info) => checkStripeKey(info.request, ctx.options.stripe.apiKeys) ?? resolver(info);
-}
-
 /**
  * The mocked Stripe API.
  * @example
@@ -24,26 +18,27 @@ function authed(ctx: MockContext, resolver: HttpResponseResolver): HttpResponseR
  */
 export function stripeApi(ctx: MockContext): MockApi {
   const unsupportedFor = (request: Request): Response => api.unsupported(unsupportedMessage(api, request.method, new URL(request.url)));
+  const r = guardedRoute((request) => checkStripeKey(request, ctx.options.stripe.apiKeys));
   const routes: MockRoute[] = [
-    route('POST', '/v1/refunds', createRefund(ctx)),
-    route('POST', '/v1/customers', createCustomer(ctx)),
-    route('DELETE', '/v1/customers/:id', deleteCustomer(ctx)),
-    route('DELETE', '/v1/subscriptions/:id', cancelSubscription(ctx)),
-    route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent(ctx)),
-    route('GET', '/v1/balance', balance(ctx)),
-    route('GET', '/v1/invoices/:id/lines', invoiceLines(ctx)),
-    route('GET', '/v1/accounts/:account/external_accounts/:id', externalAccount(ctx)),
+    r('POST', '/v1/refunds', createRefund(ctx)),
+    r('POST', '/v1/customers', createCustomer(ctx)),
+    r('DELETE', '/v1/customers/:id', deleteCustomer(ctx)),
+    r('DELETE', '/v1/subscriptions/:id', cancelSubscription(ctx)),
+    r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent(ctx)),
+    r('GET', '/v1/balance', balance(ctx)),
+    r('GET', '/v1/invoices/:id/lines', invoiceLines(ctx)),
+    r('GET', '/v1/accounts/:account/external_accounts/:id', externalAccount(ctx)),
   ];
   for (const [kind, collection] of Object.entries(STRIPE_COLLECTIONS)) {
-    routes.push(route('GET', `/v1/${collection}`, list(ctx, kind)));
-    routes.push(route('GET', `/v1/${collection}/:id`, retrieve(ctx, kind, (request) => unsupportedFor(request))));
-    if (STRIPE_UPDATABLE.includes(kind)) routes.push(route('POST', `/v1/${collection}/:id`, update(ctx, kind)));
+    routes.push(r('GET', `/v1/${collection}`, list(ctx, kind)));
+    routes.push(r('GET', `/v1/${collection}/:id`, retrieve(ctx, kind, (request) => unsupportedFor(request))));
+    if (STRIPE_UPDATABLE.includes(kind)) routes.push(r('POST', `/v1/${collection}/:id`, update(ctx, kind)));
   }
   const api: MockApi = {
     provider: 'stripe',
     base: BASE,
     host: 'api.stripe.com',
-    routes: routes.map((r) => ({ ...r, resolver: authed(ctx, r.resolver) })),
+    routes,
     unsupported: (message) => stripeError(501, { type: 'invalid_request_error', message }),
   };
   return api;

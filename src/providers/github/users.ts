@@ -1,25 +1,27 @@
 /** GitHub's base URLs and the `simple-user` object. */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject } from '../shared/merge.js';
 
+/** The REST API's base URL. */
 export const API = 'https://api.github.com';
+/** The web site's base URL. */
 export const WEB = 'https://github.com';
 
 /**
  * The `simple-user` object, in GitHub's key order. `contact` adds the leading `name` and `email` of
- * the legacy form `push` uses for repository owners; without it they stay undefined and are not sent.
+ * the legacy form `push` uses for repository owners. A `Bot` (an app's `<slug>[bot]` account) has its
+ * avatar under `/in/`, its page under `/apps/<slug>` and its login escaped in its API URL, as GitHub shows them.
  */
 export function userObject(login: string, id: number, node: string, type: string, contact?: { name: string; email: string | null }): JsonObject {
-  const api = `${API}/users/${login}`;
-  const fields: Record<string, JsonValue | undefined> = {
-    name: contact?.name,
-    email: contact?.email,
+  const bot = type === 'Bot';
+  const api = `${API}/users/${encodeURIComponent(login)}`;
+  const user: JsonObject = {
     login,
     id,
     node_id: node,
-    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in' : 'u'}/${id}?v=4`,
     gravatar_id: '',
     url: api,
-    html_url: `${WEB}/${login}`,
+    html_url: bot ? `${WEB}/apps/${login.replace(/\[bot\]$/, '')}` : `${WEB}/${login}`,
     followers_url: `${api}/followers`,
     following_url: `${api}/following{/other_user}`,
     gists_url: `${api}/gists{/gist_id}`,
@@ -33,6 +35,5 @@ export function userObject(login: string, id: number, node: string, type: string
     user_view_type: 'public',
     site_admin: false,
   };
-  return fields as JsonObject;
+  return contact ? { name: contact.name, email: contact.email, ...user } : user;
 }
-
