@@ -18,7 +18,14 @@ export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, Store
 export type { FetchHandler, FetchObject, NodeListener, Target, TargetResponse } from './harness/targets.js';
 
 // The reference service
-export { createRelay, DEFAULT_MAX_BODY_BYTES, DEFAULT_STORE_PATH } from './service/index.js';
+export {
+  createRelay,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
+  DEFAULT_STORE_PATH,
+  INTERRUPTED,
+  MAX_JSON_DEPTH,
+} from './service/index.js';
 export type {
   ExecutionDetail,
   ExecutionJson,
@@ -29,9 +36,11 @@ export type {
   Listening,
   LogJson,
   Mount,
+  Recovery,
   Relay,
   RelayEvent,
   RelayOptions,
+  RequestLogEntry,
   StepJson,
 } from './service/index.js';
 

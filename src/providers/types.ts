@@ -42,6 +42,11 @@ export interface ProviderPlugin {
   readonly name: string;
   /** The env var holding its secret (`STRIPE_WEBHOOK_SECRET`), or `null` when it verifies without one. */
   readonly secretEnv: string | null;
+  /**
+   * The headers a signed delivery carries its signature in (any one of them). A request with none of
+   * them is refused before its body is read. Omitted: every request's body is read and verified.
+   */
+  readonly signatureHeaders?: readonly string[];
   /** Checks the signature over the raw body. Returns a result; never throws for bad input. */
   verify(request: VerifyRequest): VerifyResult | Promise<VerifyResult>;
   /** Turns a verified, parsed body into the stored event; an `error` says what the body lacks. */

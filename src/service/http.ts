@@ -3,6 +3,10 @@
  * adapter both implement cheaply, and plain response values that each turns into its own response.
  */
 import { readHeader, type HeaderInput } from '../signers/shared.js';
+import type { BodyLease } from './body-budget.js';
+
+/** Why a body was not read to its end. */
+export type BodyRefusal = 'too-large' | 'busy';
 
 /** A request as the routes see it, whichever adapter received it. */
 export interface RelayRequest {
@@ -12,8 +16,11 @@ export interface RelayRequest {
   readonly headers: HeaderInput;
   /** Every header, names in lower case. */
   headerRecord(): Record<string, string>;
-  /** The body bytes; `undefined` as soon as more than `limit` bytes arrive (the rest is not read). */
-  bytes(limit: number): Promise<Uint8Array | undefined>;
+  /**
+   * The body bytes, or why reading stopped: `too-large` as soon as more than `limit` bytes arrive,
+   * `busy` as soon as `lease` cannot hold what arrived. The rest is not read.
+   */
+  bytes(limit: number, lease: BodyLease): Promise<Uint8Array | BodyRefusal>;
 }
 
 /** A response value; each adapter writes it its own way. */
@@ -21,6 +28,20 @@ export interface RelayResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Not sent: what the request log says of it (the error message, the execution it made). */
+  readonly note?: ResponseNote;
+}
+
+/** What a response says of its request, for logs: never sent to the client. */
+export interface ResponseNote {
+  /** The provider of a webhook route. */
+  readonly provider?: string;
+  /** The execution the request made, found or replayed. */
+  readonly executionId?: string;
+  /** The delivery was a redelivery of one already stored. */
+  readonly deduplicated?: boolean;
+  /** Why the request failed: the error message, with the detail header's text when there is one. */
+  readonly reason?: string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -32,7 +53,8 @@ export function json(status: number, value: unknown, headers: Record<string, str
 
 /** The one error shape: `{ "error": string }`. */
 export function error(status: number, message: string, headers: Record<string, string> = {}): RelayResponse {
-  return json(status, { error: message }, headers);
+  const detail = headers['x-relay-error-detail'];
+  return { ...json(status, { error: message }, headers), note: { reason: detail ? `${message}: ${detail}` : message } };
 }
 
 /** A request header by name, ignoring case. */
@@ -49,7 +71,7 @@ export function fromFetchRequest(request: Request): RelayRequest {
     searchParams: url.searchParams,
     headers: request.headers,
     headerRecord: () => Object.fromEntries(request.headers),
-    bytes: async (limit) => {
+    bytes: async (limit, lease) => {
       if (!request.body) return new Uint8Array(0);
       const reader = request.body.getReader();
       const chunks: Uint8Array[] = [];
@@ -58,9 +80,10 @@ export function fromFetchRequest(request: Request): RelayRequest {
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > limit) {
+        const refusal = size > limit ? 'too-large' : lease.hold(size) ? undefined : 'busy';
+        if (refusal) {
           await reader.cancel();
-          return undefined;
+          return refusal;
         }
         chunks.push(value);
       }

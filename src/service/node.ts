@@ -1,20 +1,51 @@
 /**
  * The node:http adapter: an `IncomingMessage` becomes a `RelayRequest` (the body streamed under the
- * size limit), the `RelayResponse` is written back. Close stops accepting, lets requests in flight
- * finish, then resolves.
+ * size limit and the shared body budget), the `RelayResponse` is written back. Requests Node's own
+ * parser refuses, and `CONNECT` or upgrade requests, get the service's JSON error shape too. Close
+ * stops accepting, lets requests in flight finish, then resolves.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { RelayRequest } from './http.js';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { error, type RelayRequest, type RelayResponse } from './http.js';
 import type { ServiceContext } from './relay.js';
-import { route } from './routes.js';
+import { route, type RouteOptions } from './routes.js';
 
-/** Where `listen` binds. */
+/** Where `listen` binds, and what it accepts. */
 export interface ListenOptions {
   /** Default 3000; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Extra `Host` names the executions API answers to. Bound to a loopback address, the service
+   * answers the API only for loopback names (`localhost`, `127.0.0.1`, `[::1]`), against DNS
+   * rebinding; list the names you reach it by (`relay.test`), or `'*'` for any. Default:
+   * `RELAY_ALLOWED_HOSTS` (comma-separated). Webhook routes answer any `Host`, as tunnels need.
+   */
+  allowedHosts?: readonly string[];
+  /** Called once per answered request, e.g. to log it. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** One answered request, as `onRequest` sees it. */
+export interface RequestLogEntry {
+  /** When the request arrived. */
+  readonly at: Date;
+  /** `-` when Node's HTTP parser refused the request before its method was known. */
+  readonly method: string;
+  /** `-` when unknown, as for `method`. */
+  readonly path: string;
+  readonly status: number;
+  readonly durationMs: number;
+  /** The provider of a webhook route. */
+  readonly provider?: string;
+  /** The execution the request made, found, replayed or retried. */
+  readonly executionId?: string;
+  /** The delivery was a redelivery of one already stored. */
+  readonly deduplicated?: boolean;
+  /** Why it failed, for non-2xx answers: the error message and detail. */
+  readonly reason?: string;
 }
 
 /** A bound node:http server of the service. */
@@ -28,15 +59,26 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-function toRelayRequest(req: IncomingMessage): RelayRequest {
-  const target = req.url ?? '/';
-  const query = target.indexOf('?');
-  // Origin-form targets (`/api/…?…`) are split by hand; anything else goes through URL.
-  const url = target.startsWith('/') && !target.startsWith('//') ? undefined : new URL(target, 'http://relay.invalid');
+/** The request line's target as path and query; `undefined` when it is no URL at all. */
+function splitTarget(target: string): { pathname: string; searchParams: URLSearchParams } | undefined {
+  // Origin-form targets (`/api/…?…`) are split by hand; anything else (absolute-form) goes through URL.
+  if (target.startsWith('/') && !target.startsWith('//')) {
+    const query = target.indexOf('?');
+    return {
+      pathname: query === -1 ? target : target.slice(0, query),
+      searchParams: new URLSearchParams(query === -1 ? '' : target.slice(query + 1)),
+    };
+  }
+  if (!URL.canParse(target, 'http://relay.invalid')) return undefined;
+  const url = new URL(target, 'http://relay.invalid');
+  return { pathname: url.pathname, searchParams: url.searchParams };
+}
+
+function toRelayRequest(req: IncomingMessage, target: { pathname: string; searchParams: URLSearchParams }): RelayRequest {
   return {
     method: req.method ?? 'GET',
-    pathname: url ? url.pathname : query === -1 ? target : target.slice(0, query),
-    searchParams: url ? url.searchParams : new URLSearchParams(query === -1 ? '' : target.slice(query + 1)),
+    pathname: target.pathname,
+    searchParams: target.searchParams,
     headers: req.headers,
     headerRecord: () => {
       const record: Record<string, string> = {};
@@ -45,16 +87,17 @@ function toRelayRequest(req: IncomingMessage): RelayRequest {
       }
       return record;
     },
-    bytes: (limit) =>
+    bytes: (limit, lease) =>
       new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const onData = (chunk: Buffer) => {
           size += chunk.length;
-          if (size > limit) {
+          const refusal = size > limit ? 'too-large' : lease.hold(size) ? undefined : 'busy';
+          if (refusal) {
             req.off('data', onData);
             req.pause();
-            resolve(undefined);
+            resolve(refusal);
             return;
           }
           chunks.push(chunk);
@@ -66,10 +109,76 @@ function toRelayRequest(req: IncomingMessage): RelayRequest {
   };
 }
 
-async function handle(context: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const response = await route(toRelayRequest(req), context);
-  res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
-  res.end(response.body);
+async function answer(context: ServiceContext, req: IncomingMessage, routeOptions: RouteOptions): Promise<RelayResponse> {
+  const raw = req.url ?? '/';
+  const target = splitTarget(raw);
+  if (!target) {
+    const shown = raw.length > 100 ? `${raw.slice(0, 100)}…` : raw;
+    return error(400, `The request target ${JSON.stringify(shown)} is not a valid URL; send a path such as /api/webhook/stripe.`, { connection: 'close' });
+  }
+  return route(toRelayRequest(req, target), context, routeOptions);
+}
+
+/** Writes a JSON error straight onto a socket Node's HTTP layer has let go of, then closes it. */
+function refuseOnSocket(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: message });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** What Node's parser errors mean to the sender. */
+function parserRefusal(code: string | undefined): { status: number; message: string; headers?: Record<string, string> } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: 'The request headers are larger than this service accepts (16 KiB in all); send fewer or smaller headers.' };
+    case 'HPE_INVALID_METHOD':
+      return { status: 405, message: 'The request method is not one this service knows; it answers GET and POST.', headers: { allow: 'GET, POST' } };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'HPE_HEADERS_TIMEOUT':
+      return { status: 408, message: 'The request did not arrive in time; send it whole without pausing.' };
+    default:
+      return {
+        status: 400,
+        message: `The request is not valid HTTP/1.1 (${code ?? 'malformed'}): check the request line, header names and values (no control characters), and the body framing.`,
+      };
+  }
+}
+
+/** The `Host` names loopback services answer the API to, besides configured ones. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address === 'localhost' || address === '::ffff:127.0.0.1';
+}
+
+/** The `Host` check for a server bound to `address`; `undefined` when every host is allowed. */
+function hostCheck(address: string, configured: readonly string[]): RouteOptions['hostAllowed'] {
+  if (configured.includes('*') || !isLoopbackAddress(address)) return undefined;
+  const allowed = new Set([...LOOPBACK_NAMES, ...configured.map((name) => name.toLowerCase())]);
+  return (host) => {
+    // HTTP/1.0 clients may send none; a browser always does.
+    if (host === undefined) return true;
+    const name = host.toLowerCase().replace(/:\d+$/, '');
+    return allowed.has(name) || name.endsWith('.localhost');
+  };
+}
+
+function configuredHosts(options: ListenOptions): readonly string[] {
+  if (options.allowedHosts) return options.allowedHosts;
+  return (process.env.RELAY_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 /** Serves `context` over node:http. */
@@ -79,8 +188,35 @@ export function listen(context: ServiceContext, options: ListenOptions = {}): Pr
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return Promise.reject(new RangeError(`port must be an integer from 0 to 65535, got ${String(port)}.`));
   }
+  const onRequest = options.onRequest;
+  const routeOptions: RouteOptions = {};
+  const report = (entry: RequestLogEntry) => {
+    try {
+      onRequest?.(entry);
+    } catch (cause) {
+      process.emitWarning(`relaykit: the onRequest listener threw: ${String((cause as Error)?.message ?? cause)}`);
+    }
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const at = new Date();
+    const response = await answer(context, req, routeOptions);
+    res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
+    res.end(response.body);
+    if (onRequest) {
+      report({
+        at,
+        method: req.method ?? '-',
+        path: (req.url ?? '-').split('?', 1)[0]!,
+        status: response.status,
+        durationMs: Date.now() - at.getTime(),
+        ...response.note,
+      });
+    }
+  };
+
   const server = createServer((req, res) => {
-    handle(context, req, res).catch((cause: unknown) => {
+    serve(req, res).catch((cause: unknown) => {
       // route() answers every failure itself; this is a broken socket or a bug in writing.
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
@@ -88,12 +224,32 @@ export function listen(context: ServiceContext, options: ListenOptions = {}): Pr
       } else res.destroy();
     });
   });
+  server.on('clientError', (cause: NodeJS.ErrnoException, socket: Duplex) => {
+    // A response already under way on this connection cannot be followed by another.
+    const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (cause.code === 'ECONNRESET' || inProgress?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const refusal = parserRefusal(cause.code);
+    refuseOnSocket(socket, refusal.status, refusal.message, refusal.headers);
+    report({ at: new Date(), method: '-', path: '-', status: refusal.status, durationMs: 0, reason: refusal.message });
+  });
+  const refuseTunnel = (req: IncomingMessage, socket: Duplex) => {
+    const message = `${req.method === 'CONNECT' ? 'CONNECT' : 'Connection upgrades'} are not served here: this service answers plain HTTP requests (POST /api/webhook/<provider>, GET /api/executions).`;
+    refuseOnSocket(socket, 405, message, { allow: 'GET, POST' });
+    report({ at: new Date(), method: req.method ?? '-', path: (req.url ?? '-').split('?', 1)[0]!, status: 405, durationMs: 0, reason: message });
+  };
+  server.on('connect', refuseTunnel);
+  server.on('upgrade', refuseTunnel);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
+      const hostAllowed = hostCheck(address.address, configuredHosts(options));
+      if (hostAllowed) routeOptions.hostAllowed = hostAllowed;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       let closed: Promise<void> | undefined;
       resolve({

@@ -6,12 +6,14 @@ import path from 'node:path';
 import { RelayError } from '../providers/errors.js';
 import { resolvePlugins } from '../providers/registry.js';
 import type { ProviderPlugin } from '../providers/types.js';
+import { BodyBudget } from './body-budget.js';
 import type { Handlers } from './handlers.js';
 import { executionNotFound } from './errors.js';
 import { fromFetchRequest, toFetchResponse } from './http.js';
 import { eventId, executionId } from './ids.js';
 import { listen, type ListenOptions, type Listening } from './node.js';
 import { route } from './routes.js';
+import { recover, type Recovery } from './recovery.js';
 import { Runner } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store, StoredEvent } from './store/types.js';
@@ -19,6 +21,9 @@ import { executionDetail, executionJson, type ExecutionDetail, type ExecutionJso
 
 /** The largest delivery a built-in provider sends: GitHub's documented cap is 25 MB. */
 export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+/** Body bytes the service holds at once across requests, unless `maxBodyBytes` is larger: 64 MiB. */
+export const DEFAULT_MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 
 /** The default store file, relative to the working directory: `.relay/relay.db`. */
 export const DEFAULT_STORE_PATH = path.join('.relay', 'relay.db');
@@ -43,6 +48,11 @@ export interface RelayOptions {
   secrets?: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Bodies over this many bytes get 413. Default 25 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Body bytes read into memory at once across all requests; a request that would go past it gets
+   * 503 with `Retry-After` (providers redeliver). Default 64 MiB, and never less than `maxBodyBytes`.
+   */
+  maxBodyBytesInFlight?: number;
   /** The clock: epoch milliseconds or a Date. Default `Date.now`. */
   now?: () => number | Date;
   /** Bearer token the `/api/executions` routes require. Default: `RELAY_API_TOKEN`, read per request; unset means open. */
@@ -65,6 +75,13 @@ export interface Relay {
   findExecution(idOrEventId: string): Promise<ExecutionDetail | undefined>;
   /** Executions newest first, with filters and a cursor. */
   listExecutions(filter?: ExecutionFilter): Promise<ExecutionPage>;
+  /**
+   * Finishes what a stopped process left in the store: runs every `pending` execution, and marks every
+   * `running` one `failed` with an "interrupted" error, so that a retry resumes it (completed steps are
+   * skipped). `listen()` calls it once, before it binds; call it yourself when you serve through `fetch`.
+   * Assumes this service is the only one running handlers on its store.
+   */
+  recover(): Promise<Recovery>;
   /** Resolves when every handler started so far has finished. */
   idle(): Promise<void>;
   /** Stops listeners, waits for running handlers, closes the store. */
@@ -91,6 +108,8 @@ export interface Mount {
 export interface ServiceContext {
   readonly plugins: ReadonlyMap<string, ProviderPlugin>;
   readonly maxBodyBytes: number;
+  /** The cap on body bytes held at once, shared by every request. */
+  readonly bodyBudget: BodyBudget;
   store(): Store;
   now(): number;
   secretsFor(plugin: ProviderPlugin): readonly string[];
@@ -104,8 +123,11 @@ export interface ServiceContext {
 }
 
 function checkOptions(options: RelayOptions): void {
-  if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
-    throw new RelayError('INVALID_OPTION', `maxBodyBytes must be a positive integer, got ${String(options.maxBodyBytes)}.`);
+  for (const name of ['maxBodyBytes', 'maxBodyBytesInFlight'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
+      throw new RelayError('INVALID_OPTION', `${name} must be a positive integer, got ${String(value)}.`);
+    }
   }
   for (const [type, handler] of Object.entries(options.handlers ?? {})) {
     if (typeof handler !== 'function') {
@@ -150,6 +172,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
   const context: ServiceContext = {
     plugins,
     maxBodyBytes,
+    bodyBudget: new BodyBudget(Math.max(options.maxBodyBytesInFlight ?? DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, maxBodyBytes)),
     store: getStore,
     now,
     secretsFor(plugin) {
@@ -209,9 +232,13 @@ export function createRelay(options: RelayOptions = {}): Relay {
     },
   };
 
+  let recovered: Promise<Recovery> | undefined;
+  const recoverOnce = () => (recovered ??= recover(getStore(), runner, now));
+
   const relay: Relay = {
     fetch: async (request) => toFetchResponse(await route(fromFetchRequest(request), context)),
     async listen(listenOptions) {
+      await recoverOnce();
       const listening = await listen(context, listenOptions);
       listeners.add(listening);
       return {
@@ -227,6 +254,11 @@ export function createRelay(options: RelayOptions = {}): Relay {
     getExecution: (id) => (id.startsWith('evt_') ? Promise.resolve(undefined) : context.find(id)),
     findExecution: (id) => context.find(id),
     listExecutions: (filter) => getStore().listExecutions(filter),
+    recover: () => {
+      const again = recover(getStore(), runner, now);
+      recovered ??= again;
+      return again;
+    },
     idle: () => runner.idle(),
     close: () =>
       (closing ??= (async () => {

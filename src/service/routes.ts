@@ -7,6 +7,7 @@ import type { ProviderPlugin } from '../providers/types.js';
 import type { VerifyResult } from '../signers/shared.js';
 import { error, header, json, type RelayRequest, type RelayResponse } from './http.js';
 import { executionNotFound } from './errors.js';
+import { nestsDeeperThan } from './json-depth.js';
 import type { ServiceContext } from './relay.js';
 import type { ExecutionFilter, ExecutionRecord, ExecutionStatus, StoredEvent } from './store/types.js';
 import { executionJson } from './views.js';
@@ -17,10 +18,22 @@ const ROUTES =
 const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
 const MAX_ID_LENGTH = 200;
 
+/**
+ * The deepest nesting of objects and arrays a delivery may have. Real deliveries nest a dozen deep;
+ * a body much deeper could be stored but not read back by every reader (stack depth), so it is refused.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/** What the adapter that received a request adds to the routes. */
+export interface RouteOptions {
+  /** Whether the executions API answers a request with this `Host` header; omitted, every host is answered. */
+  hostAllowed?: (host: string | undefined) => boolean;
+}
+
 /** Answers one request. Never throws: every failure becomes a JSON error response. */
-export async function route(request: RelayRequest, context: ServiceContext): Promise<RelayResponse> {
+export async function route(request: RelayRequest, context: ServiceContext, options: RouteOptions = {}): Promise<RelayResponse> {
   try {
-    return await dispatch(request, context);
+    return await dispatch(request, context, options);
   } catch (cause) {
     if (cause instanceof RelayError) {
       const status = cause.code === 'NOT_FOUND' ? 404 : cause.code === 'CONFLICT' ? 409 : 400;
@@ -44,14 +57,24 @@ function methodNotAllowed(method: string, path: string, allowed: string): RelayR
   return error(405, `${method} is not allowed on ${path}; use ${allowed}.`, { allow: allowed });
 }
 
-async function dispatch(request: RelayRequest, context: ServiceContext): Promise<RelayResponse> {
+async function dispatch(request: RelayRequest, context: ServiceContext, options: RouteOptions): Promise<RelayResponse> {
   const parts = segments(request.pathname);
   const method = request.method.toUpperCase();
   if (parts && parts[0] === 'api' && parts[1] === 'webhook' && parts.length === 3) {
     if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
-    return ingest(request, context, parts[2]!);
+    const response = await ingest(request, context, parts[2]!);
+    return { ...response, note: { ...response.note, provider: parts[2]! } };
   }
   if (parts && parts[0] === 'api' && parts[1] === 'executions' && parts.length >= 2 && parts.length <= 4) {
+    const host = header(request, 'host');
+    if (options.hostAllowed && !options.hostAllowed(host)) {
+      return error(
+        403,
+        `This service is bound to a loopback address and answers its executions API only to Host localhost, 127.0.0.1 or [::1], ` +
+          `not ${JSON.stringify(host)} (a guard against DNS rebinding). If you reach it by that name, allow it: ` +
+          `RELAY_ALLOWED_HOSTS=${JSON.stringify((host ?? '').replace(/:\d+$/, ''))} or listen({ allowedHosts }).`,
+      );
+    }
     const denied = authorize(request, context);
     if (denied) return denied;
     const [, , id, action] = parts;
@@ -68,7 +91,8 @@ async function dispatch(request: RelayRequest, context: ServiceContext): Promise
     }
     if (action === 'replay' || action === 'retry') {
       if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
-      return json(200, action === 'replay' ? await context.replay(id) : await context.retry(id));
+      const execution = action === 'replay' ? await context.replay(id) : await context.retry(id);
+      return { ...json(200, execution), note: { executionId: execution.id } };
     }
   }
   return error(404, `No route for ${method} ${request.pathname}. Routes: ${ROUTES}.`);
@@ -134,17 +158,40 @@ async function ingest(request: RelayRequest, context: ServiceContext, providerId
   if (!isJson(contentType)) {
     return error(415, `Unsupported content type ${contentType ? `"${contentType}"` : '(none)'}: webhooks are JSON; send Content-Type: application/json.`);
   }
-  const declared = header(request, 'content-length');
-  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > context.maxBodyBytes) {
-    return tooLarge(context.maxBodyBytes);
-  }
-  const bytes = await request.bytes(context.maxBodyBytes);
-  if (bytes === undefined) return tooLarge(context.maxBodyBytes);
-
   const secrets = context.secretsFor(plugin);
   if (plugin.secretEnv !== null && secrets.length === 0) {
-    return error(401, `No secret is configured for ${plugin.id}: set ${plugin.secretEnv} to the secret the sender signs with, and restart the service.`);
+    return error(401, `No secret is configured for ${plugin.id}: set ${plugin.secretEnv} to the secret the sender signs with, and restart the service.`, {
+      connection: 'close',
+    });
   }
+  if (plugin.signatureHeaders && !plugin.signatureHeaders.some((name) => header(request, name) !== undefined)) {
+    // Refused before the body is read: an unsigned request costs no memory, whatever its size.
+    const names = plugin.signatureHeaders.join(' or ');
+    return error(400, 'Invalid webhook signature', { 'x-relay-error-detail': `No ${names} header: the request is not signed.`, connection: 'close' });
+  }
+  const declaredText = header(request, 'content-length');
+  const declared = declaredText !== undefined && /^\d+$/.test(declaredText) ? Number(declaredText) : undefined;
+  if (declared !== undefined && declared > context.maxBodyBytes) return tooLarge(context.maxBodyBytes);
+  const lease = context.bodyBudget.lease();
+  try {
+    if (declared !== undefined && !lease.hold(declared)) return busy(context);
+    const bytes = await request.bytes(context.maxBodyBytes, lease);
+    if (bytes === 'too-large') return tooLarge(context.maxBodyBytes);
+    if (bytes === 'busy') return busy(context);
+    return await accept(request, context, plugin, secrets, bytes);
+  } finally {
+    lease.release();
+  }
+}
+
+/** The rest of ingest, once the body is read: verify, parse, normalize, store, answer, run. */
+async function accept(
+  request: RelayRequest,
+  context: ServiceContext,
+  plugin: ProviderPlugin,
+  secrets: readonly string[],
+  bytes: Uint8Array,
+): Promise<RelayResponse> {
   if (!isUtf8(bytes)) return error(400, 'The body is not valid UTF-8, so it cannot be JSON.');
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const verdict = await verify(plugin, { headers: request.headers, body, secrets, now: context.now() });
@@ -157,6 +204,9 @@ async function ingest(request: RelayRequest, context: ServiceContext, providerId
     return error(400, 'Invalid webhook signature', { 'x-relay-error-detail': verdict.message.replace(/[^\x20-\x7e]/g, '?') });
   }
 
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    return error(400, `The body nests objects and arrays more than ${MAX_JSON_DEPTH} deep, more than this service stores; real deliveries nest a dozen deep.`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -194,9 +244,18 @@ async function ingest(request: RelayRequest, context: ServiceContext, providerId
     receivedAt: createdAt,
   };
   const stored = await context.store().insertDelivery(event, execution);
-  if (!stored.created) return json(200, executionJson(stored.execution), { 'x-relay-deduplicated': 'true' });
+  const note = { executionId: stored.execution.id, deduplicated: !stored.created };
+  if (!stored.created) return { ...json(200, executionJson(stored.execution), { 'x-relay-deduplicated': 'true' }), note };
   context.accept(stored.execution, event);
-  return json(200, executionJson(stored.execution));
+  return { ...json(200, executionJson(stored.execution)), note };
+}
+
+function busy(context: ServiceContext): RelayResponse {
+  return error(
+    503,
+    `The service is already reading ${context.bodyBudget.capacity} bytes of request bodies (maxBodyBytesInFlight); send this delivery again shortly.`,
+    { 'retry-after': '1', connection: 'close' },
+  );
 }
 
 function tooLarge(limit: number): RelayResponse {

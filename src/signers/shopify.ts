@@ -18,7 +18,8 @@ import {
 
 /** The header Shopify signs webhooks in. */
 export const SIGNATURE_HEADER = 'X-Shopify-Hmac-Sha256';
-const EVENTS_SIGNATURE_HEADER = 'shopify-hmac-sha256';
+/** The signature header of Shopify's newer event deliveries. */
+export const EVENTS_SIGNATURE_HEADER = 'shopify-hmac-sha256';
 
 /** Options of `shopify.sign`. */
 export interface ShopifySignOptions {

@@ -16,6 +16,7 @@ export const github: BuiltInProvider = {
   name: 'GitHub',
   secretEnv: SECRET_ENV,
   catalog,
+  signatureHeaders: [signer.SIGNATURE_HEADER],
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)

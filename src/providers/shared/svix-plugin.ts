@@ -5,6 +5,9 @@ import { invalid, isPlainObject, noSecret, readHeader } from './plugin-helpers.j
 import { randomSecret } from './secrets.js';
 import type { VerifyResult } from '../../signers/shared.js';
 
+/** Svix's signature header, and its Standard Webhooks form. */
+export const SVIX_SIGNATURE_HEADERS: readonly string[] = ['svix-signature', 'webhook-signature'];
+
 export function svixVerify(env: string) {
   return (request: VerifyRequest): VerifyResult =>
     request.secrets.length === 0

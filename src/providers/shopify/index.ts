@@ -16,6 +16,7 @@ export const shopify: BuiltInProvider = {
   name: 'Shopify',
   secretEnv: SECRET_ENV,
   catalog,
+  signatureHeaders: [signer.SIGNATURE_HEADER, signer.EVENTS_SIGNATURE_HEADER],
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)

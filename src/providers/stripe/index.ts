@@ -17,6 +17,7 @@ export const stripe: BuiltInProvider = {
   name: 'Stripe',
   secretEnv: SECRET_ENV,
   catalog,
+  signatureHeaders: [signer.SIGNATURE_HEADER],
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)
