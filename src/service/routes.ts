@@ -158,26 +158,28 @@ async function ingest(request: RelayRequest, context: ServiceContext, providerId
   if (!isJson(contentType)) {
     return error(415, `Unsupported content type ${contentType ? `"${contentType}"` : '(none)'}: webhooks are JSON; send Content-Type: application/json.`);
   }
-  const secrets = context.secretsFor(plugin);
-  if (plugin.secretEnv !== null && secrets.length === 0) {
-    return error(401, `No secret is configured for ${plugin.id}: set ${plugin.secretEnv} to the secret the sender signs with, and restart the service.`, {
-      connection: 'close',
-    });
-  }
-  if (plugin.signatureHeaders && !plugin.signatureHeaders.some((name) => header(request, name) !== undefined)) {
-    // Refused before the body is read: an unsigned request costs no memory, whatever its size.
-    const names = plugin.signatureHeaders.join(' or ');
-    return error(400, 'Invalid webhook signature', { 'x-relay-error-detail': `No ${names} header: the request is not signed.`, connection: 'close' });
-  }
   const declaredText = header(request, 'content-length');
   const declared = declaredText !== undefined && /^\d+$/.test(declaredText) ? Number(declaredText) : undefined;
   if (declared !== undefined && declared > context.maxBodyBytes) return tooLarge(context.maxBodyBytes);
+  // Answered before the body is read: a body of known length is then discarded as it arrives and the
+  // connection kept; one of unknown length could go on for ever, so the connection is closed.
+  const unread: Record<string, string> = declared === undefined ? { connection: 'close' } : {};
+  const secrets = context.secretsFor(plugin);
+  if (plugin.secretEnv !== null && secrets.length === 0) {
+    return error(401, `No secret is configured for ${plugin.id}: set ${plugin.secretEnv} to the secret the sender signs with, and restart the service.`, unread);
+  }
+  if (plugin.signatureHeaders && !plugin.signatureHeaders.some((name) => header(request, name) !== undefined)) {
+    // An unsigned request costs no memory, whatever its size.
+    const names = plugin.signatureHeaders.join(' or ');
+    return error(400, 'Invalid webhook signature', { 'x-relay-error-detail': `No ${names} header: the request is not signed.`, ...unread });
+  }
   const lease = context.bodyBudget.lease();
   try {
-    if (declared !== undefined && !lease.hold(declared)) return busy(context);
+    if (declared !== undefined && !lease.hold(declared)) return busy(context, {});
     const bytes = await request.bytes(context.maxBodyBytes, lease);
     if (bytes === 'too-large') return tooLarge(context.maxBodyBytes);
-    if (bytes === 'busy') return busy(context);
+    // Part of the body was read: the rest is not, so the connection closes.
+    if (bytes === 'busy') return busy(context, { connection: 'close' });
     return await accept(request, context, plugin, secrets, bytes);
   } finally {
     lease.release();
@@ -250,11 +252,11 @@ async function accept(
   return { ...json(200, executionJson(stored.execution)), note };
 }
 
-function busy(context: ServiceContext): RelayResponse {
+function busy(context: ServiceContext, headers: Record<string, string>): RelayResponse {
   return error(
     503,
     `The service is already reading ${context.bodyBudget.capacity} bytes of request bodies (maxBodyBytesInFlight); send this delivery again shortly.`,
-    { 'retry-after': '1', connection: 'close' },
+    { 'retry-after': '1', ...headers },
   );
 }
 
