@@ -11,7 +11,9 @@ export type RelayErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   /** The target could not be reached (connection refused, DNS, reset). */
-  | 'UNREACHABLE';
+  | 'UNREACHABLE'
+  /** The store cannot be opened: no SQLite driver loads, the file is not writable, corrupt or from a newer relaykit. */
+  | 'STORE_UNAVAILABLE';
 
 /**
  * The one error class of relaykit. `code` is stable; `message` names the input and the fix.

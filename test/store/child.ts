@@ -2,7 +2,8 @@
  * A second process for the SQLite tests, run with `node --import tsx test/store/child.ts <mode> …`:
  * - `write <path> <count>`: inserts `count` deliveries one by one, printing each execution id once committed;
  * - `commit-and-hang <path>`: inserts one delivery, prints `committed <execution id>`, then waits to be killed;
- * - `import-only`: prints whether better-sqlite3 is loaded after importing the store module, then after opening a store.
+ * - `import-only`: prints whether better-sqlite3 is loaded after importing the store module, then after opening a store,
+ *   and the store's driver (RELAY_SQLITE_DRIVER chooses it).
  */
 import { createRequire } from 'node:module';
 import { SqliteStore } from '../../src/service/store/sqlite.js';
@@ -30,7 +31,7 @@ if (mode === 'write') {
 } else if (mode === 'import-only') {
   const afterImport = addonLoaded();
   const store = new SqliteStore({ path: ':memory:' });
-  process.stdout.write(`${JSON.stringify({ afterImport, afterOpen: addonLoaded() })}\n`);
+  process.stdout.write(`${JSON.stringify({ afterImport, afterOpen: addonLoaded(), driver: store.driver })}\n`);
   await store.close();
 } else {
   throw new Error(`unknown mode ${String(mode)}`);

@@ -1,16 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
+import { sqliteDriver, type SqliteDriverName } from '../../src/service/store/sqlite-driver.js';
 import { describeStoreContract } from './contract.js';
 import { delivery } from './fixtures.js';
 
-const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const root = resolve(import.meta.dirname, '../..');
 const child = resolve(import.meta.dirname, 'child.ts');
 const temp = mkdtempSync(join(tmpdir(), 'relay-store-'));
@@ -20,24 +18,46 @@ let files = 0;
 /** A path in a directory that does not exist yet. */
 const freshPath = () => join(temp, `db${files++}`, '.relay', 'relay.db');
 
-describeStoreContract('SqliteStore', () => new SqliteStore({ path: freshPath() }));
-describeStoreContract('SqliteStore in memory', () => new SqliteStore({ path: ':memory:' }));
+/**
+ * The drivers this runtime has: better-sqlite3 (a devDependency, built for this Node by `npm ci` or
+ * .ci/run) everywhere, node:sqlite where Node has it (22.13+). Every suite below runs once per driver.
+ */
+const drivers: SqliteDriverName[] = ['better-sqlite3'];
+const nodeHasSqlite = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:sqlite') !== undefined;
+if (nodeHasSqlite) drivers.push('node:sqlite');
+
+describe('the SQLite drivers of this runtime', () => {
+  it('has node:sqlite exactly where Node 22.13+ provides it, so both drivers are tested there', () => {
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    expect(nodeHasSqlite).toBe(major > 22 || (major === 22 && minor >= 13));
+    for (const driver of drivers) expect(sqliteDriver(driver).name).toBe(driver);
+  });
+});
+
+/** A raw connection to `path` through `driver`, for looking at the file as another program would. */
+const raw = (driver: SqliteDriverName, path: string) => sqliteDriver(driver).open(path, { busyTimeoutMs: 1000 });
+
+for (const driver of drivers) {
+  describeStoreContract(`SqliteStore (${driver})`, () => new SqliteStore({ path: freshPath(), driver }));
+  describeStoreContract(`SqliteStore in memory (${driver})`, () => new SqliteStore({ path: ':memory:', driver }));
+}
 // The same contract once the writer and checkpoint threads have taken over (a store under sustained load).
-describeStoreContract('SqliteStore with worker threads', () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1 }));
+describeStoreContract('SqliteStore with worker threads', () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1, driver: 'better-sqlite3' }));
 
 /** Runs test/store/child.ts in a new Node process. */
-function spawnChild(...args: string[]): { process: ChildProcess; lines: AsyncIterable<string>; stderr: () => string; exit: Promise<number | null> } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnChild(driver: SqliteDriverName, ...args: string[]): { process: ChildProcess; lines: AsyncIterable<string>; stderr: () => string; exit: Promise<number | null> } {
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RELAY_SQLITE_DRIVER: driver } });
   let stderr = '';
   proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
   return { process: proc, lines: createInterface({ input: proc.stdout! }), stderr: () => stderr, exit };
 }
 
-describe('SqliteStore worker threads', () => {
+// The worker threads are better-sqlite3's (writer.ts, checkpointer.ts).
+describe('SqliteStore worker threads (better-sqlite3)', () => {
   it('commits through the writer thread: outcomes per write, dedupe, failures alone, all durable after reopening', async () => {
     const path = freshPath();
-    const store = new SqliteStore({ path, threadsAfterCommits: 1 });
+    const store = new SqliteStore({ path, threadsAfterCommits: 1, driver: 'better-sqlite3' });
     const first = delivery();
     await store.insertDelivery(first.event, first.execution);
     const deadline = Date.now() + 10_000;
@@ -67,219 +87,223 @@ describe('SqliteStore worker threads', () => {
   });
 });
 
-describe('SqliteStore file', () => {
-  it('creates the file and its missing parent directories', async () => {
-    const path = join(temp, 'deep', 'er', 'project', '.relay', 'relay.db');
-    expect(existsSync(join(temp, 'deep'))).toBe(false);
-    const store = new SqliteStore({ path });
-    expect(statSync(path).isFile()).toBe(true);
-    await store.close();
-  });
-
-  it('uses WAL mode, visible to another connection while open', async () => {
-    const path = freshPath();
-    const store = new SqliteStore({ path });
-    const d = delivery();
-    await store.insertDelivery(d.event, d.execution);
-    expect(existsSync(`${path}-wal`)).toBe(true);
-    const other = new Database(path, { readonly: true });
-    expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
-    other.close();
-    await store.close();
-  });
-
-  it('keeps everything after close and reopen', async () => {
-    const path = freshPath();
-    const first = new SqliteStore({ path });
-    const d = delivery({ data: { nested: { ok: true } } });
-    await first.insertDelivery(d.event, d.execution);
-    await first.saveStep({ executionId: d.execution.id, name: 's', status: 'completed', attempt: 1, result: [1], error: null, startedAt: d.execution.createdAt, endedAt: d.execution.createdAt });
-    await first.appendLog({ executionId: d.execution.id, attempt: 1, at: d.execution.createdAt, level: 'info', message: 'hi', fields: { a: 1 } });
-    await first.close();
-
-    const again = new SqliteStore({ path });
-    expect(await again.getExecution(d.execution.id)).toEqual(d.execution);
-    expect(await again.getEvent(d.event.id)).toEqual(d.event);
-    expect(await again.listSteps(d.execution.id)).toHaveLength(1);
-    expect(await again.listLogs(d.execution.id)).toHaveLength(1);
-    const dup = delivery({ deliveryId: d.event.deliveryId });
-    expect(await again.insertDelivery(dup.event, dup.execution)).toEqual({ created: false, execution: d.execution });
-    await again.close();
-  });
-
-  it('sets user_version to the latest schema version and creates the tables', async () => {
-    const path = freshPath();
-    await new SqliteStore({ path }).close();
-    const db = new Database(path, { readonly: true });
-    expect(SqliteStore.schemaVersion).toBeGreaterThanOrEqual(1);
-    expect(db.pragma('user_version', { simple: true })).toBe(SqliteStore.schemaVersion);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['events', 'executions', 'logs', 'steps']);
-    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['events_delivery', 'executions_created', 'executions_event', 'executions_status', 'executions_type', 'logs_execution']);
-    db.close();
-  });
-
-  it('refuses a database written by a newer schema version, naming the file and both versions, and leaves it unchanged', async () => {
-    const path = freshPath();
-    await new SqliteStore({ path }).close();
-    const newer = SqliteStore.schemaVersion + 7;
-    const db = new Database(path);
-    db.pragma(`user_version = ${newer}`);
-    db.close();
-
-    const open = () => new SqliteStore({ path });
-    expect(open).toThrow(path);
-    expect(open).toThrow(`schema version ${newer}`);
-    expect(open).toThrow(`(${SqliteStore.schemaVersion})`);
-    const after = new Database(path, { readonly: true });
-    expect(after.pragma('user_version', { simple: true })).toBe(newer);
-    after.close();
-  });
-
-  it('names the file when it is not a SQLite database', () => {
-    const path = join(temp, 'not-a-db', 'relay.db');
-    mkdirSync(join(temp, 'not-a-db'));
-    writeFileSync(path, 'this is not a database, just some text that is long enough to have a header'.repeat(20));
-    expect(() => new SqliteStore({ path })).toThrow(`Cannot open the relay store ${path}`);
-  });
-
-  it('commits the writes issued in one turn of the event loop together, not one commit each', async () => {
-    // Each commit appends every page it changed to the WAL; one commit for 40 deliveries shares the pages they have in common.
-    const walBytes = async (together: boolean) => {
-      const store = new SqliteStore({ path: freshPath() });
-      const ds = Array.from({ length: 40 }, () => delivery());
-      if (together) await Promise.all(ds.map((d) => store.insertDelivery(d.event, d.execution)));
-      else for (const d of ds) await store.insertDelivery(d.event, d.execution);
-      const size = statSync(`${store.path}-wal`).size;
-      expect(await store.countExecutions()).toBe(40);
+for (const driver of drivers) {
+  describe(`SqliteStore file (${driver})`, () => {
+    it('creates the file and its missing parent directories', async () => {
+      const path = join(temp, 'deep', 'er', 'project', '.relay', 'relay.db');
+      expect(existsSync(join(temp, 'deep'))).toBe(false);
+      const store = new SqliteStore({ path, driver });
+      expect(statSync(path).isFile()).toBe(true);
       await store.close();
-      return size;
-    };
-    expect(await walBytes(true)).toBeLessThan((await walBytes(false)) / 3);
+    });
+
+    it('uses WAL mode, visible to another connection while open', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
+      const d = delivery();
+      await store.insertDelivery(d.event, d.execution);
+      expect(existsSync(`${path}-wal`)).toBe(true);
+      const other = raw(driver, path);
+      expect(other.pragma('journal_mode')).toBe('wal');
+      other.close();
+      await store.close();
+    });
+
+    it('keeps everything after close and reopen', async () => {
+      const path = freshPath();
+      const first = new SqliteStore({ path, driver });
+      const d = delivery({ data: { nested: { ok: true } } });
+      await first.insertDelivery(d.event, d.execution);
+      await first.saveStep({ executionId: d.execution.id, name: 's', status: 'completed', attempt: 1, result: [1], error: null, startedAt: d.execution.createdAt, endedAt: d.execution.createdAt });
+      await first.appendLog({ executionId: d.execution.id, attempt: 1, at: d.execution.createdAt, level: 'info', message: 'hi', fields: { a: 1 } });
+      await first.close();
+
+      const again = new SqliteStore({ path, driver });
+      expect(await again.getExecution(d.execution.id)).toEqual(d.execution);
+      expect(await again.getEvent(d.event.id)).toEqual(d.event);
+      expect(await again.listSteps(d.execution.id)).toHaveLength(1);
+      expect(await again.listLogs(d.execution.id)).toHaveLength(1);
+      const dup = delivery({ deliveryId: d.event.deliveryId });
+      expect(await again.insertDelivery(dup.event, dup.execution)).toEqual({ created: false, execution: d.execution });
+      await again.close();
+    });
+
+    it('sets user_version to the latest schema version and creates the tables', async () => {
+      const path = freshPath();
+      await new SqliteStore({ path, driver }).close();
+      const db = raw(driver, path);
+      expect(SqliteStore.schemaVersion).toBeGreaterThanOrEqual(1);
+      expect(db.pragma('user_version')).toBe(SqliteStore.schemaVersion);
+      const names = (sql: string) => db.prepare(sql).all<{ name: string }>().map((row) => row.name);
+      const tables = names("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+      expect(tables).toEqual(['events', 'executions', 'logs', 'steps']);
+      const indexes = names("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
+      expect(indexes).toEqual(['events_delivery', 'executions_created', 'executions_event', 'executions_status', 'executions_type', 'logs_execution']);
+      db.close();
+    });
+
+    it('refuses a database written by a newer schema version, naming the file and both versions, and leaves it unchanged', async () => {
+      const path = freshPath();
+      await new SqliteStore({ path, driver }).close();
+      const newer = SqliteStore.schemaVersion + 7;
+      const db = raw(driver, path);
+      db.exec(`PRAGMA user_version = ${newer}`);
+      db.close();
+
+      const open = () => new SqliteStore({ path, driver });
+      expect(open).toThrow(path);
+      expect(open).toThrow(`schema version ${newer}`);
+      expect(open).toThrow(`(${SqliteStore.schemaVersion})`);
+      const after = raw(driver, path);
+      expect(after.pragma('user_version')).toBe(newer);
+      after.close();
+    });
+
+    it('names the file when it is not a SQLite database', () => {
+      const dir = join(temp, `not-a-db-${driver.replace(':', '-')}`);
+      const path = join(dir, 'relay.db');
+      mkdirSync(dir);
+      writeFileSync(path, 'this is not a database, just some text that is long enough to have a header'.repeat(20));
+      expect(() => new SqliteStore({ path, driver })).toThrow(`Cannot open the relay store ${path}`);
+    });
+
+    it('commits the writes issued in one turn of the event loop together, not one commit each', async () => {
+      // Each commit appends every page it changed to the WAL; one commit for 40 deliveries shares the pages they have in common.
+      const walBytes = async (together: boolean) => {
+        const store = new SqliteStore({ path: freshPath(), driver });
+        const ds = Array.from({ length: 40 }, () => delivery());
+        if (together) await Promise.all(ds.map((d) => store.insertDelivery(d.event, d.execution)));
+        else for (const d of ds) await store.insertDelivery(d.event, d.execution);
+        const size = statSync(`${store.path}-wal`).size;
+        expect(await store.countExecutions()).toBe(40);
+        await store.close();
+        return size;
+      };
+      expect(await walBytes(true)).toBeLessThan((await walBytes(false)) / 3);
+    });
+
+    it('commits the writes already issued when closed', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
+      const d = delivery();
+      const pending = store.insertDelivery(d.event, d.execution);
+      await store.close();
+      expect(await pending).toEqual({ created: true, execution: d.execution });
+      const again = new SqliteStore({ path, driver });
+      expect(await again.getExecution(d.execution.id)).toEqual(d.execution);
+      await again.close();
+    });
+
+    it('counts rows another connection committed', async () => {
+      const path = freshPath();
+      const a = new SqliteStore({ path, driver });
+      const b = new SqliteStore({ path, driver });
+      const [d1, d2, d3] = [delivery(), delivery(), delivery()];
+      await a.insertDelivery(d1.event, d1.execution);
+      expect(await a.countExecutions()).toBe(1);
+      await b.insertDelivery(d2.event, d2.execution);
+      expect(await a.countExecutions()).toBe(2);
+      await a.insertDelivery(d3.event, d3.execution);
+      expect(await a.countExecutions()).toBe(3);
+      expect(await b.countExecutions()).toBe(3);
+      await Promise.all([a.close(), b.close()]);
+    });
+
+    it('deduplicates a redelivery stored through another connection', async () => {
+      const path = freshPath();
+      const a = new SqliteStore({ path, driver });
+      const b = new SqliteStore({ path, driver });
+      const first = delivery({ deliveryId: 'evt_shared' });
+      const second = delivery({ deliveryId: 'evt_shared' });
+      await a.insertDelivery(first.event, first.execution);
+      expect(await b.insertDelivery(second.event, second.execution)).toEqual({ created: false, execution: first.execution });
+      await Promise.all([a.close(), b.close()]);
+    });
   });
 
-  it('commits the writes already issued when closed', async () => {
-    const path = freshPath();
-    const store = new SqliteStore({ path });
-    const d = delivery();
-    const pending = store.insertDelivery(d.event, d.execution);
-    await store.close();
-    expect(await pending).toEqual({ created: true, execution: d.execution });
-    const again = new SqliteStore({ path });
-    expect(await again.getExecution(d.execution.id)).toEqual(d.execution);
-    await again.close();
+  describe(`SqliteStore#seedExecutions (${driver})`, () => {
+    it('inserts count deliveries, listed and counted like any other', async () => {
+      const store = new SqliteStore({ path: freshPath(), driver });
+      // More than one seeding transaction (20,000 rows each).
+      const ds = Array.from({ length: 20_500 }, () => delivery());
+      await store.seedExecutions(ds.length, (i) => ds[i]!);
+      expect(await store.countExecutions()).toBe(ds.length);
+      expect((await store.listExecutions({ limit: 3 })).items).toEqual([ds[20_499]!.execution, ds[20_498]!.execution, ds[20_497]!.execution]);
+      expect(existsSync(`${store.path}-wal`) ? statSync(`${store.path}-wal`).size : 0).toBe(0);
+      expect(await store.getEvent(ds[123]!.event.id)).toEqual(ds[123]!.event);
+      const dup = delivery({ deliveryId: ds[9]!.event.deliveryId });
+      expect((await store.insertDelivery(dup.event, dup.execution)).execution).toEqual(ds[9]!.execution);
+      await store.close();
+    });
+
+    it('rejects a delivery id that is already stored', async () => {
+      const store = new SqliteStore({ path: freshPath(), driver });
+      const d = delivery();
+      await store.insertDelivery(d.event, d.execution);
+      const again = delivery({ deliveryId: d.event.deliveryId });
+      await expect(store.seedExecutions(2, (i) => (i === 0 ? delivery() : again))).rejects.toThrow(/already stored/);
+      expect(await store.countExecutions()).toBe(1);
+      await store.close();
+    });
   });
 
-  it('counts rows another connection committed', async () => {
-    const path = freshPath();
-    const a = new SqliteStore({ path });
-    const b = new SqliteStore({ path });
-    const [d1, d2, d3] = [delivery(), delivery(), delivery()];
-    await a.insertDelivery(d1.event, d1.execution);
-    expect(await a.countExecutions()).toBe(1);
-    await b.insertDelivery(d2.event, d2.execution);
-    expect(await a.countExecutions()).toBe(2);
-    await a.insertDelivery(d3.event, d3.execution);
-    expect(await a.countExecutions()).toBe(3);
-    expect(await b.countExecutions()).toBe(3);
-    await Promise.all([a.close(), b.close()]);
-  });
+  describe(`SqliteStore across processes (${driver})`, () => {
+    it(driver === 'better-sqlite3' ? 'does not load the native addon until a store is opened' : 'opens a store with no native addon loaded at all', async () => {
+      const run = spawnChild(driver, 'import-only');
+      const lines: string[] = [];
+      for await (const line of run.lines) lines.push(line);
+      expect(await run.exit, run.stderr()).toBe(0);
+      expect(JSON.parse(lines[0]!)).toEqual({ afterImport: false, afterOpen: driver === 'better-sqlite3', driver });
+    });
 
-  it('deduplicates a redelivery stored through another connection', async () => {
-    const path = freshPath();
-    const a = new SqliteStore({ path });
-    const b = new SqliteStore({ path });
-    const first = delivery({ deliveryId: 'evt_shared' });
-    const second = delivery({ deliveryId: 'evt_shared' });
-    await a.insertDelivery(first.event, first.execution);
-    expect(await b.insertDelivery(second.event, second.execution)).toEqual({ created: false, execution: first.execution });
-    await Promise.all([a.close(), b.close()]);
-  });
-});
+    it('lets this process read and write while another process writes, seeing every committed row and never SQLITE_BUSY', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
+      const count = 1000;
+      const run = spawnChild(driver, 'write', path, String(count));
+      let childRunning = true;
+      void run.exit.then(() => (childRunning = false));
+      let seenWhileChildWrote = 0;
+      const seen: string[] = [];
+      for await (const id of run.lines) {
+        if (childRunning) seenWhileChildWrote++;
+        // The child printed the id after its commit: it must be visible now.
+        const found = await store.getExecution(id);
+        expect(found, id).toMatchObject({ id, status: 'pending' });
+        expect(await store.updateExecution(id, { status: 'running' }, ['pending'])).toBe(true);
+        if (seen.length % 100 === 0) expect((await store.listExecutions({ limit: 1 })).items).toHaveLength(1);
+        seen.push(id);
+      }
+      expect(await run.exit, run.stderr()).toBe(0);
+      expect(run.stderr()).not.toMatch(/BUSY|locked/i);
+      expect(seen).toHaveLength(count);
+      // The two processes did overlap: this one read and wrote while the child was still writing.
+      expect(seenWhileChildWrote).toBeGreaterThan(0);
+      expect(await store.countExecutions()).toBe(count);
+      const running = await store.listExecutions({ status: 'running', limit: 500 });
+      expect(running.items).toHaveLength(500);
+      await store.close();
+    });
 
-describe('SqliteStore#seedExecutions', () => {
-  it('inserts count deliveries, listed and counted like any other', async () => {
-    const store = new SqliteStore({ path: freshPath() });
-    // More than one seeding transaction (20,000 rows each).
-    const ds = Array.from({ length: 20_500 }, () => delivery());
-    await store.seedExecutions(ds.length, (i) => ds[i]!);
-    expect(await store.countExecutions()).toBe(ds.length);
-    expect((await store.listExecutions({ limit: 3 })).items).toEqual([ds[20_499]!.execution, ds[20_498]!.execution, ds[20_497]!.execution]);
-    expect(existsSync(`${store.path}-wal`) ? statSync(`${store.path}-wal`).size : 0).toBe(0);
-    expect(await store.getEvent(ds[123]!.event.id)).toEqual(ds[123]!.event);
-    const dup = delivery({ deliveryId: ds[9]!.event.deliveryId });
-    expect((await store.insertDelivery(dup.event, dup.execution)).execution).toEqual(ds[9]!.execution);
-    await store.close();
+    it('keeps a committed delivery when the process is killed right after insertDelivery resolves', async () => {
+      const path = freshPath();
+      const run = spawnChild(driver, 'commit-and-hang', path);
+      let id: string | undefined;
+      for await (const line of run.lines) {
+        id = /^committed (\S+)$/.exec(line)?.[1];
+        run.process.kill('SIGKILL');
+        break;
+      }
+      expect(await run.exit).toBeNull();
+      expect(run.process.signalCode).toBe('SIGKILL');
+      expect(id).toMatch(/^exec_/);
+      // The row was only in the write-ahead log when the process died: reopening must recover it from there.
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      const store = new SqliteStore({ path, driver });
+      const execution = await store.getExecution(id!);
+      expect(execution).toMatchObject({ id, status: 'pending' });
+      expect(await store.getEvent(execution!.eventId)).toBeDefined();
+      await store.close();
+    });
   });
-
-  it('rejects a delivery id that is already stored', async () => {
-    const store = new SqliteStore({ path: freshPath() });
-    const d = delivery();
-    await store.insertDelivery(d.event, d.execution);
-    const again = delivery({ deliveryId: d.event.deliveryId });
-    await expect(store.seedExecutions(2, (i) => (i === 0 ? delivery() : again))).rejects.toThrow(/already stored/);
-    expect(await store.countExecutions()).toBe(1);
-    await store.close();
-  });
-});
-
-describe('SqliteStore across processes', () => {
-  it('does not load the native addon until a store is opened', async () => {
-    const run = spawnChild('import-only');
-    const lines: string[] = [];
-    for await (const line of run.lines) lines.push(line);
-    expect(await run.exit, run.stderr()).toBe(0);
-    expect(JSON.parse(lines[0]!)).toEqual({ afterImport: false, afterOpen: true });
-  });
-
-  it('lets this process read and write while another process writes, seeing every committed row and never SQLITE_BUSY', async () => {
-    const path = freshPath();
-    const store = new SqliteStore({ path });
-    const count = 1000;
-    const run = spawnChild('write', path, String(count));
-    let childRunning = true;
-    void run.exit.then(() => (childRunning = false));
-    let seenWhileChildWrote = 0;
-    const seen: string[] = [];
-    for await (const id of run.lines) {
-      if (childRunning) seenWhileChildWrote++;
-      // The child printed the id after its commit: it must be visible now.
-      const found = await store.getExecution(id);
-      expect(found, id).toMatchObject({ id, status: 'pending' });
-      expect(await store.updateExecution(id, { status: 'running' }, ['pending'])).toBe(true);
-      if (seen.length % 100 === 0) expect((await store.listExecutions({ limit: 1 })).items).toHaveLength(1);
-      seen.push(id);
-    }
-    expect(await run.exit, run.stderr()).toBe(0);
-    expect(run.stderr()).not.toMatch(/BUSY|locked/i);
-    expect(seen).toHaveLength(count);
-    // The two processes did overlap: this one read and wrote while the child was still writing.
-    expect(seenWhileChildWrote).toBeGreaterThan(0);
-    expect(await store.countExecutions()).toBe(count);
-    const running = await store.listExecutions({ status: 'running', limit: 500 });
-    expect(running.items).toHaveLength(500);
-    await store.close();
-  });
-
-  it('keeps a committed delivery when the process is killed right after insertDelivery resolves', async () => {
-    const path = freshPath();
-    const run = spawnChild('commit-and-hang', path);
-    let id: string | undefined;
-    for await (const line of run.lines) {
-      id = /^committed (\S+)$/.exec(line)?.[1];
-      run.process.kill('SIGKILL');
-      break;
-    }
-    expect(await run.exit).toBeNull();
-    expect(run.process.signalCode).toBe('SIGKILL');
-    expect(id).toMatch(/^exec_/);
-    // The row was only in the write-ahead log when the process died: reopening must recover it from there.
-    expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
-    const store = new SqliteStore({ path });
-    const execution = await store.getExecution(id!);
-    expect(execution).toMatchObject({ id, status: 'pending' });
-    expect(await store.getEvent(execution!.eventId)).toBeDefined();
-    await store.close();
-  });
-});
+}

@@ -1,11 +1,12 @@
 /**
- * The default store: one SQLite file through better-sqlite3, in WAL mode, so that `relay dev` writes while
- * `relay inspect` and `relay replay --print` read (or write) from other processes.
+ * The default store: one SQLite file, in WAL mode, so that `relay dev` writes while `relay inspect` and
+ * `relay replay --print` read (or write) from other processes. Through `node:sqlite` or better-sqlite3
+ * (sqlite-driver.ts): the same file either way.
  */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import { RelayError } from '../../providers/errors.js';
 import { Checkpointer, MAX_HOLD_MS } from './checkpointer.js';
 import {
   closedError,
@@ -31,10 +32,11 @@ import type {
   Store,
   StoredEvent,
 } from './types.js';
+import { sqliteDriver, type SqlDatabase, type SqliteDriverName, type SqlStatement } from './sqlite-driver.js';
 import { toError, type WriteOp, type WriteSql, Writer } from './writer.js';
 
-type Database = BetterSqlite3.Database;
-type Statement = BetterSqlite3.Statement<unknown[], unknown>;
+type Database = SqlDatabase;
+type Statement = SqlStatement;
 
 /**
  * The schema, one step per version: step `i` brings a database from `user_version` i to i + 1. Append only: a
@@ -158,6 +160,12 @@ export interface SqliteStoreOptions {
    * Default 256; `1` starts them after the first commit, `Infinity` never.
    */
   readonly threadsAfterCommits?: number;
+  /**
+   * The SQLite driver: `'node:sqlite'` (built into Node 22.13+; chosen automatically where it needs no flag
+   * and prints no warning) or `'better-sqlite3'` (a native addon, installed separately). Default:
+   * `RELAY_SQLITE_DRIVER`, else chosen automatically. Worker threads are used with better-sqlite3 only.
+   */
+  readonly driver?: SqliteDriverName;
 }
 
 /** A write waiting for the next group commit. */
@@ -173,7 +181,7 @@ class Failed {
 }
 
 /**
- * A `Store` in one SQLite file (better-sqlite3). WAL mode: any number of processes read while one writes, and a
+ * A `Store` in one SQLite file (node:sqlite or better-sqlite3). WAL mode: any number of processes read while one writes, and a
  * writer waits up to 5 s for another. Every method resolves after its transaction has committed.
  *
  * Writes are group-committed: those issued in the same turn of the event loop (the deliveries of concurrent
@@ -187,7 +195,9 @@ class Failed {
  * database in the background (checkpointer.ts) instead of a commit doing it every ~4 MB and waiting for two
  * fsyncs. Neither keeps the process alive; `close()` lets both finish and close their connections.
  *
- * The native addon is loaded when the first store is constructed, not when this module is imported.
+ * The driver is loaded when the first store is constructed, not when this module is imported; a store that
+ * cannot open (no driver loads, the file is not writable, corrupt or from a newer relaykit) throws a
+ * `RelayError` `STORE_UNAVAILABLE` that names the cause and the fix.
  *
  * @example
  * const store = new SqliteStore({ path: '.relay/relay.db' });
@@ -205,6 +215,11 @@ export class SqliteStore implements Store {
   }
 
   readonly path: string;
+
+  /** The SQLite driver this store reads and writes through. */
+  readonly driver: SqliteDriverName;
+  /** What `relay dev` says of the driver, e.g. `experimental on Node 22.12.0`; empty when nothing. */
+  readonly driverNote: string;
 
   readonly #db: Database;
   #closed = false;
@@ -228,7 +243,7 @@ export class SqliteStore implements Store {
   /** Inserts an event and its execution, or returns the execution of the stored event with the same delivery id. */
   readonly #deleteEvent: Statement;
   /** Runs a batch of writes in one transaction, storing each one's result or `Failed` in `outcomes`. */
-  readonly #commitBatch: BetterSqlite3.Transaction<(batch: readonly PendingWrite[], outcomes: unknown[]) => void>;
+  readonly #commitBatch: (batch: readonly PendingWrite[], outcomes: unknown[]) => void;
   #queue: PendingWrite[] = [];
   #flushScheduled = false;
   /** The timer of a flush put off while the checkpoint worker holds commits back. */
@@ -255,10 +270,17 @@ export class SqliteStore implements Store {
       throw new RangeError(`threadsAfterCommits must be a positive integer or Infinity, got ${String(threadsAfter)}.`);
     }
     this.#threadsAfterCommits = threadsAfter;
-    if (!inMemory) mkdirSync(dirname(this.path), { recursive: true });
-    // Loaded here rather than imported, so that importing the service does not load the native addon.
-    const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-    const db = new Database(this.path);
+    // Chosen here rather than on import, so that importing the service loads no driver.
+    const driver = sqliteDriver(options.driver);
+    this.driver = driver.name;
+    this.driverNote = driver.note;
+    let db: Database;
+    try {
+      if (!inMemory) mkdirSync(dirname(this.path), { recursive: true });
+      db = driver.open(this.path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+    } catch (error) {
+      throw cannotOpen(this.path, error);
+    }
     try {
       // First, so that every later statement (including switching to WAL) waits for another process's lock.
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -275,10 +297,7 @@ export class SqliteStore implements Store {
       migrate(db, this.path);
     } catch (error) {
       db.close();
-      if (error instanceof Database.SqliteError) {
-        throw new Error(`Cannot open the relay store ${this.path}: ${error.message}`, { cause: error });
-      }
-      throw error;
+      throw cannotOpen(this.path, error);
     }
     this.#db = db;
 
@@ -293,11 +312,12 @@ export class SqliteStore implements Store {
     this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
     this.#appendLog = db.prepare(WRITE_SQL.appendLog);
     this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
-    this.#count = db.prepare('SELECT count(*) FROM executions').pluck();
-    this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.#count = db.prepare('SELECT count(*) AS n FROM executions');
+    this.#dataVersion = db.prepare('PRAGMA data_version');
 
     this.#deleteEvent = db.prepare(WRITE_SQL.deleteEvent);
-    this.#commitBatch = db.transaction((batch: readonly PendingWrite[], outcomes: unknown[]) => {
+    const inTransaction = transaction(db);
+    this.#commitBatch = (batch, outcomes) => inTransaction(() => {
       for (let i = 0; i < batch.length; i++) {
         try {
           outcomes[i] = this.#apply(batch[i]!.op);
@@ -309,7 +329,11 @@ export class SqliteStore implements Store {
         }
       }
     });
+    this.#transaction = inTransaction;
   }
+
+  /** Runs a function in one `BEGIN IMMEDIATE` transaction on this connection. */
+  readonly #transaction: <T>(fn: () => T) => T;
 
   async insertDelivery(event: StoredEvent, execution: ExecutionRecord): Promise<{ created: boolean; execution: ExecutionRecord }> {
     this.#open();
@@ -325,17 +349,17 @@ export class SqliteStore implements Store {
 
   async getExecution(id: string): Promise<ExecutionRecord | undefined> {
     this.#open();
-    return this.#getExecution.get(id) as ExecutionRecord | undefined;
+    return this.#getExecution.get<ExecutionRecord>([id]);
   }
 
   async getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined> {
     this.#open();
-    return this.#getExecutionByEvent.get(eventId) as ExecutionRecord | undefined;
+    return this.#getExecutionByEvent.get<ExecutionRecord>([eventId]);
   }
 
   async getEvent(id: string): Promise<StoredEvent | undefined> {
     this.#open();
-    const row = this.#getEvent.get(id) as EventRow | undefined;
+    const row = this.#getEvent.get<EventRow>([id]);
     if (!row) return undefined;
     return eventFromRow(row);
   }
@@ -351,7 +375,7 @@ export class SqliteStore implements Store {
     if (status !== undefined) params.status = status;
     if (type !== undefined) params.type = 'exact' in type ? type.exact : type.prefix;
     const kind = type === undefined ? '' : 'exact' in type ? 'exact' : 'prefix';
-    const items = this.#listStatement(status !== undefined, kind, before !== undefined).all(params) as ExecutionRecord[];
+    const items = this.#listStatement(status !== undefined, kind, before !== undefined).all<ExecutionRecord>(params);
     if (items.length <= limit) return { items, nextCursor: null };
     items.pop();
     return { items, nextCursor: encodeCursor(items[limit - 1]!.id) };
@@ -398,7 +422,7 @@ export class SqliteStore implements Store {
 
   async listSteps(executionId: string): Promise<StepRecord[]> {
     this.#open();
-    const rows = this.#listSteps.all(executionId) as StepRow[];
+    const rows = this.#listSteps.all<StepRow>([executionId]);
     return rows.map((s) => ({ ...s, result: s.result === null ? null : (JSON.parse(s.result) as unknown) }));
   }
 
@@ -414,7 +438,7 @@ export class SqliteStore implements Store {
 
   async listLogs(executionId: string): Promise<LogRecord[]> {
     this.#open();
-    const rows = this.#listLogs.all(executionId) as LogRow[];
+    const rows = this.#listLogs.all<LogRow>([executionId]);
     return rows.map((l) => ({ ...l, fields: l.fields === null ? null : (JSON.parse(l.fields) as Record<string, unknown> | null) }));
   }
 
@@ -424,9 +448,9 @@ export class SqliteStore implements Store {
    */
   async countExecutions(): Promise<number> {
     this.#open();
-    const version = this.#dataVersion.get();
+    const version = this.#dataVersion.get()!.data_version;
     let cache = this.#countCache;
-    if (cache === undefined || cache.version !== version) this.#countCache = cache = { count: this.#count.get() as number, version };
+    if (cache === undefined || cache.version !== version) this.#countCache = cache = { count: this.#count.get()!.n as number, version };
     return cache.count;
   }
 
@@ -456,7 +480,7 @@ export class SqliteStore implements Store {
   async seedExecutions(count: number, make: (i: number) => { event: StoredEvent; execution: ExecutionRecord }): Promise<void> {
     this.#open();
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`seedExecutions: invalid count ${String(count)}`);
-    const batch = this.#db.transaction((from: number, to: number) => {
+    const batch = (from: number, to: number) => this.#transaction(() => {
       for (let i = from; i < to; i++) {
         const { event, execution } = make(i);
         if (execution.eventId !== event.id) throw foreignEventError(event, execution);
@@ -469,7 +493,7 @@ export class SqliteStore implements Store {
     this.#flush();
     this.#countCache = undefined;
     for (let from = 0; from < count; from += SEED_BATCH) {
-      batch.immediate(from, Math.min(count, from + SEED_BATCH));
+      batch(from, Math.min(count, from + SEED_BATCH));
       if (from + SEED_BATCH < count) await new Promise<void>((resolve) => setImmediate(resolve));
       this.#open();
     }
@@ -486,14 +510,14 @@ export class SqliteStore implements Store {
    */
   #insertDelivery(event: readonly unknown[], execution: readonly unknown[]): ExecutionRecord | undefined {
     if (this.#insertEvent.run(event).changes === 0) {
-      const existing = this.#executionByDelivery.get(event[1], event[3]) as ExecutionRecord | undefined;
+      const existing = this.#executionByDelivery.get<ExecutionRecord>([event[1], event[3]]);
       if (!existing) throw new Error(`${this.path}: the stored event of delivery ${String(event[3])} (${String(event[1])}) has no execution`);
       return existing;
     }
     try {
       this.#insertExecution.run(execution);
     } catch (error) {
-      if (this.#db.inTransaction) this.#deleteEvent.run(event[0]);
+      if (this.#db.inTransaction) this.#deleteEvent.run([event[0]]);
       throw error;
     }
     return undefined;
@@ -550,12 +574,13 @@ export class SqliteStore implements Store {
     }
     const outcomes = new Array<unknown>(batch.length);
     try {
-      this.#commitBatch.immediate(batch, outcomes);
+      this.#commitBatch(batch, outcomes);
     } catch (error) {
       for (const write of batch) write.reject(error);
       return;
     }
-    if (++this.#commits === this.#threadsAfterCommits && !this.#inMemory) this.#startThreads();
+    // The worker threads' code is better-sqlite3's (writer.ts, checkpointer.ts).
+    if (++this.#commits === this.#threadsAfterCommits && !this.#inMemory && this.driver === 'better-sqlite3') this.#startThreads();
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i];
       if (outcome instanceof Failed) batch[i]!.reject(outcome.error);
@@ -665,7 +690,7 @@ export class SqliteStore implements Store {
   }
 
   #missingExecution(error: unknown, method: string, executionId: string): unknown {
-    if (error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    if ((error as { code?: unknown } | undefined)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
       return new Error(`${method}: execution ${executionId} is not stored`, { cause: error });
     }
     return error;
@@ -690,7 +715,7 @@ function executionParams(e: ExecutionRecord): unknown[] {
 function migrate(db: Database, path: string): void {
   const latest = MIGRATIONS.length;
   const version = (): number => {
-    const found = db.pragma('user_version', { simple: true }) as number;
+    const found = Number(db.pragma('user_version'));
     if (found > latest) {
       throw new Error(
         `The relay store ${path} has schema version ${found}, newer than the latest this relaykit knows (${latest}). ` +
@@ -700,9 +725,44 @@ function migrate(db: Database, path: string): void {
     return found;
   };
   if (version() === latest) return;
-  db.transaction(() => {
+  transaction(db)(() => {
     // Read again under the write lock: another process may have migrated the file in the meantime.
     for (let v = version(); v < latest; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${latest}`);
-  }).immediate();
+    db.exec(`PRAGMA user_version = ${latest}`);
+  });
+}
+
+/** A runner of `BEGIN IMMEDIATE` transactions on `db` (its three statements prepared once). */
+function transaction(db: Database): <T>(fn: () => T) => T {
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  return (fn) => {
+    begin.run();
+    try {
+      const result = fn();
+      commit.run();
+      return result;
+    } catch (error) {
+      // An error that aborted the transaction (I/O, disk full) has rolled it back already.
+      if (db.inTransaction) rollback.run();
+      throw error;
+    }
+  };
+}
+
+/** The error of a store that cannot open `path`: the cause, and what to do about it. */
+function cannotOpen(path: string, error: unknown): unknown {
+  if (error instanceof RelayError) return error;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const fix =
+    code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB'
+      ? 'The file is damaged or is not a SQLite database: move it aside (relaykit creates a new one) or set RELAY_STORE_PATH to another file.'
+      : code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'EACCES' || code === 'EROFS' || code === 'ENOTDIR'
+        ? 'Check that the directory exists and is writable, or set RELAY_STORE_PATH to a writable file.'
+        : /schema version/.test(message)
+          ? ''
+          : 'Set RELAY_STORE_PATH to another file if this one cannot be used.';
+  return new RelayError('STORE_UNAVAILABLE', `Cannot open the relay store ${path}: ${message}${fix ? ` ${fix}` : ''}`, { cause: error });
 }
