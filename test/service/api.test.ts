@@ -1,4 +1,7 @@
 /** The programmatic surface of `createRelay`: options, operations, errors and lifecycle. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../src/providers/index.js';
 import { createRelay } from '../../src/service/index.js';
@@ -178,5 +181,31 @@ describe('lifecycle', () => {
     const relay = createRelay({ store: new MemoryStore() });
     await expect(relay.listen({ port: 70000 })).rejects.toThrow(/port must be an integer from 0 to 65535/);
     await relay.close();
+  });
+});
+
+describe('a store that cannot open', () => {
+  it('makes listen() fail before binding, with RelayError STORE_UNAVAILABLE naming the file and the fix', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'relaykit-unwritable-'));
+    // A regular file where the store's directory should be: nothing can be created below it.
+    writeFileSync(path.join(dir, 'blocked'), 'not a directory');
+    const file = path.join(dir, 'blocked', 'relay.db');
+    const relay = createRelay({ store: undefined });
+    const previous = process.env.RELAY_STORE_PATH;
+    process.env.RELAY_STORE_PATH = file;
+    try {
+      const failure = await relay.listen({ port: 0 }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(RelayError);
+      expect(failure).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      expect((failure as Error).message).toContain(`Cannot open the relay store ${file}`);
+      expect((failure as Error).message).toContain('RELAY_STORE_PATH');
+    } finally {
+      if (previous === undefined) delete process.env.RELAY_STORE_PATH;
+      else process.env.RELAY_STORE_PATH = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
