@@ -23,6 +23,15 @@ export interface RelayRequest {
   bytes(limit: number, lease: BodyLease): Promise<Uint8Array | BodyRefusal>;
 }
 
+/** What the adapter that received a request knows and the routes need. */
+export interface RequestScope {
+  /** Whether the executions API answers a request with this `Host` header; omitted, every host is answered. */
+  hostAllowed?: (host: string | undefined) => boolean;
+}
+
+/** Answers one request; never throws. What each adapter calls. */
+export type RelayHandler = (request: RelayRequest, scope?: RequestScope) => Promise<RelayResponse>;
+
 /** A response value; each adapter writes it its own way. */
 export interface RelayResponse {
   readonly status: number;

@@ -1,15 +1,13 @@
 /**
- * The node:http adapter: an `IncomingMessage` becomes a `RelayRequest` (the body streamed under the
- * size limit and the shared body budget), the `RelayResponse` is written back. Requests Node's own
+ * The node:http adapter around any `RelayHandler`: an `IncomingMessage` becomes a `RelayRequest` (the
+ * body streamed under the size limit and the shared body budget), the `RelayResponse` is written back. Requests Node's own
  * parser refuses, and `CONNECT` or upgrade requests, get the service's JSON error shape too. Close
  * stops accepting, lets requests in flight finish, then resolves.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { error, type RelayRequest, type RelayResponse } from './http.js';
-import type { ServiceContext } from './relay.js';
-import { route, type RouteOptions } from './routes.js';
+import { error, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 
 /** Where `listen` binds, and what it accepts. */
 export interface ListenOptions {
@@ -109,14 +107,14 @@ function toRelayRequest(req: IncomingMessage, target: { pathname: string; search
   };
 }
 
-async function answer(context: ServiceContext, req: IncomingMessage, routeOptions: RouteOptions): Promise<RelayResponse> {
+async function answer(handler: RelayHandler, req: IncomingMessage, scope: RequestScope): Promise<RelayResponse> {
   const raw = req.url ?? '/';
   const target = splitTarget(raw);
   if (!target) {
     const shown = raw.length > 100 ? `${raw.slice(0, 100)}…` : raw;
     return error(400, `The request target ${JSON.stringify(shown)} is not a valid URL; send a path such as /api/webhook/stripe.`, { connection: 'close' });
   }
-  return route(toRelayRequest(req, target), context, routeOptions);
+  return handler(toRelayRequest(req, target), scope);
 }
 
 /** Writes a JSON error straight onto a socket Node's HTTP layer has let go of, then closes it. */
@@ -162,7 +160,7 @@ function isLoopbackAddress(address: string): boolean {
 }
 
 /** The `Host` check for a server bound to `address`; `undefined` when every host is allowed. */
-function hostCheck(address: string, configured: readonly string[]): RouteOptions['hostAllowed'] {
+function hostCheck(address: string, configured: readonly string[]): RequestScope['hostAllowed'] {
   if (configured.includes('*') || !isLoopbackAddress(address)) return undefined;
   const allowed = new Set([...LOOPBACK_NAMES, ...configured.map((name) => name.toLowerCase())]);
   return (host) => {
@@ -181,15 +179,15 @@ function configuredHosts(options: ListenOptions): readonly string[] {
     .filter(Boolean);
 }
 
-/** Serves `context` over node:http. */
-export function listen(context: ServiceContext, options: ListenOptions = {}): Promise<Listening> {
+/** Serves `handler` over node:http. */
+export function listen(handler: RelayHandler, options: ListenOptions = {}): Promise<Listening> {
   const port = options.port ?? 3000;
   const host = options.host ?? '127.0.0.1';
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return Promise.reject(new RangeError(`port must be an integer from 0 to 65535, got ${String(port)}.`));
   }
   const onRequest = options.onRequest;
-  const routeOptions: RouteOptions = {};
+  const scope: RequestScope = {};
   const report = (entry: RequestLogEntry) => {
     try {
       onRequest?.(entry);
@@ -200,7 +198,7 @@ export function listen(context: ServiceContext, options: ListenOptions = {}): Pr
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = new Date();
-    const response = await answer(context, req, routeOptions);
+    const response = await answer(handler, req, scope);
     res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
     res.end(response.body);
     if (onRequest) {
@@ -249,7 +247,7 @@ export function listen(context: ServiceContext, options: ListenOptions = {}): Pr
       server.off('error', reject);
       const address = server.address() as AddressInfo;
       const hostAllowed = hostCheck(address.address, configuredHosts(options));
-      if (hostAllowed) routeOptions.hostAllowed = hostAllowed;
+      if (hostAllowed) scope.hostAllowed = hostAllowed;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       let closed: Promise<void> | undefined;
       resolve({

@@ -1,23 +1,23 @@
 /**
- * `createRelay`: the reference service. A web-standard `fetch` core with a node:http adapter, the
- * five built-in mount paths plus custom plugins, executions with steps, replay and retry, over a store.
+ * `createRelay`: the reference service, put together. The domain (executions.ts) over a store and the
+ * runner, the HTTP contract (routes.ts) over the domain, served through a web-standard `fetch` or the
+ * node:http adapter (node.ts); the five built-in mount paths plus custom plugins.
  */
 import path from 'node:path';
 import { RelayError } from '../providers/errors.js';
 import { resolvePlugins } from '../providers/registry.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import { BodyBudget } from './body-budget.js';
+import { Executions } from './executions.js';
 import type { Handlers } from './handlers.js';
-import { executionNotFound } from './errors.js';
-import { fromFetchRequest, toFetchResponse } from './http.js';
-import { eventId, executionId } from './ids.js';
+import { fromFetchRequest, toFetchResponse, type RelayHandler } from './http.js';
 import { listen, type ListenOptions, type Listening } from './node.js';
-import { route } from './routes.js';
-import { recover, type Recovery } from './recovery.js';
+import type { Recovery } from './recovery.js';
+import { route, type ServiceContext } from './routes.js';
 import { Runner } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
-import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store, StoredEvent } from './store/types.js';
-import { executionDetail, executionJson, type ExecutionDetail, type ExecutionJson } from './views.js';
+import type { ExecutionFilter, ExecutionPage, Store } from './store/types.js';
+import type { ExecutionDetail, ExecutionJson } from './views.js';
 
 /** The largest delivery a built-in provider sends: GitHub's documented cap is 25 MB. */
 export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
@@ -104,24 +104,6 @@ export interface Mount {
   readonly secretConfigured: boolean;
 }
 
-/** What the routes need from the service. */
-export interface ServiceContext {
-  readonly plugins: ReadonlyMap<string, ProviderPlugin>;
-  readonly maxBodyBytes: number;
-  /** The cap on body bytes held at once, shared by every request. */
-  readonly bodyBudget: BodyBudget;
-  store(): Store;
-  now(): number;
-  secretsFor(plugin: ProviderPlugin): readonly string[];
-  apiToken(): string | undefined;
-  /** Schedules the handler of a just-stored execution; its event is passed along, so it is not read back. */
-  accept(execution: ExecutionRecord, event: StoredEvent): void;
-  replay(id: string): Promise<ExecutionJson>;
-  retry(id: string): Promise<ExecutionJson>;
-  find(idOrEventId: string): Promise<ExecutionDetail | undefined>;
-  newIds(at: number): { eventId: string; executionId: string };
-}
-
 function checkOptions(options: RelayOptions): void {
   for (const name of ['maxBodyBytes', 'maxBodyBytesInFlight'] as const) {
     const value = options[name];
@@ -159,87 +141,32 @@ export function createRelay(options: RelayOptions = {}): Relay {
   let store = options.store;
   const getStore = (): Store => (store ??= new SqliteStore({ path: defaultStorePath() }));
   const runner = new Runner({ store: getStore, handlers: options.handlers ?? {}, now });
+  const executions = new Executions({ store: getStore, runner, now });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
 
-  const load = async (idOrEventId: string): Promise<ExecutionRecord> => {
-    const s = getStore();
-    const execution = idOrEventId.startsWith('evt_') ? await s.getExecutionByEventId(idOrEventId) : await s.getExecution(idOrEventId);
-    if (!execution) throw executionNotFound(idOrEventId);
-    return execution;
+  const secretsFor = (plugin: ProviderPlugin): readonly string[] => {
+    const configured = options.secrets?.[plugin.id] ?? (plugin.secretEnv ? process.env[plugin.secretEnv] : undefined);
+    if (configured === undefined || configured === '') return [];
+    return typeof configured === 'string' ? [configured] : configured.filter((s) => s !== '');
   };
-
   const context: ServiceContext = {
     plugins,
     maxBodyBytes,
     bodyBudget: new BodyBudget(Math.max(options.maxBodyBytesInFlight ?? DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, maxBodyBytes)),
-    store: getStore,
+    executions,
     now,
-    secretsFor(plugin) {
-      const configured = options.secrets?.[plugin.id] ?? (plugin.secretEnv ? process.env[plugin.secretEnv] : undefined);
-      if (configured === undefined || configured === '') return [];
-      return typeof configured === 'string' ? [configured] : configured.filter((s) => s !== '');
-    },
+    secretsFor,
     apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
-    accept: (execution, event) => runner.schedule(execution.id, { execution, event }),
-    newIds: (at) => ({ eventId: eventId(at), executionId: executionId(at) }),
-    async replay(id) {
-      const source = await load(id);
-      const s = getStore();
-      const sourceEvent = (await s.getEvent(source.eventId))!;
-      const at = now();
-      const createdAt = new Date(at).toISOString();
-      const ids = context.newIds(at);
-      const execution: ExecutionRecord = {
-        id: ids.executionId,
-        eventId: ids.eventId,
-        eventType: source.eventType,
-        status: 'pending',
-        attempt: 1,
-        createdAt,
-        updatedAt: createdAt,
-        replayedFrom: source.id,
-        error: null,
-      };
-      // A new event with the same type, data and raw body; no delivery id, so it never deduplicates.
-      const event: StoredEvent = { ...sourceEvent, id: ids.eventId, deliveryId: null, receivedAt: createdAt };
-      await s.insertDelivery(event, execution);
-      runner.schedule(execution.id, { execution, event });
-      return executionJson(execution);
-    },
-    async retry(id) {
-      const execution = await load(id);
-      if (execution.status === 'completed') {
-        throw new RelayError('CONFLICT', `Execution ${execution.id} already completed; retry resumes failed executions. Replay it to run it again: POST /api/executions/${execution.id}/replay.`);
-      }
-      if (execution.status !== 'failed') {
-        throw new RelayError('CONFLICT', `Execution ${execution.id} is ${execution.status}; only a failed execution can be retried.`);
-      }
-      const updatedAt = new Date(now()).toISOString();
-      const patch = { status: 'pending', attempt: execution.attempt + 1, updatedAt, error: null } as const;
-      if (!(await getStore().updateExecution(execution.id, patch, ['failed']))) {
-        throw new RelayError('CONFLICT', `Execution ${execution.id} changed while retrying it; try again.`);
-      }
-      runner.schedule(execution.id);
-      return executionJson({ ...execution, ...patch });
-    },
-    async find(idOrEventId) {
-      const s = getStore();
-      const execution = idOrEventId.startsWith('evt_') ? await s.getExecutionByEventId(idOrEventId) : await s.getExecution(idOrEventId);
-      if (!execution) return undefined;
-      const [event, steps, logs] = await Promise.all([s.getEvent(execution.eventId), s.listSteps(execution.id), s.listLogs(execution.id)]);
-      return executionDetail(execution, event!, steps, logs);
-    },
   };
-
-  let recovered: Promise<Recovery> | undefined;
-  const recoverOnce = () => (recovered ??= recover(getStore(), runner, now));
+  const handler: RelayHandler = (request, scope) => route(request, context, scope);
 
   const relay: Relay = {
-    fetch: async (request) => toFetchResponse(await route(fromFetchRequest(request), context)),
+    fetch: async (request) => toFetchResponse(await handler(fromFetchRequest(request))),
     async listen(listenOptions) {
-      await recoverOnce();
-      const listening = await listen(context, listenOptions);
+      // Before binding: a store that cannot open fails here, and nothing listens.
+      await executions.recover({ once: true });
+      const listening = await listen(handler, listenOptions);
       listeners.add(listening);
       return {
         ...listening,
@@ -249,16 +176,12 @@ export function createRelay(options: RelayOptions = {}): Relay {
         },
       };
     },
-    replayExecution: (id) => context.replay(id),
-    retryExecution: (id) => context.retry(id),
-    getExecution: (id) => (id.startsWith('evt_') ? Promise.resolve(undefined) : context.find(id)),
-    findExecution: (id) => context.find(id),
-    listExecutions: (filter) => getStore().listExecutions(filter),
-    recover: () => {
-      const again = recover(getStore(), runner, now);
-      recovered ??= again;
-      return again;
-    },
+    replayExecution: (id) => executions.replay(id),
+    retryExecution: (id) => executions.retry(id),
+    getExecution: (id) => (id.startsWith('evt_') ? Promise.resolve(undefined) : executions.find(id)),
+    findExecution: (id) => executions.find(id),
+    listExecutions: (filter) => executions.list(filter),
+    recover: () => executions.recover(),
     idle: () => runner.idle(),
     close: () =>
       (closing ??= (async () => {
@@ -272,7 +195,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
         provider: plugin.id,
         path: `/api/webhook/${plugin.id}`,
         secretEnv: plugin.secretEnv,
-        secretConfigured: context.secretsFor(plugin).length > 0,
+        secretConfigured: secretsFor(plugin).length > 0,
       })),
     get store() {
       return getStore();

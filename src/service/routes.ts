@@ -5,11 +5,12 @@ import { RelayError } from '../providers/errors.js';
 import { closestMatches } from '../providers/shared/suggest.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import type { VerifyResult } from '../signers/shared.js';
-import { error, header, json, type RelayRequest, type RelayResponse } from './http.js';
+import type { BodyBudget } from './body-budget.js';
 import { executionNotFound } from './errors.js';
+import type { Executions } from './executions.js';
+import { error, header, json, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 import { nestsDeeperThan } from './json-depth.js';
-import type { ServiceContext } from './relay.js';
-import type { ExecutionFilter, ExecutionRecord, ExecutionStatus, StoredEvent } from './store/types.js';
+import type { ExecutionFilter, ExecutionStatus } from './store/types.js';
 import { executionJson } from './views.js';
 
 const ROUTES =
@@ -24,16 +25,22 @@ const MAX_ID_LENGTH = 200;
  */
 export const MAX_JSON_DEPTH = 128;
 
-/** What the adapter that received a request adds to the routes. */
-export interface RouteOptions {
-  /** Whether the executions API answers a request with this `Host` header; omitted, every host is answered. */
-  hostAllowed?: (host: string | undefined) => boolean;
+/** What the routes need of the service: its configuration and its operations. */
+export interface ServiceContext {
+  readonly plugins: ReadonlyMap<string, ProviderPlugin>;
+  readonly maxBodyBytes: number;
+  /** The cap on body bytes held at once, shared by every request. */
+  readonly bodyBudget: BodyBudget;
+  readonly executions: Executions;
+  now(): number;
+  secretsFor(plugin: ProviderPlugin): readonly string[];
+  apiToken(): string | undefined;
 }
 
 /** Answers one request. Never throws: every failure becomes a JSON error response. */
-export async function route(request: RelayRequest, context: ServiceContext, options: RouteOptions = {}): Promise<RelayResponse> {
+export async function route(request: RelayRequest, context: ServiceContext, scope: RequestScope = {}): Promise<RelayResponse> {
   try {
-    return await dispatch(request, context, options);
+    return await dispatch(request, context, scope);
   } catch (cause) {
     if (cause instanceof RelayError) {
       const status = cause.code === 'NOT_FOUND' ? 404 : cause.code === 'CONFLICT' ? 409 : 400;
@@ -57,7 +64,7 @@ function methodNotAllowed(method: string, path: string, allowed: string): RelayR
   return error(405, `${method} is not allowed on ${path}; use ${allowed}.`, { allow: allowed });
 }
 
-async function dispatch(request: RelayRequest, context: ServiceContext, options: RouteOptions): Promise<RelayResponse> {
+async function dispatch(request: RelayRequest, context: ServiceContext, scope: RequestScope): Promise<RelayResponse> {
   const parts = segments(request.pathname);
   const method = request.method.toUpperCase();
   if (parts && parts[0] === 'api' && parts[1] === 'webhook' && parts.length === 3) {
@@ -67,7 +74,7 @@ async function dispatch(request: RelayRequest, context: ServiceContext, options:
   }
   if (parts && parts[0] === 'api' && parts[1] === 'executions' && parts.length >= 2 && parts.length <= 4) {
     const host = header(request, 'host');
-    if (options.hostAllowed && !options.hostAllowed(host)) {
+    if (scope.hostAllowed && !scope.hostAllowed(host)) {
       return error(
         403,
         `This service is bound to a loopback address and answers its executions API only to Host localhost, 127.0.0.1 or [::1], ` +
@@ -80,18 +87,18 @@ async function dispatch(request: RelayRequest, context: ServiceContext, options:
     const [, , id, action] = parts;
     if (id === undefined) {
       if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
-      return json(200, await context.store().listExecutions(listFilter(request.searchParams)));
+      return json(200, await context.executions.list(listFilter(request.searchParams)));
     }
     if (id.length > MAX_ID_LENGTH) return error(404, `No execution with that id (${id.length} characters is longer than any id).`);
     if (action === undefined) {
       if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
-      const found = await context.find(id);
+      const found = await context.executions.find(id);
       if (!found) throw executionNotFound(id);
       return json(200, found);
     }
     if (action === 'replay' || action === 'retry') {
       if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
-      const execution = action === 'replay' ? await context.replay(id) : await context.retry(id);
+      const execution = action === 'replay' ? await context.executions.replay(id) : await context.executions.retry(id);
       return { ...json(200, execution), note: { executionId: execution.id } };
     }
   }
@@ -218,38 +225,17 @@ async function accept(
   const normalized = plugin.normalize({ headers: request.headers, body, json: parsed });
   if (!normalized.ok) return error(400, normalized.error);
   const { eventType, deliveryId, data } = normalized.event;
-
-  const at = context.now();
-  const createdAt = new Date(at).toISOString();
-  const ids = context.newIds(at);
-  const type = `${plugin.id}.${eventType}`;
-  const execution: ExecutionRecord = {
-    id: ids.executionId,
-    eventId: ids.eventId,
-    eventType: type,
-    status: 'pending',
-    attempt: 1,
-    createdAt,
-    updatedAt: createdAt,
-    replayedFrom: null,
-    error: null,
-  };
-  const event: StoredEvent = {
-    id: ids.eventId,
+  const { execution, created } = await context.executions.accept({
     provider: plugin.id,
-    type,
+    eventType,
     deliveryId,
     headers: request.headerRecord(),
     body,
     data,
     dataIsBody: data === parsed,
-    receivedAt: createdAt,
-  };
-  const stored = await context.store().insertDelivery(event, execution);
-  const note = { executionId: stored.execution.id, deduplicated: !stored.created };
-  if (!stored.created) return { ...json(200, executionJson(stored.execution), { 'x-relay-deduplicated': 'true' }), note };
-  context.accept(stored.execution, event);
-  return { ...json(200, executionJson(stored.execution)), note };
+  });
+  const note = { executionId: execution.id, deduplicated: !created };
+  return { ...json(200, executionJson(execution), created ? {} : { 'x-relay-deduplicated': 'true' }), note };
 }
 
 function busy(context: ServiceContext, headers: Record<string, string>): RelayResponse {

@@ -1,0 +1,158 @@
+/**
+ * The service's domain, apart from HTTP: accepting a verified delivery, replaying, retrying, finding
+ * and listing executions, and settling what a stopped process left. The routes map HTTP onto these
+ * operations, and `createRelay` exposes them; neither builds an execution record of its own.
+ */
+import { RelayError } from '../providers/errors.js';
+import { executionNotFound } from './errors.js';
+import { eventId, executionId } from './ids.js';
+import { recover, type Recovery } from './recovery.js';
+import type { Runner } from './runner.js';
+import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store, StoredEvent } from './store/types.js';
+import { executionDetail, executionJson, type ExecutionDetail, type ExecutionJson } from './views.js';
+
+/** A verified, normalized delivery, as the ingest route hands it over. */
+export interface Arrival {
+  /** The plugin id it arrived at. */
+  readonly provider: string;
+  /** The provider's type, without the provider: `payment_intent.succeeded`. */
+  readonly eventType: string;
+  /** The deduplication key; `null` when the plugin has none. */
+  readonly deliveryId: string | null;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body exactly as received. */
+  readonly body: string;
+  readonly data: unknown;
+  /** `data` is the parsed body itself (the store then keeps the body only). */
+  readonly dataIsBody: boolean;
+}
+
+/** What `accept` did: a new execution, or the one a redelivery already has. */
+export interface Accepted {
+  readonly execution: ExecutionRecord;
+  readonly created: boolean;
+}
+
+export interface ExecutionsOptions {
+  readonly store: () => Store;
+  readonly runner: Runner;
+  readonly now: () => number;
+}
+
+/** The operations on executions of one service. */
+export class Executions {
+  readonly #store: () => Store;
+  readonly #runner: Runner;
+  readonly #now: () => number;
+  #recovered: Promise<Recovery> | undefined;
+
+  constructor(options: ExecutionsOptions) {
+    this.#store = options.store;
+    this.#runner = options.runner;
+    this.#now = options.now;
+  }
+
+  /** Stores a delivery and its new execution (or finds the execution of a redelivery), then schedules the handler. */
+  async accept(arrival: Arrival): Promise<Accepted> {
+    const { execution, event } = this.#create(`${arrival.provider}.${arrival.eventType}`, null, (id, receivedAt) => ({
+      id,
+      provider: arrival.provider,
+      type: `${arrival.provider}.${arrival.eventType}`,
+      deliveryId: arrival.deliveryId,
+      headers: arrival.headers,
+      body: arrival.body,
+      data: arrival.data,
+      dataIsBody: arrival.dataIsBody,
+      receivedAt,
+    }));
+    const stored = await this.#store().insertDelivery(event, execution);
+    if (stored.created) this.#runner.schedule(execution.id, { execution, event });
+    return stored;
+  }
+
+  /** A new execution of the same event (by `exec_` or `evt_` id): new ids, attempt 1, `replayedFrom` the source. */
+  async replay(idOrEventId: string): Promise<ExecutionJson> {
+    const source = await this.#load(idOrEventId);
+    const sourceEvent = (await this.#store().getEvent(source.eventId))!;
+    // The same type, data and raw body; no delivery id, so it never deduplicates.
+    const { execution, event } = this.#create(source.eventType, source.id, (id, receivedAt) => ({ ...sourceEvent, id, deliveryId: null, receivedAt }));
+    await this.#store().insertDelivery(event, execution);
+    this.#runner.schedule(execution.id, { execution, event });
+    return executionJson(execution);
+  }
+
+  /** Resumes a failed execution in place: same id, `attempt + 1`, completed steps skipped. */
+  async retry(idOrEventId: string): Promise<ExecutionJson> {
+    const execution = await this.#load(idOrEventId);
+    if (execution.status === 'completed') {
+      throw new RelayError(
+        'CONFLICT',
+        `Execution ${execution.id} already completed; retry resumes failed executions. Replay it to run it again: POST /api/executions/${execution.id}/replay.`,
+      );
+    }
+    if (execution.status !== 'failed') {
+      throw new RelayError('CONFLICT', `Execution ${execution.id} is ${execution.status}; only a failed execution can be retried.`);
+    }
+    const updatedAt = new Date(this.#now()).toISOString();
+    const patch = { status: 'pending', attempt: execution.attempt + 1, updatedAt, error: null } as const;
+    if (!(await this.#store().updateExecution(execution.id, patch, ['failed']))) {
+      throw new RelayError('CONFLICT', `Execution ${execution.id} changed while retrying it; try again.`);
+    }
+    this.#runner.schedule(execution.id);
+    return executionJson({ ...execution, ...patch });
+  }
+
+  /** An execution in full (steps, logs, event), by `exec_` or `evt_` id; `undefined` when unknown. */
+  async find(idOrEventId: string): Promise<ExecutionDetail | undefined> {
+    const store = this.#store();
+    const execution = await this.#lookup(idOrEventId);
+    if (!execution) return undefined;
+    const [event, steps, logs] = await Promise.all([store.getEvent(execution.eventId), store.listSteps(execution.id), store.listLogs(execution.id)]);
+    return executionDetail(execution, event!, steps, logs);
+  }
+
+  /** Executions newest first, with filters and a cursor. */
+  list(filter?: ExecutionFilter): Promise<ExecutionPage> {
+    return this.#store().listExecutions(filter);
+  }
+
+  /** Settles what a stopped process left (recovery.ts); `once` makes later calls return the first one's result. */
+  recover(options: { once?: boolean } = {}): Promise<Recovery> {
+    const run = () => recover(this.#store(), this.#runner, this.#now);
+    if (options.once) return (this.#recovered ??= run());
+    const again = run();
+    this.#recovered ??= again;
+    return again;
+  }
+
+  /** The one place an execution record and its event are made, stamped with the same time. */
+  #create(eventType: string, replayedFrom: string | null, makeEvent: (id: string, receivedAt: string) => StoredEvent): { execution: ExecutionRecord; event: StoredEvent } {
+    const at = this.#now();
+    const createdAt = new Date(at).toISOString();
+    const event = makeEvent(eventId(at), createdAt);
+    const execution: ExecutionRecord = {
+      id: executionId(at),
+      eventId: event.id,
+      eventType,
+      status: 'pending',
+      attempt: 1,
+      createdAt,
+      updatedAt: createdAt,
+      replayedFrom,
+      error: null,
+    };
+    return { execution, event };
+  }
+
+  #lookup(idOrEventId: string): Promise<ExecutionRecord | undefined> {
+    const store = this.#store();
+    return idOrEventId.startsWith('evt_') ? store.getExecutionByEventId(idOrEventId) : store.getExecution(idOrEventId);
+  }
+
+  async #load(idOrEventId: string): Promise<ExecutionRecord> {
+    const execution = await this.#lookup(idOrEventId);
+    if (!execution) throw executionNotFound(idOrEventId);
+    return execution;
+  }
+}
