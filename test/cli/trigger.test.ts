@@ -126,6 +126,22 @@ describe('relay trigger', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('names a mistyped event type on the first try, before asking for the unset secret', async () => {
+    const result = await relay(['trigger', 'github', 'pul_request.opened', '--forward', server.url]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^relay: Unknown GitHub event type "pul_request\.opened"\. Close matches: pull_request\.opened.*\n$/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--print signs with a throwaway secret when the secret is unset, and says so in one line on stderr', async () => {
+    const result = await relay(['trigger', 'stripe', 'invoice.paid', '--print', '--forward', server.url]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('relay trigger: STRIPE_WEBHOOK_SECRET is not set; signed with a throwaway secret (--print sends nothing)\n');
+    expect(result.stdout).toMatch(new RegExp(`^POST ${server.url}/api/webhook/stripe\n`));
+    expect(result.stdout).toMatch(/^Stripe-Signature: t=\d+,v1=[0-9a-f]{64}\b/im);
+    expect(server.requests).toEqual([]);
+  });
+
   it('--print prints the signed request and sends nothing; --seed and --timestamp make it byte-identical', async () => {
     const now = String(Math.floor(Date.now() / 1000));
     const argv = ['trigger', 'stripe', 'invoice.paid', '--print', '--seed', '7', '--timestamp', now, '-H', 'X-Trace: abc', '--header', 'User-Agent: ci/1'];

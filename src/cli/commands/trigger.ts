@@ -6,6 +6,7 @@
 import { buildDelivery, type Delivery } from '../../harness/build-delivery.js';
 import { joinUrl } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
+import { resolveEventType } from '../../providers/delivery.js';
 import { RelayError } from '../../providers/errors.js';
 import { builtInProviderIds, getProvider } from '../../providers/registry.js';
 import { closestMatches } from '../../providers/shared/suggest.js';
@@ -37,6 +38,8 @@ interface Plan {
   /** Base URL of the service. */
   readonly base: string;
   readonly secret: string;
+  /** `--print` without the provider's secret env var: signed with a fresh secret, which the user is told. */
+  readonly throwawaySecret: boolean;
   readonly data: Record<string, unknown> | undefined;
   readonly seed: number | undefined;
   readonly timestamp: number | undefined;
@@ -95,6 +98,20 @@ async function resolveProvider(id: string, eventType: string, data: Record<strin
   }
 }
 
+/**
+ * The secret to sign with: the provider's env var. `--print` sends nothing, so there it is not
+ * demanded: a throwaway secret (the provider's own format) signs when the variable is unset.
+ */
+function signingSecret(provider: BuiltInProvider, env: NodeJS.ProcessEnv, print: boolean): { secret: string; throwaway: boolean } {
+  const secret = env[provider.secretEnv];
+  if (secret) return { secret, throwaway: false };
+  if (print) return { secret: provider.generateSecret(), throwaway: true };
+  throw new UsageError(
+    `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
+      `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
+  );
+}
+
 async function plan(providerId: string, eventType: string, options: TriggerCliOptions, env: NodeJS.ProcessEnv): Promise<Plan> {
   checkCombinations(options);
   const data = options.data === undefined ? undefined : parseDataOption(options.data);
@@ -106,23 +123,21 @@ async function plan(providerId: string, eventType: string, options: TriggerCliOp
   const concurrency = options.concurrency === undefined ? 1 : wholeNumber('concurrency', single('concurrency', options.concurrency), 1, 1_000);
   const base = baseUrl(single('forward', options.forward), env);
   const provider = await resolveProvider(String(providerId), String(eventType), data, base);
-  const secret = env[provider.secretEnv];
-  if (!secret) {
-    throw new UsageError(
-      `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
-        `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
-    );
-  }
+  // The event type before the secret, so that a typo shows on the first try, not once the secret is set.
+  resolveEventType(provider, String(eventType));
+  const print = options.print === true;
+  const { secret, throwaway } = signingSecret(provider, env, print);
   return {
     provider,
     eventType: String(eventType),
     base,
     secret,
+    throwawaySecret: throwaway,
     data,
     seed,
     timestamp,
     headers,
-    print: options.print === true,
+    print,
     json: options.json === true,
     repeat,
     count,
@@ -260,6 +275,7 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
  */
 export async function triggerCommand(out: Output, env: NodeJS.ProcessEnv, provider: string, eventType: string, options: TriggerCliOptions): Promise<number> {
   const p = await plan(provider, eventType, options, env);
+  if (p.throwawaySecret) out.error(`relay trigger: ${p.provider.secretEnv} is not set; signed with a throwaway secret (--print sends nothing)`);
   const first = await build(p, 0);
   if (!p.provider.catalog.eventTypes.includes(first.eventType)) {
     // Stripe builds any well-formed `<resource>.<verb>`: a typo would pass silently.
