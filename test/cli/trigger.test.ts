@@ -89,6 +89,21 @@ describe('relay trigger', () => {
     expect(queued).toEqual({ code: 0, stdout: `[relay trigger] POST ${server.url}/api/webhook/github\n[relay trigger] 202\nqueued\n  as is\n`, stderr: '' });
   });
 
+  it("prints the service's reason for a non-2xx answer on a line of its own on stderr, keeping the spec's stdout lines", async () => {
+    const detail = 'No Stripe-Signature header: the request is not signed.';
+    server.answer = () => ({ status: 400, type: 'application/json', body: '{"error":"Invalid webhook signature"}', headers: { 'X-Relay-Error-Detail': detail } });
+    const one = await relay(['trigger', 'stripe', 'charge.succeeded', '--forward', server.url], { env });
+    expect(one).toEqual({
+      code: 1,
+      stdout: `[relay trigger] POST ${server.url}/api/webhook/stripe\n[relay trigger] 400\n{\n  "error": "Invalid webhook signature"\n}\n`,
+      stderr: `  reason: ${detail}\n`,
+    });
+    // --count gives each distinct reason once, after the figures.
+    const many = await relay(['trigger', 'stripe', 'charge.succeeded', '--count', '3', '--forward', server.url], { env });
+    expect(many.stdout.split('\n')[1]).toBe('[relay trigger] 400 ×3');
+    expect(many.stderr).toBe(`  reason: ${detail}\n`);
+  });
+
   it('goes to SERVICE_BASE_URL without --forward, keeping its path prefix', async () => {
     const result = await relay(['trigger', 'clerk', 'session.created'], { env: { ...env, SERVICE_BASE_URL: `${server.url}/app/` } });
     expect(result.stdout.split('\n')[0]).toBe(`[relay trigger] POST ${server.url}/app/api/webhook/clerk`);

@@ -4,7 +4,7 @@
  * bytes again, for deduplication) and `--count` (distinct deliveries, with a latency summary).
  */
 import { buildDelivery, type Delivery } from '../../harness/build-delivery.js';
-import { joinUrl } from '../../harness/targets.js';
+import { joinUrl, type TargetResponse } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
 import { resolveEventType } from '../../providers/delivery.js';
 import { RelayError } from '../../providers/errors.js';
@@ -168,6 +168,20 @@ function printDelivery(out: Output, p: Plan, delivery: Delivery, url: string): n
 
 const ok = (status: number) => status >= 200 && status < 300;
 
+/**
+ * The service's reason for a non-2xx answer: relaykit's service names it in `X-Relay-Error-Detail`
+ * (e.g. which header is missing, or how old the timestamp is) where the body keeps the spec's
+ * one-phrase `{"error": "Invalid webhook signature"}`.
+ */
+function reasonOf(result: TargetResponse): string | undefined {
+  return ok(result.status) ? undefined : result.headers['x-relay-error-detail'] || undefined;
+}
+
+/** The reason on a line of its own on stderr, beside the spec's stdout lines. */
+function printReason(out: Output, reason: string | undefined): void {
+  if (reason !== undefined) out.error(`  reason: ${reason}`);
+}
+
 /** Sends the same delivery `p.repeat` times, one after the other, printing each answer. */
 async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: string): Promise<number> {
   const responses: { status: number; body: unknown }[] = [];
@@ -178,11 +192,12 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
     if (!ok(result.status)) exit = EXIT.failed;
     if (p.json) {
       responses.push({ status: result.status, body: bodyValue(result) });
-      continue;
+    } else {
+      out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
+      const body = formatBody(result);
+      if (body !== '') out.line(body);
     }
-    out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
-    const body = formatBody(result);
-    if (body !== '') out.line(body);
+    printReason(out, reasonOf(result));
   }
   if (p.json) {
     const about = { provider: delivery.provider, eventType: delivery.eventType, deliveryId: delivery.deliveryId, seed: delivery.seed };
@@ -196,6 +211,8 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
   const count = p.count!;
   const statuses = new Map<number, number>();
   const latencies: number[] = [];
+  // Each distinct reason once, after the summary: 200 identical lines would hide the figures.
+  const reasons = new Set<string>();
   let unreachable = 0;
   let next = 0;
   let done = 0;
@@ -212,6 +229,8 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
         const result = await deliver(delivery, { target: p.base });
         latencies.push(performance.now() - sentAt);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+        const reason = reasonOf(result);
+        if (reason !== undefined) reasons.add(reason);
       } catch (error) {
         // A service that is gone stays gone: stop sending, report what came back, then the error.
         if (error instanceof RelayError && error.code === 'UNREACHABLE') unreachable += 1;
@@ -264,6 +283,7 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
       );
     }
   }
+  for (const reason of reasons) printReason(out, reason);
   if (stop !== undefined) throw stop;
   return sortedStatuses.every(([status]) => ok(status)) ? EXIT.ok : EXIT.failed;
 }
