@@ -13,7 +13,11 @@ import { rawOptionTexts } from './options.js';
 import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
 import { closestMatches } from '../providers/shared/suggest.js';
 
-const EXIT_CODES = '  0  success\n  1  the service answered with a status other than 2xx, or could not be reached\n  2  usage or input error; nothing was sent';
+const EXIT_CODES = [
+  '  0  success',
+  '  1  the service answered with a status other than 2xx, or could not be reached',
+  '  2  usage or input error, nothing was sent; or relay dev could not start (port in use, bad option or relay.ts)',
+].join('\n');
 
 /** Runs `relay` with `argv` (without the node and script paths) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
@@ -93,9 +97,17 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--dir <path>', 'Directory holding relay.ts; the store is .relay/relay.db there (default: .)')
     .option('--port <port>', 'Port to listen on (default: $PORT, else 3000)')
     .option('--host <host>', 'Interface to bind (default: 127.0.0.1)')
+    .option(
+      '--allowed-host <name>',
+      'Another Host name the executions API answers to on a loopback bind (besides localhost, 127.0.0.1, [::1]; adds to $RELAY_ALLOWED_HOSTS); repeatable',
+      { type: [String] },
+    )
+    .option('--quiet', 'Do not log a line per request (time, method, provider or path, status, execution id or reason)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
+    .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
+    .example('  $ relay dev --quiet')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

@@ -17,7 +17,7 @@ describe('relay help', () => {
     expect(section(result.stdout, 'Exit codes')).toEqual([
       '  0  success',
       '  1  the service answered with a status other than 2xx, or could not be reached',
-      '  2  usage or input error; nothing was sent',
+      '  2  usage or input error, nothing was sent; or relay dev could not start (port in use, bad option or relay.ts)',
     ]);
   });
 
