@@ -21,6 +21,12 @@ describe('relay help', () => {
     ]);
   });
 
+  it('relay trigger --help says --timestamp takes ISO 8601, epoch seconds and epoch milliseconds', async () => {
+    const result = await run(['trigger', '--help']);
+    const line = section(result.stdout, 'Options').find((l) => l.trimStart().startsWith('--timestamp'));
+    expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
+  });
+
   it.each(['trigger', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);

@@ -160,11 +160,13 @@ describe('relay trigger', () => {
   it('--print prints the signed request and sends nothing; --seed and --timestamp make it byte-identical', async () => {
     const now = String(Math.floor(Date.now() / 1000));
     const argv = ['trigger', 'stripe', 'invoice.paid', '--print', '--seed', '7', '--timestamp', now, '-H', 'X-Trace: abc', '--header', 'User-Agent: ci/1'];
-    // The same instant as an ISO date-time gives the same bytes.
+    // The same instant as an ISO date-time, or in epoch milliseconds, gives the same bytes.
     const iso = argv.map((arg) => (arg === now ? new Date(Number(now) * 1000).toISOString() : arg));
-    const [first, second] = await Promise.all([relay(argv, { env }), relay(iso, { env })]);
+    const ms = argv.map((arg) => (arg === now ? `${now}000` : arg));
+    const [first, second, third] = await Promise.all([relay(argv, { env }), relay(iso, { env }), relay(ms, { env })]);
     expect(first.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
+    expect(third.stdout).toBe(first.stdout);
     const blank = first.stdout.indexOf('\n\n');
     const [head, body] = [first.stdout.slice(0, blank), first.stdout.slice(blank + 2)];
     const [requestLine, ...headerLines] = head.split('\n');
@@ -241,7 +243,7 @@ describe('relay trigger, in process', () => {
 
   it.each([
     [['--seed', 'x'], '--seed must be a whole number from 0 to 9007199254740991, got "x".'],
-    [['--timestamp', 'yesterday'], '--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z) or epoch seconds (1714564800), got "yesterday".'],
+    [['--timestamp', 'yesterday'], '--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z), epoch seconds (1714564800) or epoch milliseconds (1714564800000), got "yesterday".'],
     [['-H', 'no colon'], '--header must look like "Name: value" (e.g. -H "X-Request-Id: 42"), got "no colon".'],
     [['--repeat', '0'], '--repeat must be a whole number from 1 to 10000, got "0".'],
     [['--count', '2', '--print'], '--print sends nothing, so it cannot be combined with --repeat or --count.'],
