@@ -54,7 +54,8 @@ function startFailure(cause: NodeJS.ErrnoException, host: string, port: number):
     case 'EAI_AGAIN':
       return `cannot listen on --host ${host}: it is not an address of this machine (${cause.code}). Use 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of its addresses.`;
     default:
-      return `cannot listen on ${host}:${port}: ${cause.message}`;
+      // listen() also opens the store and settles interrupted executions first: say "start", not "listen".
+      return `could not start on ${host}:${port}: ${cause.message}`;
   }
 }
 
@@ -70,9 +71,7 @@ function clock(at: Date): string {
  */
 function requestLine(out: Output, entry: RequestLogEntry): string {
   const ok = entry.status >= 200 && entry.status < 300;
-  const what = ok
-    ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined]
-    : [entry.reason];
+  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined] : [entry.reason];
   const status = ok ? out.green(String(entry.status)) : out.red(String(entry.status));
   return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');
 }
