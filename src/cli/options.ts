@@ -80,8 +80,8 @@ export function parseDataOption(text: string): Record<string, unknown> {
 }
 
 /**
- * `--timestamp`: an ISO 8601 date-time, or epoch seconds (epoch milliseconds from 13 digits on), as
- * epoch milliseconds.
+ * `--timestamp` as epoch milliseconds: an ISO 8601 date or date-time (what `Date.parse` reads from
+ * `YYYY-MM-DD` on), or a number of epoch seconds, or of epoch milliseconds from 1e11 on.
  */
 export function parseTimestampOption(value: unknown): number {
   const text = String(value).trim();
@@ -93,7 +93,7 @@ export function parseTimestampOption(value: unknown): number {
   const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
   if (!Number.isFinite(ms)) {
     throw new UsageError(
-      `--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z) or epoch seconds (1714564800), got ${JSON.stringify(text)}.`,
+      `--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z), epoch seconds (1714564800) or epoch milliseconds (1714564800000), got ${JSON.stringify(text)}.`,
     );
   }
   return ms;

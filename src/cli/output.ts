@@ -7,7 +7,10 @@ export interface Io {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** Exit codes: 0 ok, 1 the target answered with an error or could not be reached, 2 usage or input error. */
+/**
+ * Exit codes: 0 ok, 1 the target answered with an error or could not be reached, 2 usage or input
+ * error (nothing was sent), or `relay dev` could not start.
+ */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** A mistake the user can fix; printed as one line, exit 2, no stack trace. */

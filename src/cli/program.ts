@@ -13,7 +13,11 @@ import { rawOptionTexts } from './options.js';
 import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
 import { closestMatches } from '../providers/shared/suggest.js';
 
-const EXIT_CODES = '  0  success\n  1  the service answered with a status other than 2xx, or could not be reached\n  2  usage or input error; nothing was sent';
+const EXIT_CODES = [
+  '  0  success',
+  '  1  the service answered with a status other than 2xx, or could not be reached',
+  '  2  usage or input error, nothing was sent; or relay dev could not start (port in use, bad option or relay.ts)',
+].join('\n');
 
 /** Runs `relay` with `argv` (without the node and script paths) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
@@ -36,9 +40,12 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--data <json>', "JSON object deep-merged into the event's main resource (Stripe data.object, Clerk/Resend data, GitHub/Shopify body)")
     .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
     .option('--seed <n>', 'Seed of the payload: the same seed and --timestamp give the same bytes (default: random)')
-    .option('--timestamp <iso|epoch>', 'Freeze the delivery time: ISO 8601, or epoch seconds (default: now)')
+    .option(
+      '--timestamp <iso|epoch>',
+      'Freeze the delivery time: ISO 8601 (2024-05-01T12:00:00Z or 2024-05-01), epoch seconds (1714564800) or epoch milliseconds (1714564800000; any number from 1e11) (default: now)',
+    )
     .option('-H, --header <header>', 'Extra header "Name: value", applied last (may replace any other); repeatable', { type: [String] })
-    .option('--print', 'Print the signed request (method, URL, headers, body) and send nothing')
+    .option('--print', 'Print the signed request (method, URL, headers, body) and send nothing; with the secret env var unset, a throwaway secret signs')
     .option('--json', 'Print one JSON object (url, status, body, deliveryId, seed) instead of the text lines')
     .option('--repeat <n>', 'Send the same signed delivery n times, to exercise deduplication')
     .option('--count <n>', 'Send n distinct deliveries; print status counts and latency p50/p90/p99')
@@ -47,7 +54,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger stripe payment_intent.succeeded')
     .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)
     .example('  $ relay trigger github pull_request.opened --forward http://localhost:4000')
-    .example('  $ relay trigger clerk user.created --seed 7 --timestamp 2024-05-01T12:00:00Z')
+    .example('  $ relay trigger clerk user.created --seed 7 --timestamp 2024-05-01T12:00:00Z   # or 1714564800, or 1714564800000')
     .example('  $ relay trigger shopify orders/create -H "X-Shopify-Shop-Domain: demo.myshopify.com" -H "X-Trace: 1"')
     .example('  $ relay trigger resend email.delivered --print')
     .example('  $ relay trigger stripe invoice.paid --json | jq .body.id')
@@ -93,9 +100,17 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--dir <path>', 'Directory holding relay.ts; the store is .relay/relay.db there (default: .)')
     .option('--port <port>', 'Port to listen on (default: $PORT, else 3000)')
     .option('--host <host>', 'Interface to bind (default: 127.0.0.1)')
+    .option(
+      '--allowed-host <name>',
+      'Another Host name the executions API answers to on a loopback bind (besides localhost, 127.0.0.1, [::1]; adds to $RELAY_ALLOWED_HOSTS); repeatable',
+      { type: [String] },
+    )
+    .option('--quiet', 'Do not log a line per request (time, method, provider or path, status, execution id or reason)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
+    .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
+    .example('  $ relay dev --quiet')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

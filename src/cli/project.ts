@@ -16,14 +16,20 @@ export interface Project {
   readonly relay: Relay;
 }
 
+/** `--dir` (default: the working directory) as an absolute path; a `UsageError` unless it is a directory. */
+export function projectDir(dirOption: unknown): string {
+  const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
+  return dir;
+}
+
 /**
  * Loads the service of the relay.ts in `dir` (default: the working directory), which becomes the working
  * directory, so that the default store resolves to `<dir>/.relay/relay.db` as it does for `relay dev`.
  * Without a relay.ts, `relay dev` serves the built-ins with that store, so the store alone is enough.
  */
 export async function openProject(command: string, dirOption: unknown): Promise<Project> {
-  const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
+  const dir = projectDir(dirOption);
   const file = findRelayFile(dir);
   const storeOfBuiltIns = defaultStorePath(dir);
   if (!file && existsSync(storeOfBuiltIns)) {

@@ -1,5 +1,5 @@
 /** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
-import { fabricate } from '../providers/delivery.js';
+import { fabricate, resolveEventType } from '../providers/delivery.js';
 import { RelayError } from '../providers/errors.js';
 import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
 import { getProvider } from '../providers/registry.js';
@@ -91,8 +91,9 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
 }
 
 /**
- * Builds a realistic, correctly signed delivery for a built-in provider. The seed and timestamp are
- * resolved first, so every input error is reported before anything is built.
+ * Builds a realistic, correctly signed delivery for a built-in provider. Every input is checked
+ * before anything is built: the provider and the event type first (a typo is named even when no
+ * secret is set yet), then the secret, seed, timestamp and headers.
  * @example
  * const delivery = await buildDelivery('stripe', 'payment_intent.succeeded', {
  *   secret: 'whsec_test', data: { amount: 2000 }, seed: 42,
@@ -101,12 +102,13 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
  */
 export async function buildDelivery(provider: string, eventType: string, options: BuildDeliveryOptions = {}): Promise<Delivery> {
   const plugin = getProvider(provider);
+  const type = resolveEventType(plugin, eventType);
   const secret = resolveSecret(plugin, options.secret);
   const seed = resolveSeed(options.seed);
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
   const builder = await loadBuilder(plugin);
-  const built = fabricate(plugin, builder, { eventType, data: options.data as never, secret, seed, timestamp, headers });
+  const built = fabricate(plugin, builder, { eventType: type, data: options.data as never, secret, seed, timestamp, headers });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   return {
     provider: plugin.id,

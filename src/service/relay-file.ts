@@ -1,5 +1,5 @@
 /** Finds and loads the user's `relay.ts` (with jiti, loaded only here), which exports the service. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RelayError } from '../providers/errors.js';
 import type { Relay } from './relay.js';
@@ -20,6 +20,55 @@ function isRelay(value: unknown): value is Relay {
   return typeof candidate?.fetch === 'function' && typeof candidate.listen === 'function' && typeof candidate.findExecution === 'function';
 }
 
+/**
+ * A failed transform, as jiti reports it: a plain `Error` whose message is
+ * `<code>: <message> \n <file>:<line>:<column>`, with babel's 1-based line (0 when it gave none)
+ * and 0-based column.
+ */
+const TRANSFORM_ERROR = /^(?<code>\w+): (?<reason>[\s\S]*?)\s*\n\s*(?<where>\S.*):(?<line>\d+):(?<column>\d+)$/;
+
+/** Lines longer than this are shown as a window around the column, so the caret stays on screen. */
+const FRAME_WIDTH = 100;
+
+/**
+ * Line `line` (1-based) of `file` and a caret under `column` (0-based), indented under the message;
+ * `[]` when the file or the line cannot be read (e.g. the file changed meanwhile).
+ */
+function codeFrame(file: string, line: number, column: number): string[] {
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, 'utf8').split(/\r?\n/)[line - 1];
+  } catch {
+    return [];
+  }
+  if (text === undefined) return [];
+  // A long (e.g. minified) line is cut to a window that holds the column; `…` marks each cut.
+  const start = Math.max(0, Math.min(column - FRAME_WIDTH / 2, text.length - FRAME_WIDTH));
+  const end = start + FRAME_WIDTH;
+  const shown = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  // Tabs stay tabs, so the caret lines up however wide the terminal draws them.
+  const pad = `${start > 0 ? ' ' : ''}${text.slice(start, column)}`.replace(/[^\t]/g, ' ');
+  const gutter = String(line);
+  return [`  ${gutter} | ${shown}`, `  ${' '.repeat(gutter.length)} | ${pad}^`];
+}
+
+/**
+ * Why `file` could not be loaded, without a stack trace. For a syntax error, in relay.ts or in a
+ * module it imports: `<file>:<line>:<column>` (1-based, as editors and terminals take it), the
+ * parser's message, then the offending line with a caret. Otherwise the error's first line.
+ */
+function loadFailure(file: string, cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const groups = TRANSFORM_ERROR.exec(message)?.groups;
+  if (!groups) return `could not load ${file}: ${message.split('\n')[0]}`;
+  const { code, reason, where } = groups as Record<string, string>;
+  const [line, column] = [Number(groups.line), Number(groups.column)];
+  const what = code === 'ParseError' ? 'syntax error' : code;
+  const at = line > 0 ? `${where}:${line}:${column + 1}` : where;
+  const inFile = path.resolve(where!) === path.resolve(file) ? '' : `could not load ${file}: `;
+  return [`${inFile}${what} at ${at}: ${reason!.trim()}`, ...(line > 0 ? codeFrame(where!, line, column) : [])].join('\n');
+}
+
 /** Imports `file` and returns its default export, or its named `relay` export; a `RelayError` says what is wrong otherwise. */
 export async function loadRelayFile(file: string): Promise<Relay> {
   const { createJiti } = await import('jiti');
@@ -28,8 +77,7 @@ export async function loadRelayFile(file: string): Promise<Relay> {
   try {
     module = (await jiti.import(file)) as Record<string, unknown>;
   } catch (cause) {
-    const detail = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-    throw new RelayError('INVALID_OPTION', `could not load ${file}: ${detail}`, { cause });
+    throw new RelayError('INVALID_OPTION', loadFailure(file, cause), { cause });
   }
   const candidate = isRelay(module.default) ? module.default : isRelay(module.relay) ? module.relay : undefined;
   if (!candidate) {

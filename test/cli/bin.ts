@@ -52,6 +52,8 @@ export interface Answer {
   status: number;
   type?: string;
   body: string;
+  /** Other response headers. */
+  headers?: Record<string, string>;
 }
 
 export interface RecordingServer {
@@ -76,7 +78,7 @@ export async function recordingServer(): Promise<RecordingServer> {
       const recorded = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       const answer = state.answer(recorded, state.requests.length);
       state.requests.push(recorded);
-      res.writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {}).end(answer.body);
+      res.writeHead(answer.status, { ...answer.headers, ...(answer.type ? { 'content-type': answer.type } : {}) }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -114,9 +116,9 @@ export interface Dev {
   exit: Promise<number | null>;
 }
 
-/** `relay dev --dir <dir>` on an ephemeral port; resolves once it serves. */
-export async function startDev(dir: string, env: NodeJS.ProcessEnv = {}): Promise<Dev> {
-  const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0'], { env: { PATH: process.env.PATH, ...env } });
+/** `relay dev --dir <dir>` on an ephemeral port, with `args` after; resolves once it serves. */
+export async function startDev(dir: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Promise<Dev> {
+  const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0', ...args], { env: { PATH: process.env.PATH, ...env } });
   cleanups.push(() => child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';

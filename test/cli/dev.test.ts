@@ -3,6 +3,8 @@
  * `--dir` over real HTTP with its SQLite file, read meanwhile by this (another) process.
  */
 import { existsSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
@@ -12,7 +14,22 @@ import { cleanUp, project, relay, startDev as startBin, until } from './bin.js';
 afterEach(cleanUp);
 
 /** `relay dev` with the Stripe and Clerk secrets set. */
-const startDev = (dir: string) => startBin(dir, { STRIPE_WEBHOOK_SECRET: secrets.stripe, CLERK_WEBHOOK_SECRET: secrets.clerk });
+const startDev = (dir: string, args: readonly string[] = []) =>
+  startBin(dir, { STRIPE_WEBHOOK_SECRET: secrets.stripe, CLERK_WEBHOOK_SECRET: secrets.clerk }, args);
+
+/** The request log lines `relay dev` printed so far. */
+const logLines = (stdout: string) => stdout.split('\n').filter((line) => /^\d\d:\d\d:\d\d /.test(line));
+
+/** The status of GET `path` sent with `Host: host` (fetch does not let a caller set Host). */
+function statusWithHost(url: string, pathname: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${pathname}`, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject).end();
+  });
+}
 
 async function post(url: string, provider: 'stripe' | 'clerk', eventType?: string) {
   const delivery = await officialDelivery(provider, eventType);
@@ -79,6 +96,81 @@ describe('relay dev', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it('logs one line per request: time, method, provider or path, status, and the execution id, "duplicate" or the reason', async () => {
+    const dev = await startDev(project());
+    const delivery = await officialDelivery('stripe');
+    const send = () => fetch(`${dev.url}/api/webhook/stripe`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    const first = (await (await send()).json()) as { id: string };
+    expect((await send()).status).toBe(200);
+    // A stale timestamp: the service answers 400, and relay trigger prints the reason it gives.
+    const stale = await relay(['trigger', 'stripe', 'charge.succeeded', '--timestamp', '2020-01-01T00:00:00Z', '--forward', dev.url], {
+      env: { STRIPE_WEBHOOK_SECRET: secrets.stripe },
+    });
+    expect(stale.code).toBe(1);
+    expect(stale.stdout.split('\n')[1]).toBe('[relay trigger] 400');
+    const reason = /^ {2}reason: (.+)\n$/.exec(stale.stderr)?.[1];
+    expect(reason).toMatch(/old|tolerance/);
+    expect((await fetch(`${dev.url}/api/executions?limit=1`)).status).toBe(200);
+    const log = await until(async () => {
+      const lines = logLines(dev.stdout());
+      return lines.length >= 4 ? lines : undefined;
+    }, 'four request log lines');
+    expect(log.map((line) => line.slice('00:00:00 '.length))).toEqual([
+      `POST stripe 200 ${first.id}`,
+      `POST stripe 200 ${first.id} duplicate`,
+      `POST stripe 400 Invalid webhook signature: ${reason}`,
+      'GET /api/executions 200',
+    ]);
+    // Piped, not a TTY: no colors.
+    expect(dev.stdout()).not.toContain('\u001b[');
+    expect(dev.stderr()).toBe('');
+  });
+
+  it('--quiet logs no request', async () => {
+    const dev = await startDev(project(), ['--quiet']);
+    expect((await post(dev.url, 'stripe')).status).toBe(200);
+    expect((await fetch(`${dev.url}/api/executions/exec_01JZZZZZZZZZZZZZZZZZZZZZZZ`)).status).toBe(404);
+    dev.child.kill('SIGTERM');
+    expect(await dev.exit).toBe(0);
+    expect(logLines(dev.stdout())).toEqual([]);
+  });
+
+  it('--allowed-host lets the executions API answer that Host name, beside the loopback names', async () => {
+    const dev = await startDev(project(), ['--allowed-host', 'relay.test', '--allowed-host', 'my-laptop.local']);
+    const statuses = await Promise.all(
+      ['relay.test', 'my-laptop.local:3000', 'localhost', 'evil.example'].map((host) => statusWithHost(dev.url, '/api/executions', host)),
+    );
+    expect(statuses).toEqual([200, 200, 200, 403]);
+  });
+
+  it('exits 2 with one line naming the fix when its port is in use', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const result = await relay(['dev', '--port', String(port)], { cwd: project() });
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `relay dev: port ${port} on 127.0.0.1 is in use. Stop the other process or pass --port <n>.\n`,
+      });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it.each([
+    [['--dir', '/nonexistent/relaykit'], 'relay: --dir /nonexistent/relaykit is not a directory.'],
+    [['--host', '192.0.2.1'], /^relay dev: cannot listen on --host 192\.0\.2\.1: it is not an address of this machine \(EADDRNOTAVAIL\)\. .*0\.0\.0\.0/],
+    [['--allowed-host', 'http://relay.test'], 'relay: --allowed-host takes a host name as clients send it in Host, without scheme or port (e.g. relay.test), got "http://relay.test".'],
+  ] as const)('exits 2 with one line when it cannot start with %j', async (argv, message) => {
+    const result = await relay(['dev', '--port', '0', ...argv], { cwd: project() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')).toHaveLength(2);
+    expect(result.stderr.trimEnd()).toMatch(message);
   });
 
   it('exits 2 naming the fix when relay.ts exports no service', async () => {

@@ -17,8 +17,14 @@ describe('relay help', () => {
     expect(section(result.stdout, 'Exit codes')).toEqual([
       '  0  success',
       '  1  the service answered with a status other than 2xx, or could not be reached',
-      '  2  usage or input error; nothing was sent',
+      '  2  usage or input error, nothing was sent; or relay dev could not start (port in use, bad option or relay.ts)',
     ]);
+  });
+
+  it('relay trigger --help says --timestamp takes ISO 8601, epoch seconds and epoch milliseconds', async () => {
+    const result = await run(['trigger', '--help']);
+    const line = section(result.stdout, 'Options').find((l) => l.trimStart().startsWith('--timestamp'));
+    expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
   });
 
   it.each(['trigger', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {

@@ -89,6 +89,21 @@ describe('relay trigger', () => {
     expect(queued).toEqual({ code: 0, stdout: `[relay trigger] POST ${server.url}/api/webhook/github\n[relay trigger] 202\nqueued\n  as is\n`, stderr: '' });
   });
 
+  it("prints the service's reason for a non-2xx answer on a line of its own on stderr, keeping the spec's stdout lines", async () => {
+    const detail = 'No Stripe-Signature header: the request is not signed.';
+    server.answer = () => ({ status: 400, type: 'application/json', body: '{"error":"Invalid webhook signature"}', headers: { 'X-Relay-Error-Detail': detail } });
+    const one = await relay(['trigger', 'stripe', 'charge.succeeded', '--forward', server.url], { env });
+    expect(one).toEqual({
+      code: 1,
+      stdout: `[relay trigger] POST ${server.url}/api/webhook/stripe\n[relay trigger] 400\n{\n  "error": "Invalid webhook signature"\n}\n`,
+      stderr: `  reason: ${detail}\n`,
+    });
+    // --count gives each distinct reason once, after the figures.
+    const many = await relay(['trigger', 'stripe', 'charge.succeeded', '--count', '3', '--forward', server.url], { env });
+    expect(many.stdout.split('\n')[1]).toBe('[relay trigger] 400 ×3');
+    expect(many.stderr).toBe(`  reason: ${detail}\n`);
+  });
+
   it('goes to SERVICE_BASE_URL without --forward, keeping its path prefix', async () => {
     const result = await relay(['trigger', 'clerk', 'session.created'], { env: { ...env, SERVICE_BASE_URL: `${server.url}/app/` } });
     expect(result.stdout.split('\n')[0]).toBe(`[relay trigger] POST ${server.url}/app/api/webhook/clerk`);
@@ -126,14 +141,32 @@ describe('relay trigger', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('names a mistyped event type on the first try, before asking for the unset secret', async () => {
+    const result = await relay(['trigger', 'github', 'pul_request.opened', '--forward', server.url]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^relay: Unknown GitHub event type "pul_request\.opened"\. Close matches: pull_request\.opened.*\n$/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--print signs with a throwaway secret when the secret is unset, and says so in one line on stderr', async () => {
+    const result = await relay(['trigger', 'stripe', 'invoice.paid', '--print', '--forward', server.url]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('relay trigger: STRIPE_WEBHOOK_SECRET is not set; signed with a throwaway secret (--print sends nothing)\n');
+    expect(result.stdout).toMatch(new RegExp(`^POST ${server.url}/api/webhook/stripe\n`));
+    expect(result.stdout).toMatch(/^Stripe-Signature: t=\d+,v1=[0-9a-f]{64}\b/im);
+    expect(server.requests).toEqual([]);
+  });
+
   it('--print prints the signed request and sends nothing; --seed and --timestamp make it byte-identical', async () => {
     const now = String(Math.floor(Date.now() / 1000));
     const argv = ['trigger', 'stripe', 'invoice.paid', '--print', '--seed', '7', '--timestamp', now, '-H', 'X-Trace: abc', '--header', 'User-Agent: ci/1'];
-    // The same instant as an ISO date-time gives the same bytes.
+    // The same instant as an ISO date-time, or in epoch milliseconds, gives the same bytes.
     const iso = argv.map((arg) => (arg === now ? new Date(Number(now) * 1000).toISOString() : arg));
-    const [first, second] = await Promise.all([relay(argv, { env }), relay(iso, { env })]);
+    const ms = argv.map((arg) => (arg === now ? `${now}000` : arg));
+    const [first, second, third] = await Promise.all([relay(argv, { env }), relay(iso, { env }), relay(ms, { env })]);
     expect(first.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
+    expect(third.stdout).toBe(first.stdout);
     const blank = first.stdout.indexOf('\n\n');
     const [head, body] = [first.stdout.slice(0, blank), first.stdout.slice(blank + 2)];
     const [requestLine, ...headerLines] = head.split('\n');
@@ -210,7 +243,7 @@ describe('relay trigger, in process', () => {
 
   it.each([
     [['--seed', 'x'], '--seed must be a whole number from 0 to 9007199254740991, got "x".'],
-    [['--timestamp', 'yesterday'], '--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z) or epoch seconds (1714564800), got "yesterday".'],
+    [['--timestamp', 'yesterday'], '--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z), epoch seconds (1714564800) or epoch milliseconds (1714564800000), got "yesterday".'],
     [['-H', 'no colon'], '--header must look like "Name: value" (e.g. -H "X-Request-Id: 42"), got "no colon".'],
     [['--repeat', '0'], '--repeat must be a whole number from 1 to 10000, got "0".'],
     [['--count', '2', '--print'], '--print sends nothing, so it cannot be combined with --repeat or --count.'],

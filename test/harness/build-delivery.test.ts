@@ -84,6 +84,14 @@ describe('buildDelivery input errors', () => {
     });
   });
 
+  it('names an unknown event type before a missing secret', async () => {
+    vi.stubEnv('GITHUB_WEBHOOK_SECRET', '');
+    await expect(buildDelivery('github', 'pul_request.opened')).rejects.toMatchObject({
+      code: 'UNKNOWN_EVENT_TYPE',
+      message: expect.stringContaining('Close matches: pull_request.opened'),
+    });
+  });
+
   it('rejects data that is not an object', async () => {
     await expect(buildDelivery('stripe', 'charge.succeeded', { secret: 'whsec_x', data: [1] as never })).rejects.toMatchObject({
       code: 'INVALID_DATA',

@@ -1,16 +1,22 @@
-/** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM. */
-import path from 'node:path';
+/** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
+import type { RequestLogEntry } from '../../service/node.js';
 import type { Relay } from '../../service/relay.js';
 import { findRelayFile, loadRelayFile } from '../load-relay.js';
+import { single } from '../options.js';
 import { EXIT, UsageError, type Output } from '../output.js';
+import { projectDir } from '../project.js';
 
+/** cac's options of `relay dev`, unchecked. */
 export interface DevOptions {
-  dir?: string;
-  port?: string | number;
-  host?: string;
+  dir?: unknown;
+  port?: unknown;
+  host?: unknown;
+  /** `--allowed-host`, repeatable: cac hands over an array. */
+  allowedHost?: unknown;
+  quiet?: unknown;
 }
 
-function parsePort(value: string | number | undefined, env: NodeJS.ProcessEnv): number {
+function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
   const raw = value ?? env.PORT ?? 3000;
   const port = Number(raw);
   if (!/^\d+$/.test(String(raw)) || port > 65535) {
@@ -19,11 +25,63 @@ function parsePort(value: string | number | undefined, env: NodeJS.ProcessEnv): 
   return port;
 }
 
-/** Starts the service; resolves with the exit code once it has shut down on a signal. */
+/**
+ * `--allowed-host` names, added to `RELAY_ALLOWED_HOSTS` (which the service reads only when no
+ * names are passed to `listen`); `undefined` when the option is absent, so the service reads the env.
+ */
+function allowedHosts(value: unknown, env: NodeJS.ProcessEnv): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = (Array.isArray(value) ? value : [value]).map(String);
+  for (const name of names) {
+    // The service compares the Host header without its port, so a scheme or a port would never match.
+    if (!/^(\*|[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])$/.test(name)) {
+      throw new UsageError(`--allowed-host takes a host name as clients send it in Host, without scheme or port (e.g. relay.test), got "${name}".`);
+    }
+  }
+  const fromEnv = (env.RELAY_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim());
+  return [...fromEnv.filter(Boolean), ...names];
+}
+
+/** The one line `relay dev` prints when the server cannot start: why, and what to change. */
+function startFailure(cause: NodeJS.ErrnoException, host: string, port: number): string {
+  switch (cause.code) {
+    case 'EADDRINUSE':
+      return `port ${port} on ${host} is in use. Stop the other process or pass --port <n>.`;
+    case 'EACCES':
+      return `no permission to listen on port ${port} of ${host}. Pass --port 1024 or above.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot listen on --host ${host}: it is not an address of this machine (${cause.code}). Use 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of its addresses.`;
+    default:
+      // listen() also opens the store and settles interrupted executions first: say "start", not "listen".
+      return `could not start on ${host}:${port}: ${cause.message}`;
+  }
+}
+
+/** `HH:MM:SS`, local time: a developer reads it against the clock on the wall. */
+function clock(at: Date): string {
+  return [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/**
+ * The log line of one answered request: time, method, provider (webhooks) or path, status, then the
+ * execution id (with `duplicate` for a redelivery) or, for a non-2xx answer, the service's reason;
+ * e.g. `14:03:07 POST stripe 200 exec_01JB… duplicate`.
+ */
+function requestLine(out: Output, entry: RequestLogEntry): string {
+  const ok = entry.status >= 200 && entry.status < 300;
+  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined] : [entry.reason];
+  const status = ok ? out.green(String(entry.status)) : out.red(String(entry.status));
+  return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');
+}
+
+/** Starts the service; resolves with the exit code once it has shut down on a signal (2 when it cannot start). */
 export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: DevOptions): Promise<number> {
-  const dir = path.resolve(options.dir ?? '.');
-  const port = parsePort(options.port, env);
-  const host = options.host ?? '127.0.0.1';
+  const dir = projectDir(single('dir', options.dir));
+  const port = parsePort(single('port', options.port), env);
+  const host = String(single('host', options.host) ?? '127.0.0.1');
+  const hosts = allowedHosts(options.allowedHost, env);
   const file = findRelayFile(dir);
   // The default store is `.relay/relay.db` beside relay.ts: resolve it from `dir`.
   process.chdir(dir);
@@ -34,17 +92,15 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     relay = createRelay();
   }
 
+  const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   let listening;
   try {
-    listening = await relay.listen({ port, host });
+    listening = await relay.listen({ port, host, ...(hosts ? { allowedHosts: hosts } : {}), ...(onRequest ? { onRequest } : {}) });
   } catch (cause) {
     await relay.close();
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      out.error(`relay dev: port ${port} on ${host} is in use. Stop the other process or pass --port <n>.`);
-      return EXIT.failed;
-    }
-    throw cause;
+    // Could not start: like a usage error, nothing was served (exit 2).
+    out.error(`relay dev: ${startFailure(cause as NodeJS.ErrnoException, host, port)}`);
+    return EXIT.usage;
   }
 
   out.line(`${out.bold('relay dev')} listening on ${listening.url}`);

@@ -4,8 +4,9 @@
  * bytes again, for deduplication) and `--count` (distinct deliveries, with a latency summary).
  */
 import { buildDelivery, type Delivery } from '../../harness/build-delivery.js';
-import { joinUrl } from '../../harness/targets.js';
+import { joinUrl, type TargetResponse } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
+import { resolveEventType } from '../../providers/delivery.js';
 import { RelayError } from '../../providers/errors.js';
 import { builtInProviderIds, getProvider } from '../../providers/registry.js';
 import { closestMatches } from '../../providers/shared/suggest.js';
@@ -37,6 +38,8 @@ interface Plan {
   /** Base URL of the service. */
   readonly base: string;
   readonly secret: string;
+  /** `--print` without the provider's secret env var: signed with a fresh secret, which the user is told. */
+  readonly throwawaySecret: boolean;
   readonly data: Record<string, unknown> | undefined;
   readonly seed: number | undefined;
   readonly timestamp: number | undefined;
@@ -95,6 +98,20 @@ async function resolveProvider(id: string, eventType: string, data: Record<strin
   }
 }
 
+/**
+ * The secret to sign with: the provider's env var. `--print` sends nothing, so there it is not
+ * demanded: a throwaway secret (the provider's own format) signs when the variable is unset.
+ */
+function signingSecret(provider: BuiltInProvider, env: NodeJS.ProcessEnv, print: boolean): { secret: string; throwaway: boolean } {
+  const secret = env[provider.secretEnv];
+  if (secret) return { secret, throwaway: false };
+  if (print) return { secret: provider.generateSecret(), throwaway: true };
+  throw new UsageError(
+    `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
+      `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
+  );
+}
+
 async function plan(providerId: string, eventType: string, options: TriggerCliOptions, env: NodeJS.ProcessEnv): Promise<Plan> {
   checkCombinations(options);
   const data = options.data === undefined ? undefined : parseDataOption(options.data);
@@ -106,23 +123,21 @@ async function plan(providerId: string, eventType: string, options: TriggerCliOp
   const concurrency = options.concurrency === undefined ? 1 : wholeNumber('concurrency', single('concurrency', options.concurrency), 1, 1_000);
   const base = baseUrl(single('forward', options.forward), env);
   const provider = await resolveProvider(String(providerId), String(eventType), data, base);
-  const secret = env[provider.secretEnv];
-  if (!secret) {
-    throw new UsageError(
-      `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
-        `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
-    );
-  }
+  // The event type before the secret, so that a typo shows on the first try, not once the secret is set.
+  resolveEventType(provider, String(eventType));
+  const print = options.print === true;
+  const { secret, throwaway } = signingSecret(provider, env, print);
   return {
     provider,
     eventType: String(eventType),
     base,
     secret,
+    throwawaySecret: throwaway,
     data,
     seed,
     timestamp,
     headers,
-    print: options.print === true,
+    print,
     json: options.json === true,
     repeat,
     count,
@@ -153,6 +168,20 @@ function printDelivery(out: Output, p: Plan, delivery: Delivery, url: string): n
 
 const ok = (status: number) => status >= 200 && status < 300;
 
+/**
+ * The service's reason for a non-2xx answer: relaykit's service names it in `X-Relay-Error-Detail`
+ * (e.g. which header is missing, or how old the timestamp is) where the body keeps the spec's
+ * one-phrase `{"error": "Invalid webhook signature"}`.
+ */
+function reasonOf(result: TargetResponse): string | undefined {
+  return ok(result.status) ? undefined : result.headers['x-relay-error-detail'] || undefined;
+}
+
+/** The reason on a line of its own on stderr, beside the spec's stdout lines. */
+function printReason(out: Output, reason: string | undefined): void {
+  if (reason !== undefined) out.error(`  reason: ${reason}`);
+}
+
 /** Sends the same delivery `p.repeat` times, one after the other, printing each answer. */
 async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: string): Promise<number> {
   const responses: { status: number; body: unknown }[] = [];
@@ -163,11 +192,12 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
     if (!ok(result.status)) exit = EXIT.failed;
     if (p.json) {
       responses.push({ status: result.status, body: bodyValue(result) });
-      continue;
+    } else {
+      out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
+      const body = formatBody(result);
+      if (body !== '') out.line(body);
     }
-    out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
-    const body = formatBody(result);
-    if (body !== '') out.line(body);
+    printReason(out, reasonOf(result));
   }
   if (p.json) {
     const about = { provider: delivery.provider, eventType: delivery.eventType, deliveryId: delivery.deliveryId, seed: delivery.seed };
@@ -181,6 +211,8 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
   const count = p.count!;
   const statuses = new Map<number, number>();
   const latencies: number[] = [];
+  // Each distinct reason once, after the summary: 200 identical lines would hide the figures.
+  const reasons = new Set<string>();
   let unreachable = 0;
   let next = 0;
   let done = 0;
@@ -197,6 +229,8 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
         const result = await deliver(delivery, { target: p.base });
         latencies.push(performance.now() - sentAt);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+        const reason = reasonOf(result);
+        if (reason !== undefined) reasons.add(reason);
       } catch (error) {
         // A service that is gone stays gone: stop sending, report what came back, then the error.
         if (error instanceof RelayError && error.code === 'UNREACHABLE') unreachable += 1;
@@ -249,6 +283,7 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
       );
     }
   }
+  for (const reason of reasons) printReason(out, reason);
   if (stop !== undefined) throw stop;
   return sortedStatuses.every(([status]) => ok(status)) ? EXIT.ok : EXIT.failed;
 }
@@ -260,6 +295,7 @@ async function sendMany(out: Output, p: Plan, first: Delivery, url: string): Pro
  */
 export async function triggerCommand(out: Output, env: NodeJS.ProcessEnv, provider: string, eventType: string, options: TriggerCliOptions): Promise<number> {
   const p = await plan(provider, eventType, options, env);
+  if (p.throwawaySecret) out.error(`relay trigger: ${p.provider.secretEnv} is not set; signed with a throwaway secret (--print sends nothing)`);
   const first = await build(p, 0);
   if (!p.provider.catalog.eventTypes.includes(first.eventType)) {
     // Stripe builds any well-formed `<resource>.<verb>`: a typo would pass silently.
