@@ -94,7 +94,7 @@ async function dispatch(request: RelayRequest, context: ServiceContext, scope: R
       if (method !== 'GET') return methodNotAllowed(method, request.pathname, 'GET');
       const found = await context.executions.find(id);
       if (!found) throw executionNotFound(id);
-      return json(200, found);
+      return { ...json(200, found), note: { executionId: found.id } };
     }
     if (action === 'replay' || action === 'retry') {
       if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');

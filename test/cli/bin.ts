@@ -27,10 +27,10 @@ export interface BinRun {
   stderr: string;
 }
 
-/** Runs `relay <argv>` to its end with only `env` (and PATH) in its environment. */
-export function relay(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<BinRun> {
+/** Runs `relay <argv>` (this repo's built bin, or `options.bin`) to its end with only `env` (and PATH) in its environment. */
+export function relay(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string } = {}): Promise<BinRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...argv], { env: { PATH: process.env.PATH, ...options.env }, cwd: options.cwd ?? tmpdir() });
+    const child = spawn(process.execPath, [options.bin ?? bin, ...argv], { env: { PATH: process.env.PATH, ...options.env }, cwd: options.cwd ?? tmpdir() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

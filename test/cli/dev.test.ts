@@ -2,14 +2,16 @@
  * `relay dev` as a developer runs it: the built bin in its own process, serving a relay.ts from
  * `--dir` over real HTTP with its SQLite file, read meanwhile by this (another) process.
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
+import { sqliteDriver } from '../../src/service/store/sqlite-driver.js';
 import { officialDelivery, secrets } from '../service/official.js';
-import { cleanUp, project, relay, startDev as startBin, until } from './bin.js';
+import { cleanUp, project, relay, root, startDev as startBin, until } from './bin.js';
 
 afterEach(cleanUp);
 
@@ -42,7 +44,9 @@ describe('relay dev', () => {
     const dir = project();
     const dev = await startDev(dir);
     expect(dev.stdout()).toContain(`no relay.ts in ${dir}: serving the built-in providers with no handlers`);
-    expect(dev.stdout()).toContain(`store:   ${path.join(dir, '.relay', 'relay.db')}`);
+    // The driver this runtime chooses, with its note (e.g. experimental on Node 22) when it has one.
+    const driver = sqliteDriver();
+    expect(dev.stdout()).toContain(`store:   ${path.join('.relay', 'relay.db')} (${[driver.name, driver.note].filter(Boolean).join(', ')})`);
     expect(dev.stdout()).toContain(`POST ${dev.url}/api/webhook/stripe  STRIPE_WEBHOOK_SECRET set`);
     expect(dev.stdout()).toContain(`POST ${dev.url}/api/webhook/github  GITHUB_WEBHOOK_SECRET not set`);
     expect((await post(dev.url, 'stripe')).status).toBe(200);
@@ -186,5 +190,39 @@ describe('relay dev', () => {
     const { code, stderr } = await relay(['dev', '--port', 'http'], { cwd: project() });
     expect(code).toBe(2);
     expect(stderr).toBe('relay: --port must be a whole number from 0 to 65535, got "http".\n');
+  });
+});
+
+describe('relay dev without a SQLite driver', () => {
+  it('exits 2 before listening, naming the missing driver and the two fixes', async () => {
+    // An install of the built package with its dependencies but without the optional better-sqlite3,
+    // as a Node 20 user has before following the README's install step.
+    const install = mkdtempSync(path.join(tmpdir(), 'relaykit-no-driver-'));
+    try {
+      const pkg = path.join(install, 'node_modules', 'relaykit');
+      mkdirSync(pkg, { recursive: true });
+      cpSync(path.join(root, 'dist'), path.join(pkg, 'dist'), { recursive: true });
+      cpSync(path.join(root, 'package.json'), path.join(pkg, 'package.json'));
+      for (const dep of ['cac', 'jiti', '@faker-js/faker']) {
+        mkdirSync(path.dirname(path.join(install, 'node_modules', dep)), { recursive: true });
+        symlinkSync(path.join(root, 'node_modules', dep), path.join(install, 'node_modules', dep), 'dir');
+      }
+      const dir = project();
+      const run = await relay(['dev', '--dir', dir, '--port', '0'], { bin: path.join(pkg, 'dist/cli/index.js'), env: { RELAY_SQLITE_DRIVER: 'better-sqlite3' } });
+      expect(run.code).toBe(2);
+      expect(run.stdout).not.toContain('listening');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain('better-sqlite3 is not installed: run `npm install better-sqlite3`, or use Node 22.13 or later');
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(install, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 when RELAY_SQLITE_DRIVER names no driver relaykit knows', async () => {
+    const run = await relay(['dev', '--dir', project(), '--port', '0'], { env: { RELAY_SQLITE_DRIVER: 'sqlite4' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Unknown SQLite driver "sqlite4"');
+    expect(run.stdout).not.toContain('listening');
   });
 });

@@ -1,4 +1,6 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
+import path from 'node:path';
+import { RelayError } from '../../providers/errors.js';
 import type { RequestLogEntry } from '../../service/node.js';
 import type { Relay } from '../../service/relay.js';
 import { findRelayFile, loadRelayFile } from '../load-relay.js';
@@ -44,6 +46,8 @@ function allowedHosts(value: unknown, env: NodeJS.ProcessEnv): string[] | undefi
 
 /** The one line `relay dev` prints when the server cannot start: why, and what to change. */
 function startFailure(cause: NodeJS.ErrnoException, host: string, port: number): string {
+  // The store could not open (no SQLite driver, unwritable, corrupt): its message names the cause and the fix.
+  if (cause instanceof RelayError) return cause.message;
   switch (cause.code) {
     case 'EADDRINUSE':
       return `port ${port} on ${host} is in use. Stop the other process or pass --port <n>.`;
@@ -105,8 +109,13 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
 
   out.line(`${out.bold('relay dev')} listening on ${listening.url}`);
   out.line(out.dim(file ? `  service: ${file}` : `  no relay.ts in ${dir}: serving the built-in providers with no handlers`));
-  const store = relay.store as { path?: string };
-  if (store.path) out.line(out.dim(`  store:   ${store.path}`));
+  const store = relay.store as { path?: string; driver?: string; driverNote?: string };
+  if (store.path) {
+    const driver = store.driver ? ` (${[store.driver, store.driverNote].filter(Boolean).join(', ')})` : '';
+    const relative = path.relative(dir, store.path);
+    const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : store.path;
+    out.line(out.dim(`  store:   ${shown}${driver}`));
+  }
   for (const mount of relay.mounts()) {
     const secret =
       mount.secretEnv === null ? out.dim('verifies without a secret') : mount.secretConfigured ? out.green(`${mount.secretEnv} set`) : out.red(`${mount.secretEnv} not set`);
