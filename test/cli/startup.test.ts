@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteDriver } from '../../src/service/store/sqlite-driver.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'dist/cli/index.js');
@@ -45,7 +46,7 @@ describe('relay start-up', () => {
     expect(modules).not.toMatch(/jiti|better-sqlite3/);
   });
 
-  it('the log sees what inspect loads: jiti for a relay.ts, better-sqlite3 for a store', async () => {
+  it("the log sees what inspect loads: jiti for a relay.ts, and for a store the SQLite driver this runtime chooses (better-sqlite3's addon, or none with node:sqlite)", async () => {
     const withRelayTs = path.join(dir, 'with-relay-ts');
     mkdirSync(withRelayTs);
     writeFileSync(
@@ -56,6 +57,8 @@ describe('relay start-up', () => {
     const withStore = path.join(dir, 'with-store');
     mkdirSync(path.join(withStore, '.relay'), { recursive: true });
     writeFileSync(path.join(withStore, '.relay', 'relay.db'), '');
-    expect(await loaded(['inspect', 'exec_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--dir', withStore])).toMatch(/require better-sqlite3/);
+    const storeLoads = await loaded(['inspect', 'exec_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--dir', withStore]);
+    if (sqliteDriver().name === 'better-sqlite3') expect(storeLoads).toMatch(/require better-sqlite3/);
+    else expect(storeLoads).not.toMatch(/better-sqlite3/);
   });
 });
