@@ -1,28 +1,43 @@
 /**
  * The server side of `npm run bench:ingest`: one server per process, forked by ingest.bench.ts with an IPC
- * channel, so that autocannon in the parent never shares this event loop. The same script, loader and
- * flags serve the bare node:http baseline and relaykit, so the two differ only in what answers.
+ * channel, so that autocannon in the parent never shares this event loop. The same script, Node, loader and
+ * flags serve the bare node:http baseline, the hand-written peer (ingest-peer.ts) and relaykit, so they
+ * differ only in what answers.
  *
  * Protocol (process messages): the parent sends `start`; this process answers `ready` with its port.
  * `mark` starts the clocks (CPU, requests, event-loop delay) when the measured window opens, `report`
- * answers them and the memory in use, `stop` closes the server (and the relay's store) and exits.
+ * answers them and the memory in use, `stop` closes the server (and its database) and exits. `probe`,
+ * instead of `start`, answers which SQLite drivers load in this runtime.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type BetterSqlite3 from 'better-sqlite3';
 import { createRelay, type Relay } from '../src/service/relay.js';
 import { SqliteStore } from '../src/service/store/sqlite.js';
+import { type SqliteDriverName as Driver, sqliteDriver } from '../src/service/store/sqlite-driver.js';
+
+export type { Driver };
 
 export type ServerCommand =
   | { type: 'start'; mode: 'bare' } //
-  | { type: 'start'; mode: 'relaykit'; dbPath: string; secret: string }
+  | { type: 'start'; mode: 'peer'; dbPath: string; secret: string }
+  | { type: 'start'; mode: 'relaykit'; dbPath: string; secret: string; driver: Driver }
+  | { type: 'probe'; addon: string | undefined }
   | { type: 'mark' }
   | { type: 'report' }
   | { type: 'stop' };
 
+/** Whether a driver loads here; for better-sqlite3, `addon` names the copy to load instead of node_modules' one. */
+export type DriverProbe = { ok: true; addon?: string; note?: string } | { ok: false; reason: string };
+
 export type ServerMessage =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; node: string; driver?: string }
+  | { type: 'probed'; node: string; drivers: Record<Driver, DriverProbe> }
   | { type: 'marked' }
   | {
       type: 'report';
@@ -48,6 +63,7 @@ const send = (message: ServerMessage) => process.send!(message);
 
 let server: Server | undefined;
 let relay: Relay | undefined;
+let peerDb: BetterSqlite3.Database | undefined;
 let requests = 0;
 /**
  * CPU time of each of this process's threads, ms by thread id, from /proc (Linux; empty elsewhere).
@@ -108,7 +124,7 @@ function written(): { bytes: number; calls: number } {
 let mark = { cpu: process.cpuUsage(), threads: threadCpuMs(), written: written(), wall: performance.now(), requests: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
-async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<number> {
+async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<{ port: number; driver?: string }> {
   if (command.mode === 'bare') {
     // The baseline: read the whole body, answer 200 with a small JSON body. Nothing else.
     server = createServer((req, res) => {
@@ -122,12 +138,74 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
     });
     server.keepAliveTimeout = 5_000; // as relaykit's listen()
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return (server.address() as AddressInfo).port;
+    return { port: (server.address() as AddressInfo).port };
   }
-  relay = createRelay({ store: new SqliteStore({ path: command.dbPath }), secrets: { stripe: command.secret } });
+  if (command.mode === 'peer') {
+    // Imported here: the other modes never load Express, stripe-node or better-sqlite3.
+    const { createPeerApp } = await import('./ingest-peer.js');
+    const peer = createPeerApp({ dbPath: command.dbPath, secret: command.secret });
+    peerDb = peer.db;
+    const listening = peer.app.listen(0, '127.0.0.1');
+    server = listening;
+    await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
+    return { port: (listening.address() as AddressInfo).port, driver: 'better-sqlite3' };
+  }
+  const store = new SqliteStore({ path: command.dbPath, driver: command.driver });
+  relay = createRelay({ store, secrets: { stripe: command.secret } });
   const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
   server = listening.server;
-  return listening.port;
+  return { port: listening.port, driver: store.driver };
+}
+
+/** An error's message on one line (a failed addon load spreads the reason over several). */
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+
+/**
+ * better-sqlite3: node_modules' copy if it loads under this Node, else (or when RELAY_BENCH_BETTER_SQLITE3 names
+ * one) a copy built for this ABI, where the project's CI script caches them (scripts/node-versions.mjs).
+ */
+function probeBetterSqlite3(addon: string | undefined): DriverProbe {
+  const require = createRequire(import.meta.url);
+  let Database: typeof BetterSqlite3;
+  try {
+    Database = require('better-sqlite3') as typeof BetterSqlite3;
+  } catch (error) {
+    return { ok: false, reason: `better-sqlite3 is not installed: ${oneLine(error)}` };
+  }
+  // The addon loads on the first open, not on require.
+  const opens = (nativeBinding?: string) => new Database(':memory:', nativeBinding ? { nativeBinding } : {}).close();
+  if (addon === undefined) {
+    let installed: string;
+    try {
+      opens();
+      return { ok: true };
+    } catch (error) {
+      installed = oneLine(error);
+    }
+    const { version } = require('better-sqlite3/package.json') as { version: string };
+    const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relaykit', 'better-sqlite3');
+    addon = join(cache, `${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}`, 'better_sqlite3.node');
+    if (!existsSync(addon)) {
+      return { ok: false, reason: `node_modules' addon does not load (${installed}) and there is no copy for this ABI at ${addon} (scripts/node-versions.mjs builds one)` };
+    }
+  } else if (!existsSync(addon)) return { ok: false, reason: `RELAY_BENCH_BETTER_SQLITE3: no file ${addon}` };
+  try {
+    opens(addon);
+    return { ok: true, addon };
+  } catch (error) {
+    return { ok: false, reason: `${addon} does not load: ${oneLine(error)}` };
+  }
+}
+
+/** node:sqlite, through the store's own driver layer: built into Node 22.13+, experimental before Node 24. */
+function probeNodeSqlite(): DriverProbe {
+  try {
+    const driver = sqliteDriver('node:sqlite');
+    driver.open(':memory:', { busyTimeoutMs: 0 }).close();
+    return driver.note ? { ok: true, note: driver.note } : { ok: true };
+  } catch (error) {
+    return { ok: false, reason: oneLine(error) };
+  }
 }
 
 // Never outlive the benchmark: without the parent there is no one to stop this server.
@@ -138,12 +216,15 @@ process.on('message', (command: ServerCommand) => {
     try {
       switch (command.type) {
         case 'start': {
-          const port = await start(command);
+          const { port, driver } = await start(command);
           startupThreads = new Set(threadCpuMs().keys());
           server!.on('request', () => requests++);
-          send({ type: 'ready', port });
+          send({ type: 'ready', port, node: process.version, ...(driver && { driver }) });
           break;
         }
+        case 'probe':
+          send({ type: 'probed', node: process.version, drivers: { 'better-sqlite3': probeBetterSqlite3(command.addon), 'node:sqlite': probeNodeSqlite() } });
+          break;
         case 'mark':
           mark = { cpu: process.cpuUsage(), threads: threadCpuMs(), written: written(), wall: performance.now(), requests };
           loopDelay.reset();
@@ -172,10 +253,13 @@ process.on('message', (command: ServerCommand) => {
         }
         case 'stop':
           if (relay) await relay.close();
-          else await new Promise<void>((resolve) => {
-            server?.close(() => resolve());
-            server?.closeAllConnections();
-          });
+          else if (server) {
+            await new Promise<void>((resolve) => {
+              server!.close(() => resolve());
+              server!.closeAllConnections();
+            });
+          }
+          peerDb?.close();
           send({ type: 'stopped' });
           process.disconnect();
           break;

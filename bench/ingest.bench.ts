@@ -1,29 +1,47 @@
 /**
  * `npm run bench:ingest`: the reference service's ingest path over real HTTP, against a bare node:http
- * server that reads the body and answers 200, both measured in this one run with autocannon.
+ * server that reads the body and answers 200 (the floor) and a hand-written peer (bench/ingest-peer.ts:
+ * Express, `stripe.webhooks.constructEvent`, better-sqlite3 in WAL, one transaction per delivery: what a
+ * user writes without relaykit), all measured in this one run with autocannon. relaykit runs once per
+ * SQLite driver of its store that loads where the servers run (better-sqlite3, node:sqlite).
  *
  * Every server runs in its own child process (bench/ingest-server.ts, forked with IPC) and autocannon
  * runs here, so the two compete for the machine's cores as processes, never for one event loop. Each
  * request is the next of a pool of signed Stripe `payment_intent.succeeded` deliveries built with
  * `buildDelivery` (seed i: unique event ids, so nothing deduplicates), timestamped when the pool is
- * built so that they stay well inside Stripe's 300 s tolerance. The bare server gets the same bytes.
+ * built so that they stay well inside Stripe's 300 s tolerance. The bare server gets the same bytes;
+ * the peer, like relaykit, deliveries it has never seen (it stores them in a file of its own).
  *
- * Goals: relaykit >= 1/3 of the bare server's requests/s, p99 < 25 ms, no non-2xx (nor errors or
- * timeouts); with 1,000,000 executions stored, >= 0.8x the empty-store rate and < 200 MB RSS.
+ * Goals, per driver: relaykit >= 2.5x the peer's requests/s, p99 <= 25 ms, no non-2xx (nor errors or
+ * timeouts); with 1,000,000 executions stored, >= 0.8x the empty-store rate and < 200 MB RSS. The ratio to
+ * the bare server is printed for information.
+ *
+ * Drivers: each gets a fresh store for its empty-store run; then the first one's file is seeded to
+ * RELAY_BENCH_ROWS and every driver runs on it in turn (the later ones on the rows the earlier added too).
+ * All servers run under one Node, RELAY_BENCH_NODE: node:sqlite needs Node 22.13+, and under a Node other
+ * than the one node_modules was built for, better-sqlite3 (the peer's, and relaykit's driver) loads a copy
+ * of its addon built for that ABI (bench/better-sqlite3-addon.cjs), where scripts/node-versions.mjs caches
+ * them. A driver (or the peer) that cannot load is said so in the output, never skipped silently.
  *
  * Each server gets a warm-up run, then a measured run whose first seconds (while the server takes on
  * 64 fresh connections) are left out of the figures; autocannon's whole-run figures are printed too.
  *
- * Environment: RELAY_BENCH_DURATION (measured seconds, default 10), RELAY_BENCH_WARMUP (s, default 2),
+ * Environment: RELAY_BENCH_NODE (the Node that runs the servers: a path, or a major such as 24 for the copy
+ * scripts/node-versions.mjs installs in ~/.cache/relaykit/node-24; default the Node running this script),
+ * RELAY_BENCH_DRIVERS (comma-separated, of better-sqlite3 and node:sqlite; default every driver that loads,
+ * and a driver named here that cannot load fails the run), RELAY_BENCH_BETTER_SQLITE3 (a better_sqlite3.node
+ * built for the servers' Node; default node_modules' one, else the cached copy for that ABI),
+ * RELAY_BENCH_DURATION (measured seconds, default 10), RELAY_BENCH_WARMUP (s, default 2),
  * RELAY_BENCH_RAMP (s left out at the start of the measured run, default 2), RELAY_BENCH_ROWS
  * (executions in the store for the scale run, default 1000000), RELAY_BENCH_SEED_BODY=full (seed whole
  * deliveries rather than trimmed ones), RELAY_BENCH_CPU_PROF (a directory: the server processes write
  * V8 CPU profiles there).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
@@ -32,7 +50,7 @@ import { timeCode } from '../src/providers/stripe/scene.js';
 import { eventId, executionId } from '../src/service/ids.js';
 import { SqliteStore } from '../src/service/store/sqlite.js';
 import type { ExecutionRecord, StoredEvent } from '../src/service/store/types.js';
-import type { ServerCommand, ServerMessage } from './ingest-server.js';
+import type { Driver, DriverProbe, ServerCommand, ServerMessage } from './ingest-server.js';
 
 const seconds = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -54,6 +72,32 @@ const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const EVENT_TYPE = 'payment_intent.succeeded';
 const MB = 1024 * 1024;
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
+const DRIVERS: readonly Driver[] = ['better-sqlite3', 'node:sqlite'];
+
+/** Where scripts/node-versions.mjs keeps the Node versions it installs and better-sqlite3's addon per ABI. */
+const CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relaykit');
+
+/** The Node that runs the servers: RELAY_BENCH_NODE as a path, or a major (`24`) installed in the cache. */
+function serverNode(): string {
+  const raw = process.env.RELAY_BENCH_NODE;
+  if (!raw) return process.execPath;
+  const path = /^\d+$/.test(raw) ? join(CACHE, `node-${raw}`, 'bin', 'node') : raw;
+  if (!existsSync(path)) throw new Error(`RELAY_BENCH_NODE=${raw}: no Node at ${path} (scripts/node-versions.mjs ${raw} installs it there).`);
+  return path;
+}
+const SERVER_NODE = serverNode();
+
+/** RELAY_BENCH_DRIVERS, or undefined for every driver that loads. */
+function requestedDrivers(): Driver[] | undefined {
+  const raw = process.env.RELAY_BENCH_DRIVERS;
+  if (!raw) return undefined;
+  const names = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!DRIVERS.includes(name as Driver)) throw new Error(`RELAY_BENCH_DRIVERS: unknown driver "${name}"; use ${DRIVERS.join(', ')}.`);
+  }
+  return names as Driver[];
+}
+const REQUESTED_DRIVERS = requestedDrivers();
 
 // --- the pool of signed deliveries ---------------------------------------------------------------
 
@@ -73,21 +117,28 @@ class Pool {
   readonly #ids = new Set<string>();
   #seed = 0;
   #cursor = 0;
+  #sent = 0;
   /** Requests that found the pool used up and took an already-sent delivery. */
   reused = 0;
   /** Oldest timestamp among the deliveries sent since `startRun()`. */
   oldestSent = Infinity;
 
+  /** Distinct deliveries handed out by `next()` so far. */
   get sent(): number {
-    return this.#cursor;
+    return this.#sent;
   }
 
   get size(): number {
     return this.#entries.length;
   }
 
-  /** Builds deliveries until `size` of them are unsent, all stamped now; returns how many, and how long it took. */
+  /**
+   * Drops the deliveries sent so far (each run takes new ones: memory stays near one run's worth), then builds
+   * deliveries until `size` of them are unsent, all stamped now; returns how many, and how long it took.
+   */
   async ensureUnsent(size: number): Promise<{ built: number; ms: number }> {
+    this.#entries.splice(0, this.#cursor);
+    this.#cursor = 0;
     const timestamp = Date.now();
     const started = performance.now();
     let built = 0;
@@ -115,8 +166,10 @@ class Pool {
   /** The next unsent delivery; once used up, an already-sent one again (counted in `reused`, an invalid run). */
   next(): Entry {
     let entry: Entry;
-    if (this.#cursor < this.#entries.length) entry = this.#entries[this.#cursor++]!;
-    else {
+    if (this.#cursor < this.#entries.length) {
+      entry = this.#entries[this.#cursor++]!;
+      this.#sent++;
+    } else {
       entry = this.#entries[this.reused % this.#entries.length]!;
       this.reused++;
     }
@@ -144,16 +197,29 @@ class Pool {
 
 // --- server children -----------------------------------------------------------------------------
 
+/** better-sqlite3's addon for the servers' ABI, when node_modules' one does not load there (set once probed). */
+let redirectAddon: string | undefined;
+
 class ServerProcess {
   readonly #child: ChildProcess;
   readonly #waiting: { type: ServerMessage['type']; resolve: (m: ServerMessage) => void }[] = [];
   #failure: Error | undefined;
   port = 0;
+  /** The server's Node version, and the SQLite driver it stores through (the peer's and relaykit's). */
+  node = '';
+  driver: string | undefined;
 
   constructor() {
-    const execArgv = ['--import', 'tsx'];
+    // Preloaded first, so that it also runs in the worker threads, which inherit these flags.
+    const execArgv = ['--require', fileURLToPath(new URL('./better-sqlite3-addon.cjs', import.meta.url)), '--import', 'tsx'];
     if (CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
-    this.#child = fork(new URL('./ingest-server.ts', import.meta.url), [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const env = { ...process.env, RELAY_BENCH_REDIRECT_ADDON: redirectAddon ?? '' };
+    this.#child = fork(new URL('./ingest-server.ts', import.meta.url), [], {
+      execPath: SERVER_NODE,
+      execArgv,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.#child.on('message', (message: ServerMessage) => {
       if (message.type === 'failed') this.#fail(new Error(`The server process failed:\n${message.message}`));
       const i = this.#waiting.findIndex((w) => w.type === message.type);
@@ -180,8 +246,19 @@ class ServerProcess {
 
   static async start(command: Extract<ServerCommand, { type: 'start' }>): Promise<ServerProcess> {
     const server = new ServerProcess();
-    server.port = (await server.#ask(command, 'ready')).port;
+    const ready = await server.#ask(command, 'ready');
+    server.port = ready.port;
+    server.node = ready.node;
+    server.driver = ready.driver;
     return server;
+  }
+
+  /** Which SQLite drivers load under the servers' Node, asked of a throwaway server process. */
+  static async probe(): Promise<Extract<ServerMessage, { type: 'probed' }>> {
+    const server = new ServerProcess();
+    const probed = await server.#ask({ type: 'probe', addon: process.env.RELAY_BENCH_BETTER_SQLITE3 || undefined }, 'probed');
+    await server.stop();
+    return probed;
   }
 
   mark = () => this.#ask({ type: 'mark' }, 'marked');
@@ -212,6 +289,8 @@ interface Run {
   readonly name: string;
   /** Short, for the summary table. */
   readonly label: string;
+  /** The server's Node version. */
+  readonly node: string;
   /** The DURATION seconds after the connection ramp: the figures the goals use. */
   readonly steady: Window;
   /** autocannon's own result for the whole measured run, ramp included. */
@@ -344,6 +423,7 @@ async function measureServer(
   return {
     name,
     label,
+    node: server.node,
     steady,
     whole,
     rps: (steady.ok + steady.non2xx) / steady.seconds,
@@ -523,14 +603,14 @@ const pct = (share: number) => `${Math.round(share * 100)}%`;
 let failed = false;
 const verdict = (ok: boolean) => {
   if (!ok) failed = true;
-  return ok ? 'ok' : 'BELOW GOAL';
+  return ok ? 'met' : 'NOT met';
 };
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 
 function printRun(run: Run, extra: string[] = []): void {
   const w = run.steady;
-  console.log(run.name);
+  console.log(`${run.name} — node ${run.node}`);
   console.log(`  requests/s         ${int(run.rps)}   (${int(w.ok + w.non2xx)} in ${w.seconds.toFixed(1)} s after a ${RAMP} s ramp; warm-up run ${int(run.warmupRps)}/s)`);
   console.log(`  latency            p50 ${ms(run.p50)} ms   p99 ${ms(run.p99)} ms   max ${ms(run.max)} ms`);
   const codes = [...w.statusCodes].map(([code, count]) => `${code}: ${int(count)}`).join(', ');
@@ -579,20 +659,44 @@ function checkValidity(run: Run, unique: boolean): void {
 // --- the run -------------------------------------------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), 'relaykit-bench-ingest-'));
-const dbPath = join(dir, 'relay.db');
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 console.log(
-  `relaykit bench:ingest — node ${process.version}, ${availableParallelism()} cores; autocannon ${CONNECTIONS} connections, ` +
+  `relaykit bench:ingest — autocannon under node ${process.version}, ${availableParallelism()} cores; ${CONNECTIONS} connections, ` +
     `per server: ${WARMUP} s warm-up run, then ${RAMP} s ramp + ${DURATION} s measured`,
 );
 console.log('Each server runs alone in a child process (fork + IPC, node --import tsx); autocannon drives it from this process.');
 console.log(`Requests: signed Stripe ${EVENT_TYPE} deliveries (buildDelivery, one seed each), POST /api/webhook/stripe.`);
-console.log(`Store: SqliteStore at ${dbPath} (deleted at exit).`);
+console.log(`Stores: SQLite files in ${dir} (deleted at exit).`);
 if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF}`);
 console.log(`Load average before the run: ${loadavg()[0]!.toFixed(2)} (1 min); other busy processes on these cores skew every figure.`);
+
+// Which drivers load where the servers run decides what can be measured: said here, before any load.
+const probe = await ServerProcess.probe();
+console.log(`Servers: node ${probe.node} (${SERVER_NODE}${process.env.RELAY_BENCH_NODE ? ', RELAY_BENCH_NODE' : ''}).`);
+const loads = (driver: Driver): DriverProbe => probe.drivers[driver];
+const betterSqlite3 = loads('better-sqlite3');
+if (betterSqlite3.ok && betterSqlite3.addon) redirectAddon = betterSqlite3.addon;
+const drivers: Driver[] = [];
+for (const driver of DRIVERS) {
+  const probed = loads(driver);
+  const wanted = REQUESTED_DRIVERS?.includes(driver) ?? true;
+  let line: string;
+  if (!wanted) line = 'not measured (not in RELAY_BENCH_DRIVERS)';
+  else if (probed.ok) {
+    drivers.push(driver);
+    line = `measured${probed.addon ? ` (addon ${probed.addon})` : ''}${probed.note ? ` (${probed.note})` : ''}`;
+  } else {
+    // Asked for by name, a driver that cannot load fails the run; by default it is only said.
+    if (REQUESTED_DRIVERS) failed = true;
+    line = `CANNOT LOAD, not measured: ${probed.reason}`;
+  }
+  console.log(`  relaykit on ${driver.padEnd(14)} ${line}`);
+}
+console.log(`  peer (better-sqlite3)       ${betterSqlite3.ok ? 'measured' : `CANNOT LOAD, not measured: ${betterSqlite3.reason}`}`);
+if (!betterSqlite3.ok) failed = true;
 console.log('');
 
 const pool = new Pool();
@@ -606,14 +710,48 @@ await bareServer.stop();
 printRun(bare);
 checkValidity(bare, false);
 
-// 2. relaykit on an empty SQLite store; each request a delivery never sent before.
-async function relaykitRun(name: string, label: string): Promise<Run> {
-  const before = total(countByStatus(dbPath));
-  // A delivery for every request relaykit could answer even at the bare server's rate (the warm-up's
-  // rate says little: it has been 2-3x below the measured one), stamped now, before the server starts.
+/** Enough unsent deliveries for a run at up to the bare server's rate (the warm-up's rate says little: it has been 2-3x below the measured one). */
+async function deliveriesForOneRun(): Promise<void> {
   const { built, ms: buildMs } = await pool.ensureUnsent(Math.ceil(bare.rps * 1.1 * (WARMUP + RAMP + DURATION)) + 1000);
   if (built > 0) console.log(`(built ${int(built)} more deliveries for this run in ${(buildMs / 1000).toFixed(1)} s)`);
-  const server = await ServerProcess.start({ type: 'start', mode: 'relaykit', dbPath, secret: SECRET });
+}
+
+// 2. The hand-written peer, on a file of its own; each request a delivery never sent before.
+async function peerRun(): Promise<Run> {
+  const peerDb = join(dir, 'peer.db');
+  await deliveriesForOneRun();
+  const server = await ServerProcess.start({ type: 'start', mode: 'peer', dbPath: peerDb, secret: SECRET });
+  const run = await measureServer(
+    'hand-written peer (Express 5, express.raw, stripe.webhooks.constructEvent, better-sqlite3 in WAL)',
+    'peer',
+    server,
+    () => pool.next(),
+    pool,
+  );
+  await server.stop();
+  const db = new Database(peerDb, { readonly: true, fileMustExist: true });
+  const stored = (db.prepare('SELECT count(*) AS n FROM stripe_events').get() as { n: number }).n;
+  db.close();
+  printRun(run, [`events             ${int(stored)} stored by this run (warm-up and measured), ${mb(fileBytes(peerDb))} on disk`]);
+  checkValidity(run, true);
+  if (stored < run.ok) {
+    failed = true;
+    console.log(`  INVALID: ${int(run.ok)} answers were 2xx but only ${int(stored)} events were stored (deduplicated deliveries).\n`);
+  }
+  return run;
+}
+const peer = betterSqlite3.ok ? await peerRun() : undefined;
+
+// 3. relaykit through each driver; each request a delivery never sent before.
+async function relaykitRun(name: string, label: string, dbPath: string, driver: Driver): Promise<Run> {
+  const before = total(countByStatus(dbPath));
+  await deliveriesForOneRun();
+  const server = await ServerProcess.start({ type: 'start', mode: 'relaykit', dbPath, secret: SECRET, driver });
+  // A store that ignored the option would measure the other driver under this one's name.
+  if (server.driver !== driver) {
+    await server.stop();
+    throw new Error(`relaykit was asked for the ${driver} driver, and its store reports ${server.driver}.`);
+  }
   const sentBefore = pool.sent;
   const run = await measureServer(name, label, server, () => pool.next(), pool);
   const atEnd = countByStatus(dbPath);
@@ -634,69 +772,105 @@ async function relaykitRun(name: string, label: string): Promise<Run> {
   return run;
 }
 
-// The schema exists before the first count: open and close the store once.
-await new SqliteStore({ path: dbPath }).close();
-const empty = await relaykitRun('relaykit, empty SQLite store', 'relaykit, empty store');
+const dbPathOf = (driver: Driver) => join(dir, `relay-${driver.replace(':', '-')}.db`);
+const empty = new Map<Driver, Run>();
+for (const driver of drivers) {
+  const dbPath = dbPathOf(driver);
+  // The schema exists before the first count: open and close the store once.
+  await new SqliteStore({ path: dbPath }).close();
+  empty.set(driver, await relaykitRun(`relaykit on ${driver}, empty SQLite store`, `relaykit ${driver}, empty`, dbPath, driver));
+}
 
-// 3. Seed the same file up to ROWS executions, then a fresh server process on it.
-const existing = total(countByStatus(dbPath));
-const toSeed = Math.max(0, ROWS - existing);
-console.log(`Seeding ${int(toSeed)} executions (to ${int(existing + toSeed)} in all) with SqliteStore#seedExecutions …`);
-const seeded = await seed(dbPath, toSeed);
-const dbSize = fileBytes(dbPath);
-console.log(
-  `  ${(seeded.ms / 1000).toFixed(1)} s (${int(toSeed / (seeded.ms / 1000))} rows/s); file ${mb(dbSize)} ` +
-    `(${int(dbSize / Math.max(1, existing + toSeed))} bytes per execution)`,
-);
-console.log(
-  `  rows: Stripe deliveries from buildDelivery, 256 templates over ${SEED_TYPES.length} event types, ` +
-    (FULL_SEED_BODY ? 'whole events' : "trimmed to data.object's scalar fields (RELAY_BENCH_SEED_BODY=full for whole ones)") +
-    `; each with its own time-sorted Stripe-shaped event id. Per event: the body pretty-printed as Stripe sends it ` +
-    `(mean ${int(seeded.meanBody)} bytes), its ${Object.keys(seeded.headers).length} lower-case request headers, and no ` +
-    `separate data (the event is the data, as for a live Stripe delivery); per execution: completed, attempt 1, created over the ` +
-    '30 days before now. No step or log rows.\n',
-);
+// 4. Seed the first driver's file up to ROWS executions; then each driver in turn, in a fresh server process on it.
+const full = new Map<Driver, Run>();
+const fullLabels = new Map<Driver, string>();
+if (drivers.length > 0) {
+  const dbPath = dbPathOf(drivers[0]!);
+  // The other drivers' empty-store files are done with: free their disk space.
+  for (const other of drivers.slice(1)) for (const suffix of ['', '-wal', '-shm']) rmSync(dbPathOf(other) + suffix, { force: true });
+  const existing = total(countByStatus(dbPath));
+  const toSeed = Math.max(0, ROWS - existing);
+  console.log(`Seeding ${int(toSeed)} executions (to ${int(existing + toSeed)} in all) with SqliteStore#seedExecutions …`);
+  const seeded = await seed(dbPath, toSeed);
+  const dbSize = fileBytes(dbPath);
+  console.log(
+    `  ${(seeded.ms / 1000).toFixed(1)} s (${int(toSeed / (seeded.ms / 1000))} rows/s); file ${mb(dbSize)} ` +
+      `(${int(dbSize / Math.max(1, existing + toSeed))} bytes per execution)`,
+  );
+  console.log(
+    `  rows: Stripe deliveries from buildDelivery, 256 templates over ${SEED_TYPES.length} event types, ` +
+      (FULL_SEED_BODY ? 'whole events' : "trimmed to data.object's scalar fields (RELAY_BENCH_SEED_BODY=full for whole ones)") +
+      `; each with its own time-sorted Stripe-shaped event id. Per event: the body pretty-printed as Stripe sends it ` +
+      `(mean ${int(seeded.meanBody)} bytes), its ${Object.keys(seeded.headers).length} lower-case request headers, and no ` +
+      `separate data (the event is the data, as for a live Stripe delivery); per execution: completed, attempt 1, created over the ` +
+      '30 days before now. No step or log rows.\n',
+  );
+  for (const driver of drivers) {
+    // The deliveries built before seeding have aged; each run stamps its own.
+    pool.fresh();
+    collectGarbage?.();
+    const stored = int(total(countByStatus(dbPath)));
+    fullLabels.set(driver, `${stored} stored`);
+    full.set(driver, await relaykitRun(`relaykit on ${driver}, ${stored} executions already stored`, `relaykit ${driver}, ${stored}`, dbPath, driver));
+  }
+}
 
-pool.fresh();
-collectGarbage?.();
-const full = await relaykitRun(`relaykit, ${int(existing + toSeed)} executions already stored`, `relaykit, ${int(existing + toSeed)} stored`);
-
-// 4. Summary.
+// 5. Summary.
 const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-const widths = [26, 8, 7, 7, 8, 15, 13, 11, 11];
+const widths = [38, 9, 8, 7, 7, 8, 15, 13, 11, 11];
 console.log(`summary (the ${DURATION} s after the ramp; whole-run p99 includes it)`);
-console.log(row(['server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors/timeouts', 'whole p99 ms', 'server cpu', 'server RSS'], widths));
-for (const run of [bare, empty, full]) {
+console.log(row(['server', 'node', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors/timeouts', 'whole p99 ms', 'server cpu', 'server RSS'], widths));
+const runs = [bare, ...(peer ? [peer] : []), ...empty.values(), ...full.values()];
+for (const run of runs) {
   const w = run.steady;
   console.log(
     row(
-      [run.label, int(run.rps), ms(run.p50), ms(run.p99), String(w.non2xx), `${w.errors}/${w.timeouts}`, String(run.whole.latency.p99), pct(run.serverCpu), mb(run.serverRss)],
+      [
+        run.label,
+        run.node,
+        int(run.rps),
+        ms(run.p50),
+        ms(run.p99),
+        String(w.non2xx),
+        `${w.errors}/${w.timeouts}`,
+        String(run.whole.latency.p99),
+        pct(run.serverCpu),
+        mb(run.serverRss),
+      ],
       widths,
     ),
   );
 }
 console.log('');
 
-const ratioBare = empty.rps / bare.rps;
-const ratioFull = full.rps / empty.rps;
 const clean = (run: Run) => run.steady.non2xx + run.steady.errors + run.whole.non2xx + run.whole.errors === 0;
 const goal = (what: string, value: string, target: string, ok: boolean) =>
-  console.log(`  ${what.padEnd(44)} ${value.padStart(9)}  goal ${target.padEnd(9)} ${verdict(ok)}`);
-const fullLabel = `${int(existing + toSeed)} stored`;
+  console.log(`  ${what.padEnd(60)} ${value.padStart(9)}  goal ${target.padEnd(9)} ${verdict(ok)}`);
+const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 console.log('goals');
-goal('relaykit / bare requests/s', `${ratioBare.toFixed(2)}x`, '>= 0.33x', ratioBare >= 1 / 3);
-goal('relaykit p99, empty store', `${ms(empty.p99)} ms`, '< 25 ms', empty.p99 < 25);
-goal(`relaykit p99, ${fullLabel}`, `${ms(full.p99)} ms`, '< 25 ms', full.p99 < 25);
-for (const run of [empty, full]) {
-  const w = run.whole;
-  goal(`non-2xx/errors/timeouts, ${run === empty ? 'empty store' : fullLabel}`, `${w.non2xx}/${w.errors}/${w.timeouts}`, 'none', clean(run));
+if (peer && !clean(peer)) console.log(`  (the peer answered non-2xx or failed requests: its rate is not a fair yardstick)`);
+if (drivers.length === 0) goal('relaykit measured on at least one driver', 'none', 'one', false);
+for (const driver of drivers) {
+  const e = empty.get(driver)!;
+  const f = full.get(driver)!;
+  const fullLabel = fullLabels.get(driver)!;
+  if (peer) goal(`${driver}: relaykit / peer requests/s`, times(e.rps / peer.rps), '>= 2.50x', e.rps / peer.rps >= 2.5);
+  else goal(`${driver}: relaykit / peer requests/s`, 'no peer', '>= 2.50x', false);
+  goal(`${driver}: p99, empty store`, `${ms(e.p99)} ms`, '<= 25 ms', e.p99 <= 25);
+  goal(`${driver}: p99, ${fullLabel}`, `${ms(f.p99)} ms`, '<= 25 ms', f.p99 <= 25);
+  goal(`${driver}: non-2xx/errors/timeouts, empty store`, `${e.whole.non2xx}/${e.whole.errors}/${e.whole.timeouts}`, 'none', clean(e));
+  goal(`${driver}: non-2xx/errors/timeouts, ${fullLabel}`, `${f.whole.non2xx}/${f.whole.errors}/${f.whole.timeouts}`, 'none', clean(f));
+  goal(`${driver}: requests/s, ${fullLabel} / empty store`, times(f.rps / e.rps), '>= 0.80x', f.rps / e.rps >= 0.8);
+  goal(`${driver}: server RSS after the ${fullLabel} run`, mb(f.serverRss), '< 200 MB', f.serverRss < 200 * MB);
 }
-goal(`requests/s, ${fullLabel} / empty store`, `${ratioFull.toFixed(2)}x`, '>= 0.80x', ratioFull >= 0.8);
-goal(`server RSS after the ${fullLabel} run`, mb(full.serverRss), '< 200 MB', full.serverRss < 200 * MB);
-console.log(
-  `  (server CPU per request, less sensitive to other load on the machine than requests/s: ${int(empty.serverCpuPerRequestUs)} µs ` +
-    `empty, ${int(full.serverCpuPerRequestUs)} µs ${fullLabel}, ${int(bare.serverCpuPerRequestUs)} µs bare; ` +
-    `main thread alone ${int(empty.serverMainCpuPerRequestUs)}, ${int(full.serverMainCpuPerRequestUs)} and ${int(bare.serverMainCpuPerRequestUs)} µs; ` +
-    `relaykit's store workers ${int(empty.serverStoreCpuPerRequestUs)} and ${int(full.serverStoreCpuPerRequestUs)} µs)`,
-);
+console.log('for information');
+const perRequest = (run: Run) =>
+  `${int(run.serverCpuPerRequestUs)} µs (main thread ${int(run.serverMainCpuPerRequestUs)}, store workers ${int(run.serverStoreCpuPerRequestUs)})`;
+if (peer) console.log(`  peer / bare requests/s ${times(peer.rps / bare.rps)}`);
+for (const driver of drivers) {
+  const e = empty.get(driver)!;
+  console.log(`  ${driver}: relaykit / bare requests/s ${times(e.rps / bare.rps)}${peer ? `, relaykit / peer ${times(e.rps / peer.rps)}` : ''}`);
+}
+console.log('  server CPU per request, less sensitive to other load on the machine than requests/s:');
+for (const run of runs) console.log(`    ${run.label.padEnd(38)} ${perRequest(run)}`);
 process.exitCode = failed ? 1 : 0;
