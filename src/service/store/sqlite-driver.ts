@@ -237,24 +237,28 @@ function missingBetterSqlite(error: Error | undefined): RelayError {
 let chosen: Map<string, SqliteDriver> | undefined;
 
 /**
- * The driver for `requested` (a name, or `undefined` for `RELAY_SQLITE_DRIVER`, else automatic), decided
+ * The driver for `option` (a name, or `undefined` for `RELAY_SQLITE_DRIVER`, else automatic), decided
  * once per process and name. Throws `RelayError` `STORE_UNAVAILABLE` naming the cause and the fix when
  * none can be had, and `INVALID_OPTION` for an unknown name.
  */
-export function sqliteDriver(requested: string | undefined = process.env.RELAY_SQLITE_DRIVER || undefined): SqliteDriver {
+export function sqliteDriver(option?: string): SqliteDriver {
+  const fromEnv = process.env.RELAY_SQLITE_DRIVER || undefined;
+  const requested = option ?? fromEnv;
+  // Where the name came from, for the error messages.
+  const source = option !== undefined ? "the store's driver option" : 'RELAY_SQLITE_DRIVER';
   const key = requested ?? 'auto';
   chosen ??= new Map();
   let driver = chosen.get(key);
   if (!driver) {
-    driver = choose(requested);
+    driver = choose(requested, source);
     chosen.set(key, driver);
   }
   return driver;
 }
 
-function choose(requested: string | undefined): SqliteDriver {
+function choose(requested: string | undefined, source: string): SqliteDriver {
   if (requested !== undefined && !SQLITE_DRIVERS.includes(requested as SqliteDriverName)) {
-    throw new RelayError('INVALID_OPTION', `Unknown SQLite driver "${requested}" (RELAY_SQLITE_DRIVER or the store's driver option): use ${SQLITE_DRIVERS.join(' or ')}.`);
+    throw new RelayError('INVALID_OPTION', `Unknown SQLite driver "${requested}" (${source}): use ${SQLITE_DRIVERS.join(' or ')}.`);
   }
   const builtIn = requested === 'better-sqlite3' ? undefined : loadNodeSqlite();
   const experimental = `experimental on Node ${process.versions.node}`;
@@ -265,7 +269,7 @@ function choose(requested: string | undefined): SqliteDriver {
   });
   if (requested === 'node:sqlite') {
     if (!builtIn) {
-      throw new RelayError('STORE_UNAVAILABLE', `RELAY_SQLITE_DRIVER asks for node:sqlite, which Node ${process.versions.node} does not have: use ${NODE_WITH_SQLITE}, or better-sqlite3.`);
+      throw new RelayError('STORE_UNAVAILABLE', `${source} asks for node:sqlite, which Node ${process.versions.node} does not have: use ${NODE_WITH_SQLITE}, or better-sqlite3.`);
     }
     return viaNode(builtIn.experimental ? experimental : '');
   }
