@@ -19,21 +19,6 @@ const mayImport = {
   'vitest-plugin': ['harness', 'service', 'msw', 'providers', 'signers'],
 };
 
-/**
- * Imports that close a cycle today, allowed one arrow at a time (exact from and to) so that any new
- * arrow in a cycle still fails. Delete a line once its cycle is gone; the test fails on a stale one.
- */
-export const knownCycleArrows = [
-  ['src/service/relay.ts', 'src/service/node.ts'], // known violation, being removed
-  ['src/service/relay.ts', 'src/service/routes.ts'], // known violation, being removed
-  ['src/service/node.ts', 'src/service/relay.ts'], // known violation, being removed
-  ['src/service/node.ts', 'src/service/routes.ts'], // known violation, being removed
-  ['src/service/routes.ts', 'src/service/relay.ts'], // known violation, being removed
-  ['src/providers/github/repository.ts', 'src/providers/github/scene.ts'], // known violation, being removed
-  ['src/providers/github/scene.ts', 'src/providers/github/repository.ts'], // known violation, being removed
-];
-
-const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`;
 const folders = (names) => `^src/(${names.join('|')})/`;
 
 const layerRules = Object.entries(mayImport).map(([layer, lower]) => {
@@ -47,8 +32,6 @@ const layerRules = Object.entries(mayImport).map(([layer, lower]) => {
   };
 });
 
-const knownCycleSources = [...new Set(knownCycleArrows.map(([from]) => from))];
-
 const cycleRules = [
   {
     name: 'no-circular',
@@ -56,19 +39,9 @@ const cycleRules = [
       'Files in a cycle can only be understood, tested and moved together, and what each sees at load ' +
       'time depends on which was imported first.',
     severity: 'error',
-    from: knownCycleSources.length > 0 ? { pathNot: knownCycleSources.map(exactly) } : {},
+    from: {},
     to: { circular: true },
   },
-  // The same rule for each file with a known cycle, less exactly its known arrows.
-  ...knownCycleSources.map((source) => ({
-    name: 'no-circular',
-    severity: 'error',
-    from: { path: exactly(source) },
-    to: {
-      circular: true,
-      pathNot: knownCycleArrows.filter(([from]) => from === source).map(([, to]) => exactly(to)),
-    },
-  })),
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

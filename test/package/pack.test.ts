@@ -15,8 +15,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const exec = promisify(execFile);
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
-/** What the examples need besides relaykit: its peers and the official verifiers they use. */
-const userPackages = ['vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'typescript', '@types/node'];
+/**
+ * What the examples need besides relaykit: its peers and the official verifiers they use, and
+ * better-sqlite3, which the README asks Node 20 users to install (Node 22 and 24 need none).
+ */
+const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'typescript', '@types/node'];
 
 let dir: string;
 

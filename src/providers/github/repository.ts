@@ -9,8 +9,43 @@
  */
 import type { JsonObject, JsonValue } from '../shared/merge.js';
 import { isoSeconds } from '../shared/time.js';
-import type { Account, Repo } from './scene.js';
 import { userObject } from './users.js';
+
+export interface Account {
+  readonly login: string;
+  readonly id: number;
+  readonly type: 'User' | 'Organization';
+  /** The display name, as commits carry it. */
+  readonly name: string;
+  /** The no-reply address GitHub puts on web and API commits. */
+  readonly email: string;
+  /** The committer's UTC offset in minutes, for commit timestamps. */
+  readonly utcOffset: number;
+  /** The `simple-user` object. */
+  readonly user: JsonObject;
+}
+
+export interface Repo {
+  readonly id: number;
+  readonly nodeId: string;
+  readonly name: string;
+  readonly fullName: string;
+  readonly private: boolean;
+  readonly defaultBranch: string;
+  /** `https://api.github.com/repos/<owner>/<name>`. */
+  readonly api: string;
+  /** `https://github.com/<owner>/<name>`. */
+  readonly html: string;
+  readonly description: string | null;
+  readonly language: string | null;
+  /** Epoch ms. */
+  readonly createdAt: number;
+  readonly openIssues: number;
+  /** Seconds between the last push and the delivery. */
+  readonly pushedAgo: number;
+  /** Epoch ms of the last push (whole seconds). */
+  readonly pushedAt: number;
+}
 
 /** What varies between repositories beyond `Repo`. */
 export interface RepositoryStats {
