@@ -1,5 +1,6 @@
 /** The plugin contract: what a provider is to the service, the harness and the CLI. */
 import type { HeaderInput, SecretInput, VerifyResult } from '../signers/index.js';
+import type { SigningScheme } from './scheme.js';
 import type { Faker } from './shared/random.js';
 import type { JsonObject } from './shared/merge.js';
 
@@ -101,6 +102,8 @@ export interface SignRequest {
 export interface BuiltInProvider extends ProviderPlugin {
   readonly secretEnv: string;
   readonly catalog: EventCatalog;
+  /** How it signs: headers, timestamp window, secret format, malformations; `signatureHeaders` derives from it. */
+  readonly scheme: SigningScheme;
   /** Signature headers for a body, exactly as the provider sends them. */
   sign(request: SignRequest): Record<string, string>;
   /** A fresh secret in the provider's format (e.g. `whsec_` + base64 for Svix). */
