@@ -19,7 +19,6 @@ export { RelayError } from './errors.js';
 export type { RelayErrorCode } from './errors.js';
 export { deepMerge } from './shared/merge.js';
 export type { JsonObject, JsonValue } from './shared/merge.js';
-export type { Malformation, SecretFormat, SignatureHeaders, SigningScheme, TimestampWindow } from './scheme.js';
 export { isBuiltInProvider } from './types.js';
 export { observeDeliveries } from './observe.js';
 export type { DeliveryObserver, ObservedDelivery } from './observe.js';
@@ -28,11 +27,16 @@ export type {
   BuiltInProvider,
   BuiltPayload,
   EventCatalog,
+  Malformation,
   NormalizedEvent,
   NormalizeRequest,
   NormalizeResult,
   PayloadBuilder,
   ProviderPlugin,
+  SecretFormat,
+  SignatureHeaders,
+  SigningScheme,
   SignRequest,
+  TimestampWindow,
   VerifyRequest,
 } from './types.js';

@@ -1,7 +1,8 @@
 /** GitHub's signing scheme: `X-Hub-Signature-256: sha256=<hex>` over the body, beside the legacy SHA-1 header; no time signed. */
 import { github as signer } from '../../signers/index.js';
-import { half, type SigningScheme } from '../scheme.js';
+import { half } from '../scheme.js';
 import { firstSecret } from '../shared/plugin-helpers.js';
+import type { SigningScheme } from '../types.js';
 
 const HEADER = signer.SIGNATURE_HEADER;
 const LEGACY = signer.LEGACY_SIGNATURE_HEADER;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretFormat } from '../scheme.js';
+import type { SecretFormat } from '../types.js';
 
 /** A fresh secret in `format`: its prefix, then its number of random bytes in its encoding. */
 export function randomSecret(format: SecretFormat): string {

@@ -1,7 +1,7 @@
 /** The parts Clerk and Resend share: both are delivered through Svix (Standard Webhooks v1). */
 import { DEFAULT_TOLERANCE_SECONDS, standardWebhooks } from '../../signers/index.js';
-import { half, signatureHeaderNames, type SigningScheme } from '../scheme.js';
-import type { NormalizeRequest, NormalizeResult, SignRequest, VerifyRequest } from '../types.js';
+import { half, signatureHeaderNames } from '../scheme.js';
+import type { NormalizeRequest, NormalizeResult, SignRequest, SigningScheme, VerifyRequest } from '../types.js';
 import { invalid, isPlainObject, noSecret, readHeader } from './plugin-helpers.js';
 import { randomSecret } from './secrets.js';
 import type { VerifyResult } from '../../signers/shared.js';

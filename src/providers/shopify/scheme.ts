@@ -1,7 +1,8 @@
 /** Shopify's signing scheme: `X-Shopify-Hmac-Sha256: <base64>` over the body, keyed with the client secret as is; no time signed. */
 import { shopify as signer } from '../../signers/index.js';
-import { half, type SigningScheme } from '../scheme.js';
+import { half } from '../scheme.js';
 import { firstSecret } from '../shared/plugin-helpers.js';
+import type { SigningScheme } from '../types.js';
 
 const HEADER = signer.SIGNATURE_HEADER;
 

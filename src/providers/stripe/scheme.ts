@@ -1,6 +1,7 @@
 /** Stripe's signing scheme: `Stripe-Signature: t=<unix seconds>,v1=<hex>`, the `whsec_` secret used as is. */
 import { DEFAULT_TOLERANCE_SECONDS, stripe as signer } from '../../signers/index.js';
-import { half, type SigningScheme } from '../scheme.js';
+import { half } from '../scheme.js';
+import type { SigningScheme } from '../types.js';
 
 const HEADER = signer.SIGNATURE_HEADER;
 
