@@ -5,9 +5,7 @@
  * timestamp is signed correctly but lies outside the window, and so on.
  */
 import fc from 'fast-check';
-import { RelayError } from '../providers/errors.js';
-import { getProvider } from '../providers/registry.js';
-import { github, shopify, standardWebhooks, stripe, DEFAULT_TOLERANCE_SECONDS } from '../signers/index.js';
+import { builtInProviders, getProvider, RelayError, type SigningScheme, type TimestampWindow } from '../providers/index.js';
 import { buildDraw, drawArbitrary, resolvePlan, type DeliveryDraw, type Plan, type PlanOptions } from './arbitraries.js';
 import type { Delivery } from './build-delivery.js';
 
@@ -35,78 +33,20 @@ export interface Forgery extends Delivery {
   readonly detail: string;
 }
 
-type SchemeId = 'stripe' | 'github' | 'svix' | 'shopify';
-
-interface Scheme {
-  readonly id: SchemeId;
-  readonly name: string;
-  /** Every header that carries or feeds the signature, canonical casing. */
-  readonly signatureHeaders: readonly string[];
-  /** Which way a timestamp may go stale: Stripe only rejects old ones, Svix both; `null` when nothing time-based is signed. */
-  readonly window: 'past' | 'both' | null;
-  /** Signs `body` with `secret` (used as this scheme uses it) at `timestamp`. */
-  sign(secret: string, body: string, timestamp: number, id: string): Record<string, string>;
-  /** A fresh secret of this scheme's format from random bytes. */
-  secretFrom(bytes: Uint8Array): string;
-  /** The HMAC key a secret stands for, to compare secrets by what they sign with. */
-  keyOf(secret: string): string;
+/** Every header a scheme sends that carries or feeds the signature: the signed ones, the MAC, its fallbacks. */
+function sentHeaders({ headers }: SigningScheme): readonly string[] {
+  return [...(headers.signed ?? []), headers.signature, ...(headers.fallbacks ?? [])];
 }
 
-/** A Svix key for any secret: its own when it is `whsec_`-base64, else its UTF-8 bytes. */
-function svixSecret(secret: string): string {
-  try {
-    standardWebhooks.decodeSecret(secret);
-    return secret;
-  } catch {
-    return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
-  }
+/** The HMAC key a secret stands for, to compare secrets by what they sign with. */
+function keyOf({ secret: format }: SigningScheme, secret: string): string {
+  if (format.key === 'utf8') return secret;
+  return Buffer.from(secret.startsWith(format.prefix) ? secret.slice(format.prefix.length) : secret, 'base64').toString('hex');
 }
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-
-const SCHEMES: Readonly<Record<SchemeId, Scheme>> = {
-  stripe: {
-    id: 'stripe',
-    name: 'Stripe',
-    signatureHeaders: [stripe.SIGNATURE_HEADER],
-    window: 'past',
-    sign: (secret, body, timestamp) => stripe.sign({ secret, body, timestamp }),
-    secretFrom: (bytes) => `whsec_${hex(bytes)}`,
-    keyOf: (secret) => secret,
-  },
-  github: {
-    id: 'github',
-    name: 'GitHub',
-    signatureHeaders: [github.SIGNATURE_HEADER, github.LEGACY_SIGNATURE_HEADER],
-    window: null,
-    sign: (secret, body) => github.sign({ secret, body }),
-    secretFrom: (bytes) => hex(bytes.subarray(0, 20)),
-    keyOf: (secret) => secret,
-  },
-  svix: {
-    id: 'svix',
-    name: 'Svix (Standard Webhooks)',
-    signatureHeaders: ['svix-id', 'svix-timestamp', 'svix-signature'],
-    window: 'both',
-    sign: (secret, body, timestamp, id) => standardWebhooks.sign({ secret: svixSecret(secret), id, body, timestamp }),
-    secretFrom: (bytes) => `whsec_${Buffer.from(bytes).toString('base64')}`,
-    keyOf: (secret) => standardWebhooks.decodeSecret(svixSecret(secret)).toString('hex'),
-  },
-  shopify: {
-    id: 'shopify',
-    name: 'Shopify',
-    signatureHeaders: [shopify.SIGNATURE_HEADER],
-    window: null,
-    sign: (secret, body) => shopify.sign({ secret, body }),
-    secretFrom: (bytes) => `shpss_${hex(bytes.subarray(0, 16))}`,
-    keyOf: (secret) => secret,
-  },
-};
-
-const SCHEME_OF: Readonly<Record<string, SchemeId>> = { stripe: 'stripe', github: 'github', clerk: 'svix', resend: 'svix', shopify: 'shopify' };
-
-function schemeOf(plan: Plan): Scheme {
-  return SCHEMES[SCHEME_OF[plan.plugin.id]!];
+/** A secret of the scheme's format made of `bytes` (as many as the format holds). */
+function secretFrom({ secret: format }: SigningScheme, bytes: Uint8Array): string {
+  return format.prefix + Buffer.from(bytes.subarray(0, format.bytes)).toString(format.encoding);
 }
 
 const ALL_KINDS: readonly ForgeryKind[] = [
@@ -121,13 +61,12 @@ const ALL_KINDS: readonly ForgeryKind[] = [
 
 /**
  * The forgery kinds that apply to a built-in provider: all of them, except
- * `timestamp-out-of-tolerance` for GitHub and Shopify, whose signatures cover no time.
+ * `timestamp-out-of-tolerance` where the provider's scheme signs no time (GitHub, Shopify).
  * @example
  * forgeryKinds('github'); // ['tampered-body', 'wrong-secret', 'missing-signature', …]
  */
 export function forgeryKinds(provider: string): readonly ForgeryKind[] {
-  const scheme = SCHEMES[SCHEME_OF[getProvider(provider).id]!];
-  return scheme.window === null ? ALL_KINDS.filter((kind) => kind !== 'timestamp-out-of-tolerance') : ALL_KINDS;
+  return getProvider(provider).scheme.timestamp === null ? ALL_KINDS.filter((kind) => kind !== 'timestamp-out-of-tolerance') : ALL_KINDS;
 }
 
 /** Checks a `kinds` option against what the provider's scheme supports. */
@@ -225,15 +164,15 @@ function tamperedBody(plan: Plan): fc.Arbitrary<Forgery> {
   });
 }
 
-function wrongSecret(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
-  const configured = new Set((typeof plan.secret === 'string' ? [plan.secret] : plan.secret).map((s) => scheme.keyOf(s)));
+function wrongSecret(plan: Plan, scheme: SigningScheme): fc.Arbitrary<Forgery> {
+  const configured = new Set((typeof plan.secret === 'string' ? [plan.secret] : plan.secret).map((s) => keyOf(scheme, s)));
   return fc.record({ draw: drawArbitrary(plan, false), bytes: fc.uint8Array({ minLength: 24, maxLength: 24 }) }).map(({ draw, bytes }) => {
     const key = Uint8Array.from(bytes);
-    let other = scheme.secretFrom(key);
+    let other = secretFrom(scheme, key);
     // Flip bits until the secret signs with another key than every configured one.
-    for (let i = 0; configured.has(scheme.keyOf(other)); i++) {
+    for (let i = 0; configured.has(keyOf(scheme, other)); i++) {
       key[i % key.length]! ^= 1 << (i % 8);
-      other = scheme.secretFrom(key);
+      other = secretFrom(scheme, key);
     }
     const delivery = buildDraw(plan, draw, { secret: other });
     return forgery(delivery, 'wrong-secret', `signed with another secret (${other.slice(0, 12)}…) instead of the configured one`, {});
@@ -243,16 +182,17 @@ function wrongSecret(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
 /** Future stale timestamps are this far beyond the window, so they stay outside it while the property runs. */
 const FUTURE_MARGIN_SECONDS = 600;
 
-function staleTimestamp(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
-  const directions = scheme.window === 'both' ? (['past', 'future'] as const) : (['past'] as const);
+function staleTimestamp(plan: Plan, scheme: SigningScheme, window: TimestampWindow): fc.Arbitrary<Forgery> {
+  const directions = window.enforced === 'both' ? (['past', 'future'] as const) : (['past'] as const);
+  const tolerance = window.toleranceSeconds;
   return fc
     .record({ draw: drawArbitrary(plan, false), direction: fc.constantFrom(...directions), beyond: fc.integer({ min: 1, max: 7 * 24 * 3600 }) })
     .map(({ draw, direction, beyond }) => {
       const base = Math.floor(plan.now / 1000);
-      const offset = DEFAULT_TOLERANCE_SECONDS + beyond + (direction === 'future' ? FUTURE_MARGIN_SECONDS : 0);
+      const offset = tolerance + beyond + (direction === 'future' ? FUTURE_MARGIN_SECONDS : 0);
       const timestamp = (direction === 'past' ? base - offset : base + offset) * 1000;
       const delivery = buildDraw(plan, draw, { timestamp });
-      const allowed = scheme.window === 'both' ? `±${DEFAULT_TOLERANCE_SECONDS}` : `${DEFAULT_TOLERANCE_SECONDS}`;
+      const allowed = window.enforced === 'both' ? `±${tolerance}` : `${tolerance}`;
       return forgery(
         delivery,
         'timestamp-out-of-tolerance',
@@ -262,9 +202,10 @@ function staleTimestamp(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
     });
 }
 
-function missingSignature(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
-  // GitHub's legacy SHA-1 header goes too: a verifier may fall back on it, which is fine when it is absent.
-  const variants: readonly (readonly string[])[] = scheme.id === 'svix' ? scheme.signatureHeaders.map((name) => [name]) : [scheme.signatureHeaders];
+function missingSignature(plan: Plan, { headers }: SigningScheme): fc.Arbitrary<Forgery> {
+  // Each signed header alone breaks the MAC. Fallback signature headers go with the MAC header: a
+  // verifier may fall back on them, which is fine when they are absent.
+  const variants = [...(headers.signed ?? []).map((name) => [name]), [headers.signature, ...(headers.fallbacks ?? [])]];
   return fc.record({ draw: drawArbitrary(plan, false), variant: fc.constantFrom(...variants) }).map(({ draw, variant }) => {
     const delivery = buildDraw(plan, draw);
     return forgery(delivery, 'missing-signature', `without the ${variant.join(' and ')} header${variant.length > 1 ? 's' : ''}`, {
@@ -273,75 +214,31 @@ function missingSignature(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
   });
 }
 
-interface Malformation {
-  readonly name: string;
-  /** The signature headers to send instead, from the valid ones. */
-  apply(headers: Readonly<Record<string, string>>): Record<string, string>;
-}
-
-const half = (value: string) => value.slice(0, Math.max(1, Math.floor(value.length / 2)));
-
-/**
- * Malformed signature headers per scheme. None carries the right MAC in another spelling (upper-case
- * hex, a missing prefix): a verifier that tolerates those is lenient, not insecure. Each is either
- * unparseable or carries no MAC a verifier could match.
- */
-const MALFORMATIONS: Readonly<Record<SchemeId, readonly Malformation[]>> = {
-  stripe: [
-    { name: 'an empty Stripe-Signature', apply: () => ({ 'Stripe-Signature': '' }) },
-    { name: 'only the test-mode v0 entry, no v1 signature', apply: (h) => ({ 'Stripe-Signature': h['Stripe-Signature']!.replace(/,?v1=[0-9a-f]*/g, '') }) },
-    { name: 'v1 signatures without the t= timestamp', apply: (h) => ({ 'Stripe-Signature': h['Stripe-Signature']!.replace(/^t=\d+,/, '') }) },
-    { name: 'a v1 signature cut to half its length', apply: (h) => ({ 'Stripe-Signature': h['Stripe-Signature']!.replace(/v1=([0-9a-f]+)/g, (_, sig: string) => `v1=${half(sig)}`) }) },
-    { name: 'a non-numeric t= timestamp', apply: (h) => ({ 'Stripe-Signature': h['Stripe-Signature']!.replace(/^t=\d+/, 't=now') }) },
-  ],
-  github: [
-    { name: 'an empty X-Hub-Signature-256', apply: () => ({ 'X-Hub-Signature-256': '' }) },
-    { name: '"sha256=" with no digest', apply: () => ({ 'X-Hub-Signature-256': 'sha256=' }) },
-    { name: 'a sha256 digest cut to half its length', apply: (h) => ({ 'X-Hub-Signature-256': `sha256=${half(h['X-Hub-Signature-256']!.slice(7))}` }) },
-    // An algorithm downgrade: the valid SHA-1 MAC offered in the SHA-256 header.
-    { name: 'the sha1= signature in the X-Hub-Signature-256 header', apply: (h) => ({ 'X-Hub-Signature-256': h['X-Hub-Signature']! }) },
-  ],
-  svix: [
-    { name: 'an empty svix-signature', apply: (h) => ({ ...pickHeaders(h, ['svix-id', 'svix-timestamp']), 'svix-signature': '' }) },
-    { name: '"v1," with no signature', apply: (h) => ({ ...pickHeaders(h, ['svix-id', 'svix-timestamp']), 'svix-signature': 'v1,' }) },
-    {
-      name: 'a v1 signature cut to half its length',
-      apply: (h) => ({
-        ...pickHeaders(h, ['svix-id', 'svix-timestamp']),
-        'svix-signature': h['svix-signature']!.split(' ').map((entry) => `v1,${half(entry.slice(3))}`).join(' '),
-      }),
-    },
-    { name: 'a non-numeric svix-timestamp', apply: (h) => ({ ...pickHeaders(h, ['svix-id', 'svix-signature']), 'svix-timestamp': 'now' }) },
-  ],
-  shopify: [
-    { name: 'an empty X-Shopify-Hmac-Sha256', apply: () => ({ 'X-Shopify-Hmac-Sha256': '' }) },
-    { name: 'an HMAC cut to half its length', apply: (h) => ({ 'X-Shopify-Hmac-Sha256': half(h['X-Shopify-Hmac-Sha256']!) }) },
-    { name: 'an HMAC that is not base64', apply: () => ({ 'X-Shopify-Hmac-Sha256': '!'.repeat(44) }) },
-  ],
-};
-
-function malformedSignature(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
-  return fc.record({ draw: drawArbitrary(plan, false), variant: fc.constantFrom(...MALFORMATIONS[scheme.id]) }).map(({ draw, variant }) => {
+function malformedSignature(plan: Plan, scheme: SigningScheme): fc.Arbitrary<Forgery> {
+  const sent = sentHeaders(scheme);
+  return fc.record({ draw: drawArbitrary(plan, false), variant: fc.constantFrom(...scheme.malformations) }).map(({ draw, variant }) => {
     const delivery = buildDraw(plan, draw);
-    const signature = pickHeaders(delivery.headers, scheme.signatureHeaders);
     return forgery(delivery, 'malformed-signature', variant.name, {
-      headers: { ...withoutHeaders(delivery.headers, scheme.signatureHeaders), ...variant.apply(signature) },
+      headers: { ...withoutHeaders(delivery.headers, sent), ...variant.apply(pickHeaders(delivery.headers, sent)) },
     });
   });
 }
 
-function foreignScheme(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
-  const others = Object.values(SCHEMES).filter((other) => other.id !== scheme.id);
+function foreignScheme(plan: Plan, scheme: SigningScheme): fc.Arbitrary<Forgery> {
+  // Built-ins that sign alike share one scheme object: count it once.
+  const others = [...new Set(builtInProviders.map((provider) => provider.scheme))].filter((other) => other !== scheme);
+  const sent = sentHeaders(scheme);
   return fc.record({ draw: drawArbitrary(plan, false), other: fc.constantFrom(...others) }).map(({ draw, other }) => {
     const delivery = buildDraw(plan, draw);
-    const id = scheme.id === 'svix' ? `msg_${draw.seed}` : delivery.deliveryId;
+    const { body, timestamp, deliveryId } = delivery;
     return forgery(delivery, 'foreign-scheme', `signed with the configured secret in ${other.name}'s scheme and headers, not ${scheme.name}'s`, {
-      headers: { ...withoutHeaders(delivery.headers, scheme.signatureHeaders), ...other.sign(plan.firstSecret, delivery.body, delivery.timestamp, id) },
+      headers: { ...withoutHeaders(delivery.headers, sent), ...other.sign({ secret: plan.firstSecret, body, timestamp, deliveryId }) },
     });
   });
 }
 
-function movedSignature(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
+function movedSignature(plan: Plan, scheme: SigningScheme): fc.Arbitrary<Forgery> {
+  const sent = sentHeaders(scheme);
   return fc.record({ from: drawArbitrary(plan, false), onto: drawArbitrary(plan, false) }).map(({ from, onto }) => {
     const signed = buildDraw(plan, from);
     let target: DeliveryDraw = onto;
@@ -352,21 +249,21 @@ function movedSignature(plan: Plan, scheme: Scheme): fc.Arbitrary<Forgery> {
       delivery = buildDraw(plan, target);
     }
     return forgery(delivery, 'moved-signature', `the signature of another ${signed.eventType} delivery (payload seed ${from.seed}) sent with this body`, {
-      headers: { ...withoutHeaders(delivery.headers, scheme.signatureHeaders), ...pickHeaders(signed.headers, scheme.signatureHeaders) },
+      headers: { ...withoutHeaders(delivery.headers, sent), ...pickHeaders(signed.headers, sent) },
     });
   });
 }
 
 /** The arbitrary of one forgery kind (the plan and kind already checked). */
 export function kindArbitrary(plan: Plan, kind: ForgeryKind): fc.Arbitrary<Forgery> {
-  const scheme = schemeOf(plan);
+  const { scheme } = plan.plugin;
   switch (kind) {
     case 'tampered-body':
       return tamperedBody(plan);
     case 'wrong-secret':
       return wrongSecret(plan, scheme);
     case 'timestamp-out-of-tolerance':
-      return staleTimestamp(plan, scheme);
+      return staleTimestamp(plan, scheme, scheme.timestamp!);
     case 'missing-signature':
       return missingSignature(plan, scheme);
     case 'malformed-signature':

@@ -1,8 +1,10 @@
 import { github as signer } from '../../signers/index.js';
-import { firstSecret, invalid, isPlainObject, noSecret, readHeader } from '../shared/plugin-helpers.js';
+import { signatureHeaderNames } from '../scheme.js';
+import { invalid, isPlainObject, noSecret, readHeader } from '../shared/plugin-helpers.js';
 import { randomSecret } from '../shared/secrets.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import { scheme } from './scheme.js';
 
 const SECRET_ENV = 'GITHUB_WEBHOOK_SECRET';
 
@@ -16,7 +18,8 @@ export const github: BuiltInProvider = {
   name: 'GitHub',
   secretEnv: SECRET_ENV,
   catalog,
-  signatureHeaders: [signer.SIGNATURE_HEADER],
+  scheme,
+  signatureHeaders: signatureHeaderNames(scheme),
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)
@@ -28,8 +31,8 @@ export const github: BuiltInProvider = {
     const eventType = typeof json.action === 'string' && json.action !== '' ? `${event}.${json.action}` : event;
     return { ok: true, event: { eventType, deliveryId: readHeader(headers, 'X-GitHub-Delivery') ?? null, data: json } };
   },
-  sign: (request) => signer.sign({ secret: firstSecret(request.secret), body: request.body }),
-  generateSecret: () => randomSecret('', 20, 'hex'),
+  sign: scheme.sign,
+  generateSecret: () => randomSecret(scheme.secret),
   loadBuilder: () => import('./build.js').then((m) => m.builder),
 };
 

@@ -1,4 +1,4 @@
-import { SVIX_SIGNATURE_HEADERS, svixNormalize, svixSecret, svixSign, svixVerify } from '../shared/svix-plugin.js';
+import { SVIX_SIGNATURE_HEADERS, svixNormalize, svixScheme, svixSecret, svixSign, svixVerify } from '../shared/svix-plugin.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
 
@@ -14,6 +14,7 @@ export const resend: BuiltInProvider = {
   name: 'Resend',
   secretEnv: SECRET_ENV,
   catalog,
+  scheme: svixScheme,
   signatureHeaders: SVIX_SIGNATURE_HEADERS,
   verify: svixVerify(SECRET_ENV),
   normalize: svixNormalize('Resend'),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { SecretFormat } from '../types.js';
 
-/** `prefix` + `bytes` random bytes in `encoding`: fresh secrets in each provider's format. */
-export function randomSecret(prefix: string, bytes: number, encoding: 'hex' | 'base64'): string {
-  return prefix + randomBytes(bytes).toString(encoding);
+/** A fresh secret in `format`: its prefix, then its number of random bytes in its encoding. */
+export function randomSecret(format: SecretFormat): string {
+  return format.prefix + randomBytes(format.bytes).toString(format.encoding);
 }

@@ -1,12 +1,57 @@
 /** The parts Clerk and Resend share: both are delivered through Svix (Standard Webhooks v1). */
-import { standardWebhooks } from '../../signers/index.js';
-import type { NormalizeRequest, NormalizeResult, SignRequest, VerifyRequest } from '../types.js';
+import { DEFAULT_TOLERANCE_SECONDS, standardWebhooks } from '../../signers/index.js';
+import { half, signatureHeaderNames } from '../scheme.js';
+import type { NormalizeRequest, NormalizeResult, SignRequest, SigningScheme, VerifyRequest } from '../types.js';
 import { invalid, isPlainObject, noSecret, readHeader } from './plugin-helpers.js';
 import { randomSecret } from './secrets.js';
 import type { VerifyResult } from '../../signers/shared.js';
 
+const ID = 'svix-id';
+const TIMESTAMP = 'svix-timestamp';
+const SIGNATURE = 'svix-signature';
+
+/** A Svix secret that keys the HMAC as `secret` does: `secret` itself when it is `whsec_`-base64, else its UTF-8 bytes in base64. */
+function svixKey(secret: string): string {
+  try {
+    standardWebhooks.decodeSecret(secret);
+    return secret;
+  } catch {
+    return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+  }
+}
+
+/** The signature headers with `name` set to `value` (and sent last). */
+function replaced(headers: Readonly<Record<string, string>>, name: string, value: string): Record<string, string> {
+  const { [name]: _, ...rest } = headers;
+  return { ...rest, [name]: value };
+}
+
+/**
+ * Svix's scheme (Standard Webhooks v1): a MAC over the id, the timestamp and the body, a window on both
+ * sides of the clock, and a `whsec_` secret whose base64 is the key.
+ * @example
+ * svixScheme.headers.signed; // ['svix-id', 'svix-timestamp']
+ */
+export const svixScheme: SigningScheme = {
+  name: 'Svix (Standard Webhooks)',
+  headers: { signature: SIGNATURE, aliases: ['webhook-signature'], signed: [ID, TIMESTAMP] },
+  timestamp: { toleranceSeconds: DEFAULT_TOLERANCE_SECONDS, enforced: 'both' },
+  secret: { prefix: 'whsec_', bytes: 24, encoding: 'base64', key: 'base64' },
+  malformations: [
+    { name: `an empty ${SIGNATURE}`, apply: (headers) => replaced(headers, SIGNATURE, '') },
+    { name: '"v1," with no signature', apply: (headers) => replaced(headers, SIGNATURE, 'v1,') },
+    {
+      name: 'a v1 signature cut to half its length',
+      apply: (headers) =>
+        replaced(headers, SIGNATURE, headers[SIGNATURE]!.split(' ').map((entry) => `v1,${half(entry.slice(3))}`).join(' ')),
+    },
+    { name: `a non-numeric ${TIMESTAMP}`, apply: (headers) => replaced(headers, TIMESTAMP, 'now') },
+  ],
+  sign: (request) => svixSign({ ...request, secret: typeof request.secret === 'string' ? svixKey(request.secret) : request.secret.map(svixKey) }),
+};
+
 /** Svix's signature header, and its Standard Webhooks form. */
-export const SVIX_SIGNATURE_HEADERS: readonly string[] = ['svix-signature', 'webhook-signature'];
+export const SVIX_SIGNATURE_HEADERS: readonly string[] = signatureHeaderNames(svixScheme);
 
 export function svixVerify(env: string) {
   return (request: VerifyRequest): VerifyResult =>
@@ -26,7 +71,7 @@ export function svixSign(request: SignRequest): Record<string, string> {
 
 /** `whsec_` + base64 of 24 random bytes, as Svix issues endpoint secrets. */
 export function svixSecret(): string {
-  return randomSecret('whsec_', 24, 'base64');
+  return randomSecret(svixScheme.secret);
 }
 
 /** `{ type, data, … }` bodies; the delivery id is the `svix-id` (or `webhook-id`) header. */
@@ -36,7 +81,7 @@ export function svixNormalize(provider: string) {
     if (!isPlainObject(json) || typeof json.type !== 'string' || json.type === '' || !isPlainObject(json.data)) {
       return invalid(`The body is not a ${provider} event: it needs a string "type" and an object "data".`);
     }
-    const deliveryId = readHeader(request.headers, 'svix-id') ?? readHeader(request.headers, 'webhook-id') ?? null;
+    const deliveryId = readHeader(request.headers, ID) ?? readHeader(request.headers, 'webhook-id') ?? null;
     return { ok: true, event: { eventType: json.type, deliveryId, data: json } };
   };
 }

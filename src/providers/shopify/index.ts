@@ -1,8 +1,10 @@
 import { shopify as signer } from '../../signers/index.js';
-import { firstSecret, invalid, isPlainObject, noSecret, readHeader } from '../shared/plugin-helpers.js';
+import { signatureHeaderNames } from '../scheme.js';
+import { invalid, isPlainObject, noSecret, readHeader } from '../shared/plugin-helpers.js';
 import { randomSecret } from '../shared/secrets.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import { scheme } from './scheme.js';
 
 const SECRET_ENV = 'SHOPIFY_WEBHOOK_SECRET';
 
@@ -16,7 +18,8 @@ export const shopify: BuiltInProvider = {
   name: 'Shopify',
   secretEnv: SECRET_ENV,
   catalog,
-  signatureHeaders: [signer.SIGNATURE_HEADER, signer.EVENTS_SIGNATURE_HEADER],
+  scheme,
+  signatureHeaders: signatureHeaderNames(scheme),
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)
@@ -28,7 +31,7 @@ export const shopify: BuiltInProvider = {
     const deliveryId = readHeader(headers, 'X-Shopify-Webhook-Id') ?? readHeader(headers, 'shopify-webhook-id') ?? null;
     return { ok: true, event: { eventType: topic, deliveryId, data: json } };
   },
-  sign: (request) => signer.sign({ secret: firstSecret(request.secret), body: request.body }),
-  generateSecret: () => randomSecret('shpss_', 16, 'hex'),
+  sign: scheme.sign,
+  generateSecret: () => randomSecret(scheme.secret),
   loadBuilder: () => import('./build.js').then((m) => m.builder),
 };

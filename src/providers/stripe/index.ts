@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { stripe as signer } from '../../signers/index.js';
+import { signatureHeaderNames } from '../scheme.js';
 import { invalid, isPlainObject, noSecret } from '../shared/plugin-helpers.js';
 import { randomSecret } from '../shared/secrets.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import { scheme } from './scheme.js';
 
 const SECRET_ENV = 'STRIPE_WEBHOOK_SECRET';
 
@@ -17,7 +19,8 @@ export const stripe: BuiltInProvider = {
   name: 'Stripe',
   secretEnv: SECRET_ENV,
   catalog,
-  signatureHeaders: [signer.SIGNATURE_HEADER],
+  scheme,
+  signatureHeaders: signatureHeaderNames(scheme),
   verify: (request) =>
     request.secrets.length === 0
       ? noSecret(SECRET_ENV)
@@ -29,11 +32,11 @@ export const stripe: BuiltInProvider = {
     return { ok: true, event: { eventType: json.type, deliveryId: json.id, data: json } };
   },
   sign: (request) => {
-    const headers = signer.sign({ secret: request.secret, body: request.body, timestamp: request.timestamp });
+    const headers = scheme.sign(request);
     // Test-mode deliveries also carry a v0 entry, a testing aid that verifiers ignore.
     const v0 = createHash('sha256').update(headers[signer.SIGNATURE_HEADER]!).digest('hex');
     return { [signer.SIGNATURE_HEADER]: `${headers[signer.SIGNATURE_HEADER]},v0=${v0}` };
   },
-  generateSecret: () => randomSecret('whsec_', 24, 'hex'),
+  generateSecret: () => randomSecret(scheme.secret),
   loadBuilder: () => import('./build.js').then((m) => m.builder),
 };
