@@ -118,6 +118,11 @@ export default createRelay({
       while (!stop) await sendOne().catch(() => undefined);
     });
     await until(async () => (acknowledged.size >= 60 ? true : undefined), '60 acknowledged deliveries');
+    // Some have run to the end before the kill, however slow the machine is; the rest are mid-run or waiting.
+    await until(async () => {
+      const page = (await (await fetch(`${first.url}/api/executions?status=completed&limit=5`)).json()) as { items: unknown[] };
+      return page.items.length >= 5 ? true : undefined;
+    }, '5 completed executions');
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
