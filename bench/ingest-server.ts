@@ -150,7 +150,9 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
     await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
     return { port: (listening.address() as AddressInfo).port, driver: 'better-sqlite3' };
   }
-  const store = new SqliteStore({ path: command.dbPath, driver: command.driver });
+  // RELAY_BENCH_THREADS=off keeps commits on the main thread (no writer or checkpoint thread), to weigh what they buy.
+  const threadsAfterCommits = process.env.RELAY_BENCH_THREADS === 'off' ? Infinity : undefined;
+  const store = new SqliteStore({ path: command.dbPath, driver: command.driver, ...(threadsAfterCommits ? { threadsAfterCommits } : {}) });
   relay = createRelay({ store, secrets: { stripe: command.secret } });
   const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
   server = listening.server;

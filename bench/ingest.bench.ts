@@ -49,6 +49,7 @@ import { buildDelivery } from '../src/harness/build-delivery.js';
 import { timeCode } from '../src/providers/stripe/scene.js';
 import { eventId, executionId } from '../src/service/ids.js';
 import { SqliteStore } from '../src/service/store/sqlite.js';
+import { seedExecutions } from './seed.js';
 import type { ExecutionRecord, StoredEvent } from '../src/service/store/types.js';
 import type { Driver, DriverProbe, ServerCommand, ServerMessage } from './ingest-server.js';
 
@@ -584,13 +585,8 @@ async function seed(dbPath: string, count: number): Promise<{ ms: number; meanBo
       },
     };
   };
-  const store = new SqliteStore({ path: dbPath });
   const started = performance.now();
-  try {
-    await store.seedExecutions(count, make);
-  } finally {
-    await store.close();
-  }
+  await seedExecutions(dbPath, count, make);
   const n = Math.max(1, count);
   return { ms: performance.now() - started, meanBody: bodyBytes / n, headers: templates[0]!.headers };
 }
@@ -790,7 +786,7 @@ if (drivers.length > 0) {
   for (const other of drivers.slice(1)) for (const suffix of ['', '-wal', '-shm']) rmSync(dbPathOf(other) + suffix, { force: true });
   const existing = total(countByStatus(dbPath));
   const toSeed = Math.max(0, ROWS - existing);
-  console.log(`Seeding ${int(toSeed)} executions (to ${int(existing + toSeed)} in all) with SqliteStore#seedExecutions …`);
+  console.log(`Seeding ${int(toSeed)} executions (to ${int(existing + toSeed)} in all) with seedExecutions (bench/seed.ts) …`);
   const seeded = await seed(dbPath, toSeed);
   const dbSize = fileBytes(dbPath);
   console.log(

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
 import { sqliteDriver, type SqliteDriverName } from '../../src/service/store/sqlite-driver.js';
+import { seedExecutions } from '../../bench/seed.js';
 import { describeStoreContract } from './contract.js';
 import { delivery } from './fixtures.js';
 
@@ -221,12 +222,13 @@ for (const driver of drivers) {
     });
   });
 
-  describe(`SqliteStore#seedExecutions (${driver})`, () => {
+  describe(`bench's seedExecutions (${driver})`, () => {
     it('inserts count deliveries, listed and counted like any other', async () => {
-      const store = new SqliteStore({ path: freshPath(), driver });
+      const path = freshPath();
       // More than one seeding transaction (20,000 rows each).
       const ds = Array.from({ length: 20_500 }, () => delivery());
-      await store.seedExecutions(ds.length, (i) => ds[i]!);
+      await seedExecutions(path, ds.length, (i) => ds[i]!, { driver });
+      const store = new SqliteStore({ path, driver });
       expect(await store.countExecutions()).toBe(ds.length);
       expect((await store.listExecutions({ limit: 3 })).items).toEqual([ds[20_499]!.execution, ds[20_498]!.execution, ds[20_497]!.execution]);
       expect(existsSync(`${store.path}-wal`) ? statSync(`${store.path}-wal`).size : 0).toBe(0);
@@ -237,13 +239,16 @@ for (const driver of drivers) {
     });
 
     it('rejects a delivery id that is already stored', async () => {
-      const store = new SqliteStore({ path: freshPath(), driver });
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
       const d = delivery();
       await store.insertDelivery(d.event, d.execution);
-      const again = delivery({ deliveryId: d.event.deliveryId });
-      await expect(store.seedExecutions(2, (i) => (i === 0 ? delivery() : again))).rejects.toThrow(/already stored/);
-      expect(await store.countExecutions()).toBe(1);
       await store.close();
+      const again = delivery({ deliveryId: d.event.deliveryId });
+      await expect(seedExecutions(path, 2, (i) => (i === 0 ? delivery() : again), { driver })).rejects.toThrow(/already stored/);
+      const reopened = new SqliteStore({ path, driver });
+      expect(await reopened.countExecutions()).toBe(1);
+      await reopened.close();
     });
   });
 

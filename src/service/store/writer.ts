@@ -6,30 +6,10 @@
  *
  * The worker's source is a string run with `eval: true`, and better-sqlite3 is resolved by the caller, so that it
  * works the same from source (tsx, vitest) and from the bundle in dist/, where no separate worker file exists.
- * It carries out the same writes as `SqliteStore`'s own connection does (see `#apply` there): keep the two alike.
+ * Its writes are `applyWrite` (writes.ts), the same function the serving connection runs, sent as source.
  */
 import { Worker } from 'node:worker_threads';
-
-/** A write, as data: what `SqliteStore` queues and either runs itself or sends to the writer. */
-export type WriteOp =
-  | readonly [kind: 'delivery', event: readonly unknown[], execution: readonly unknown[]]
-  | readonly [kind: 'update', params: readonly unknown[]]
-  | readonly [kind: 'step', params: readonly unknown[]]
-  | readonly [kind: 'log', params: readonly unknown[]];
-
-/** The SQL of each write, prepared by both connections. */
-export interface WriteSql {
-  readonly insertEvent: string;
-  readonly insertExecution: string;
-  readonly executionByDelivery: string;
-  readonly updateExecution: string;
-  readonly saveStep: string;
-  readonly appendLog: string;
-  readonly deleteEvent: string;
-}
-
-/** A write's outcome: `[0, value]`, or `[1, error]` for a write that failed alone. */
-export type Outcome = readonly [0, unknown] | readonly [1, { message: string; code?: string }];
+import { applyWrite, toError, type Outcome, type WriteOp, type WriteSql } from './writes.js';
 
 /**
  * The worker. `workerData`: `driver` (better-sqlite3's resolved entry), `path`, `busyTimeoutMs`, `sql`, `hold` (an
@@ -48,35 +28,12 @@ db.pragma('busy_timeout = ' + busyTimeoutMs);
 db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
 db.pragma('temp_store = MEMORY');
-const insertEvent = db.prepare(sql.insertEvent);
-const insertExecution = db.prepare(sql.insertExecution);
-const executionByDelivery = db.prepare(sql.executionByDelivery);
-const updateExecution = db.prepare(sql.updateExecution);
-const saveStep = db.prepare(sql.saveStep);
-const appendLog = db.prepare(sql.appendLog);
-const deleteEvent = db.prepare(sql.deleteEvent);
-function insertDelivery(event, execution) {
-  if (insertEvent.run(event).changes === 0) {
-    const existing = executionByDelivery.get(event[1], event[3]);
-    if (!existing) throw new Error(path + ': the stored event of delivery ' + String(event[3]) + ' (' + String(event[1]) + ') has no execution');
-    return existing;
-  }
-  try {
-    insertExecution.run(execution);
-  } catch (error) {
-    if (db.inTransaction) deleteEvent.run(event[0]);
-    throw error;
-  }
-  return undefined;
-}
+const statements = {};
+for (const name of Object.keys(sql)) statements[name] = db.prepare(sql[name]);
+const target = { statements, inTransaction: () => db.inTransaction, path };
+const applyWrite = (${applyWrite.toString()});
 function apply(op) {
-  switch (op[0]) {
-    case 'delivery': return insertDelivery(op[1], op[2]);
-    case 'update': return updateExecution.run(op[1]).changes > 0;
-    case 'step': saveStep.run(op[1]); return undefined;
-    case 'log': appendLog.run(op[1]); return undefined;
-    default: throw new Error('unknown write ' + String(op[0]));
-  }
+  return applyWrite(target, op);
 }
 const commit = db.transaction((batches, outcomes) => {
   for (const batch of batches) {
@@ -244,9 +201,4 @@ export class Writer {
   }
 }
 
-/** An error as the serving thread would have seen it: the message and SQLite's error code. */
-export function toError(failure: { message: string; code?: string }): Error {
-  const error = new Error(failure.message);
-  if (failure.code !== undefined) (error as Error & { code?: string }).code = failure.code;
-  return error;
-}
+export { toError };

@@ -1,0 +1,168 @@
+/**
+ * The SQLite store's file: its schema and migrations, the SQL of its writes, and how rows are bound,
+ * shared by the store's connection, the writer thread and the benchmarks' seeding.
+ */
+import { RelayError } from '../../providers/errors.js';
+import type { SqlDatabase } from './sqlite-driver.js';
+import { toJson } from './shared.js';
+import type { ExecutionRecord, StoredEvent } from './types.js';
+import type { WriteSql } from './writes.js';
+
+/**
+ * The schema, one step per version: step `i` brings a database from `user_version` i to i + 1. Append only: a
+ * released step is never edited, a change is a new step.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE events (
+    id          TEXT PRIMARY KEY,
+    provider    TEXT NOT NULL,
+    type        TEXT NOT NULL,
+    delivery_id TEXT,
+    headers     TEXT NOT NULL, -- JSON object, names in lower case
+    body        TEXT NOT NULL, -- the raw body as received
+    data        TEXT,          -- JSON; NULL when the data is the parsed body (dataIsBody)
+    received_at TEXT NOT NULL
+  );
+  -- The deduplication key. Replays and plugins without delivery ids store NULL, which never collides.
+  CREATE UNIQUE INDEX events_delivery ON events (provider, delivery_id) WHERE delivery_id IS NOT NULL;
+
+  CREATE TABLE executions (
+    id            TEXT PRIMARY KEY, -- time-sortable: id order is creation order
+    event_id      TEXT NOT NULL REFERENCES events (id),
+    event_type    TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'completed', 'failed')),
+    attempt       INTEGER NOT NULL CHECK (typeof(attempt) = 'integer' AND attempt >= 1),
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    replayed_from TEXT REFERENCES executions (id),
+    error         TEXT
+  );
+  CREATE INDEX executions_event ON executions (event_id, id);
+  -- Lookups by creation time. Listing does not need it: it walks the primary key, ids being time-sortable.
+  CREATE INDEX executions_created ON executions (created_at);
+  -- Listing filters: each index ends in id, so a filtered page is a range walked newest first, never a sort.
+  CREATE INDEX executions_type ON executions (event_type, id);
+  CREATE INDEX executions_status ON executions (status, id);
+
+  CREATE TABLE steps (
+    execution_id TEXT NOT NULL REFERENCES executions (id),
+    name         TEXT NOT NULL,
+    seq          INTEGER NOT NULL, -- first-start order within the execution; kept when the step is saved again
+    status       TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+    attempt      INTEGER NOT NULL,
+    result       TEXT, -- JSON; NULL for null and undefined
+    error        TEXT,
+    started_at   TEXT NOT NULL,
+    ended_at     TEXT,
+    PRIMARY KEY (execution_id, name)
+  );
+
+  CREATE TABLE logs (
+    id           INTEGER PRIMARY KEY, -- append order (logs are never deleted, so AUTOINCREMENT's bookkeeping buys nothing)
+    execution_id TEXT NOT NULL REFERENCES executions (id),
+    attempt      INTEGER NOT NULL,
+    at           TEXT NOT NULL,
+    level        TEXT NOT NULL CHECK (level IN ('debug', 'info', 'warn', 'error')),
+    message      TEXT NOT NULL,
+    fields       TEXT -- JSON object or NULL
+  );
+  CREATE INDEX logs_execution ON logs (execution_id, id);
+  `,
+];
+
+/** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+export const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
+  updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
+export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt`;
+export const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
+export const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
+
+/** The writes' SQL, prepared by this connection and by the writer thread's (writer.ts). */
+export const WRITE_SQL: WriteSql = {
+  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
+  insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  executionByDelivery: `SELECT ${EXECUTION_COLUMNS} FROM executions
+       WHERE event_id = (SELECT id FROM events WHERE provider = ? AND delivery_id = ?) ORDER BY id LIMIT 1`,
+  updateExecution: `UPDATE executions SET
+         status = coalesce(?, status),
+         attempt = coalesce(?, attempt),
+         updated_at = coalesce(?, updated_at),
+         error = CASE WHEN ? THEN ? ELSE error END
+       WHERE id = ? AND (? OR status IN (?, ?, ?, ?))`,
+  saveStep: `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
+       VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
+         result = excluded.result, error = excluded.error, started_at = excluded.started_at, ended_at = excluded.ended_at`,
+  appendLog: `INSERT INTO logs (execution_id, attempt, at, level, message, fields) VALUES (?, ?, ?, ?, ?, ?)`,
+  deleteEvent: `DELETE FROM events WHERE id = ?`,
+};
+
+/** The bound parameters of the events insert, in column order. */
+export function eventParams(e: StoredEvent): unknown[] {
+  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt];
+}
+
+/** The bound parameters of the executions insert, in column order. */
+export function executionParams(e: ExecutionRecord): unknown[] {
+  return [e.id, e.eventId, e.eventType, e.status, e.attempt, e.createdAt, e.updatedAt, e.replayedFrom ?? null, e.error ?? null];
+}
+
+/** Brings the schema to the latest version, in one transaction; refuses a database from a newer version. */
+export function migrate(db: SqlDatabase, path: string): void {
+  const latest = MIGRATIONS.length;
+  const version = (): number => {
+    const found = Number(db.pragma('user_version'));
+    if (found > latest) {
+      throw new Error(
+        `The relay store ${path} has schema version ${found}, newer than the latest this relaykit knows (${latest}). ` +
+          'It was written by a newer relaykit: upgrade relaykit, or use another file.',
+      );
+    }
+    return found;
+  };
+  if (version() === latest) return;
+  transaction(db)(() => {
+    // Read again under the write lock: another process may have migrated the file in the meantime.
+    for (let v = version(); v < latest; v++) db.exec(MIGRATIONS[v]!);
+    db.exec(`PRAGMA user_version = ${latest}`);
+  });
+}
+
+/** A runner of `BEGIN IMMEDIATE` transactions on `db` (its three statements prepared once). */
+export function transaction(db: SqlDatabase): <T>(fn: () => T) => T {
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  return (fn) => {
+    begin.run();
+    try {
+      const result = fn();
+      commit.run();
+      return result;
+    } catch (error) {
+      // An error that aborted the transaction (I/O, disk full) has rolled it back already.
+      if (db.inTransaction) rollback.run();
+      throw error;
+    }
+  };
+}
+
+/** The error of a store that cannot open `path`: the cause, and what to do about it. */
+export function cannotOpen(path: string, error: unknown): unknown {
+  if (error instanceof RelayError) return error;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const fix =
+    code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB'
+      ? 'The file is damaged or is not a SQLite database: move it aside (relaykit creates a new one) or set RELAY_STORE_PATH to another file.'
+      : code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'EACCES' || code === 'EROFS' || code === 'ENOTDIR'
+        ? 'Check that the directory exists and is writable, or set RELAY_STORE_PATH to a writable file.'
+        : /schema version/.test(message)
+          ? ''
+          : 'Set RELAY_STORE_PATH to another file if this one cannot be used.';
+  return new RelayError('STORE_UNAVAILABLE', `Cannot open the relay store ${path}: ${message}${fix ? ` ${fix}` : ''}`, { cause: error });
+}
