@@ -9,7 +9,7 @@ import { RelayError } from '../../providers/errors.js';
 import { bodyValue, formatBody } from '../format.js';
 import { baseUrl } from '../options.js';
 import { EXIT, type Output } from '../output.js';
-import { notFound, openProject } from '../project.js';
+import { notFound, openStoredProject } from '../project.js';
 
 /** cac's options of `relay replay`, unchecked. */
 export interface ReplayCliOptions {
@@ -30,7 +30,7 @@ const PREFIX = '[relay replay]';
 export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: string, options: ReplayCliOptions): Promise<number> {
   checkExecutionId(id);
   const base = options.print === true ? undefined : baseUrl(options.forward, env);
-  const project = await openProject('replay', options.dir);
+  const project = await openStoredProject('replay', options.dir);
   let preview;
   try {
     preview = await replay(id, { lookup: project.relay, print: true });

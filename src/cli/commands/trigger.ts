@@ -64,14 +64,14 @@ function checkCombinations(options: TriggerCliOptions): void {
 
 /** Why a custom plugin's id cannot be triggered, when relay.ts in the working directory mounts one with that id. */
 async function customPluginMessage(id: string, eventType: string, data: Record<string, unknown> | undefined, base: string): Promise<string | undefined> {
-  const { findRelayFile, loadRelayFile } = await import('../load-relay.js');
-  const file = findRelayFile(process.cwd());
-  if (!file) return undefined;
+  const { openProject } = await import('../../project/open-project.js');
+  let file: string | undefined;
   try {
-    const relay = await loadRelayFile(file);
-    const plugin = relay.plugins.get(id);
-    await relay.close();
+    const project = await openProject(process.cwd());
+    const plugin = project.relay.plugins.get(id);
+    await project.relay.close();
     if (!plugin || isBuiltInProvider(plugin)) return undefined;
+    file = project.file;
   } catch {
     return undefined;
   }
