@@ -10,9 +10,11 @@
 export { buildDelivery, listEventTypes } from './harness/build-delivery.js';
 export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
 
-// The harness: deliver to a target, replay, read what a service stored
+// The harness: deliver to a target, load it, replay, read what a service stored
 export { deliver, triggerWebhook } from './harness/trigger.js';
 export type { ExecutionSummary, TriggerOptions, TriggerResult } from './harness/trigger.js';
+export { triggerMany } from './harness/trigger-many.js';
+export type { TriggerManyOptions, TriggerManyResult } from './harness/trigger-many.js';
 export { replay } from './harness/replay.js';
 export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, StoredExecution } from './harness/replay.js';
 export { serviceClient } from './harness/service-client.js';
