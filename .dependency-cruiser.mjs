@@ -15,8 +15,10 @@ const mayImport = {
   harness: ['providers', 'signers'],
   service: ['providers', 'signers'],
   msw: ['providers', 'signers'],
-  cli: ['harness', 'service', 'providers', 'signers'],
-  'vitest-plugin': ['harness', 'service', 'msw', 'providers', 'signers'],
+  // What both shells share over the service: finding and loading the user's relay.ts.
+  project: ['service', 'providers', 'signers'],
+  cli: ['project', 'harness', 'service', 'providers', 'signers'],
+  'vitest-plugin': ['project', 'harness', 'service', 'msw', 'providers', 'signers'],
 };
 
 const folders = (names) => `^src/(${names.join('|')})/`;

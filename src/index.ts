@@ -10,11 +10,15 @@
 export { buildDelivery, listEventTypes } from './harness/build-delivery.js';
 export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
 
-// The harness: deliver to a target, replay
+// The harness: deliver to a target, load it, replay, read what a service stored
 export { deliver, triggerWebhook } from './harness/trigger.js';
 export type { ExecutionSummary, TriggerOptions, TriggerResult } from './harness/trigger.js';
+export { triggerMany } from './harness/trigger-many.js';
+export type { TriggerManyOptions, TriggerManyResult } from './harness/trigger-many.js';
 export { replay } from './harness/replay.js';
 export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, StoredExecution } from './harness/replay.js';
+export { serviceClient } from './harness/service-client.js';
+export type { ExecutionsFilter, ServiceAnswer, ServiceClient, ServiceClientOptions, ServiceExecution } from './harness/service-client.js';
 export type { FetchHandler, FetchObject, NodeListener, Target, TargetResponse } from './harness/targets.js';
 
 // The reference service

@@ -1,4 +1,4 @@
-/** Text the commands print: response bodies, signed requests, latency figures and status counts. */
+/** Text the commands print: response bodies, signed requests, durations and status counts. */
 import type { TargetResponse } from '../harness/targets.js';
 
 /** What the commands print of an answer: its text, and the JSON the harness already parsed from it. */
@@ -19,13 +19,6 @@ export function bodyValue(response: Answered): unknown {
 export function formatRequest(method: string, url: string, headers: Readonly<Record<string, string>>, body: string): string {
   const lines = [`${method} ${url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', body];
   return lines.join('\n');
-}
-
-/** `p` (0–100) of `sorted` (ascending), by the nearest-rank method; `NaN` when empty. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
 /** Milliseconds with a precision that suits their size: `0.42 ms`, `12.3 ms`, `3 ms` (whole), `1.24 s`. */

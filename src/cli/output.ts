@@ -1,5 +1,5 @@
 /** Where the CLI writes: results to stdout, diagnostics to stderr; colors only on a TTY without NO_COLOR. */
-import { RelayError } from '../providers/errors.js';
+import { RelayError, type RelayErrorCode } from '../providers/errors.js';
 
 export interface Io {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -12,6 +12,26 @@ export interface Io {
  * error (nothing was sent), or `relay dev` could not start.
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/**
+ * The exit code of each `RelayError` code. The library has already checked the input and named the fix;
+ * the CLI only decides the code: a target that could not be reached is a failed run (the request was
+ * valid, the service is not there), every other code a mistake in the input, or a store that cannot open.
+ */
+const EXIT_OF_CODE = {
+  UNKNOWN_PROVIDER: EXIT.usage,
+  NOT_TRIGGERABLE: EXIT.usage,
+  UNKNOWN_EVENT_TYPE: EXIT.usage,
+  MISSING_SECRET: EXIT.usage,
+  INVALID_SECRET: EXIT.usage,
+  INVALID_OPTION: EXIT.usage,
+  INVALID_DATA: EXIT.usage,
+  UNSAFE_IN_PRODUCTION: EXIT.usage,
+  NOT_FOUND: EXIT.usage,
+  CONFLICT: EXIT.usage,
+  UNREACHABLE: EXIT.failed,
+  STORE_UNAVAILABLE: EXIT.usage,
+} as const satisfies Record<RelayErrorCode, number>;
 
 /** A mistake the user can fix; printed as one line, exit 2, no stack trace. */
 export class UsageError extends Error {
@@ -48,12 +68,11 @@ export function createOutput(io: Io): Output {
 
 /** The exit code and stderr line for an error thrown by a command. */
 export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv): number {
-  // The target could not be reached: the request was valid, the service is not there (exit 1, not a usage error).
-  if (error instanceof RelayError && error.code === 'UNREACHABLE') {
+  if (error instanceof RelayError) {
     out.error(`relay: ${error.message}`);
-    return EXIT.failed;
+    return EXIT_OF_CODE[error.code];
   }
-  if (error instanceof RelayError || error instanceof UsageError) {
+  if (error instanceof UsageError) {
     out.error(`relay: ${error.message}`);
     return EXIT.usage;
   }

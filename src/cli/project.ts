@@ -4,17 +4,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
-import { findRelayFile, loadRelayFile } from './load-relay.js';
+import { openProject, type Project } from '../project/open-project.js';
 import { UsageError } from './output.js';
-
-/** A loaded project; close it with `relay.close()`, which closes its store. */
-export interface Project {
-  readonly dir: string;
-  /** The relay.ts, or `undefined` when the directory has none but holds the store `relay dev` keeps for the built-ins. */
-  readonly file: string | undefined;
-  readonly relay: Relay;
-}
 
 /** `--dir` (default: the working directory) as an absolute path; a `UsageError` unless it is a directory. */
 export function projectDir(dirOption: unknown): string {
@@ -24,26 +15,20 @@ export function projectDir(dirOption: unknown): string {
 }
 
 /**
- * Loads the service of the relay.ts in `dir` (default: the working directory), which becomes the working
- * directory, so that the default store resolves to `<dir>/.relay/relay.db` as it does for `relay dev`.
- * Without a relay.ts, `relay dev` serves the built-ins with that store, so the store alone is enough.
+ * The project in `--dir` (default: the working directory) whose store holds the executions: the service
+ * of its relay.ts, or without one the built-ins over the store `relay dev` keeps there for them. Close it
+ * with `relay.close()`, which closes its store.
  */
-export async function openProject(command: string, dirOption: unknown): Promise<Project> {
-  const dir = projectDir(dirOption);
-  const file = findRelayFile(dir);
-  const storeOfBuiltIns = defaultStorePath(dir);
-  if (!file && existsSync(storeOfBuiltIns)) {
-    process.chdir(dir);
-    return { dir, file: undefined, relay: createRelay() };
-  }
-  if (!file) {
+export async function openStoredProject(command: string, dirOption: unknown): Promise<Project> {
+  const project = await openProject(projectDir(dirOption));
+  if (project.file === undefined && !existsSync(project.storePath)) {
+    await project.relay.close();
     throw new UsageError(
-      `no relay.ts and no ${path.relative(dir, storeOfBuiltIns)} in ${dir}. relay ${command} reads executions through the service your relay.ts exports ` +
+      `no relay.ts and no ${path.relative(project.dir, project.storePath)} in ${project.dir}. relay ${command} reads executions through the service your relay.ts exports ` +
         `(export default createRelay({ … })), or the store relay dev keeps there; run it in that directory or pass --dir <path>.`,
     );
   }
-  process.chdir(dir);
-  return { dir, file, relay: await loadRelayFile(file) };
+  return project;
 }
 
 /** The error for an id found in neither executions nor events, with a hint when the store is empty. */

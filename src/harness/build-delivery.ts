@@ -4,6 +4,7 @@ import { RelayError } from '../providers/errors.js';
 import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
 import { getProvider } from '../providers/registry.js';
 import { randomSeed } from '../providers/shared/random.js';
+import { closestMatches } from '../providers/shared/suggest.js';
 import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
 
 /** Options of `buildDelivery`. */
@@ -18,6 +19,8 @@ export interface BuildDeliveryOptions {
   timestamp?: Date | number;
   /** Extra headers, applied last (they may replace any other). */
   headers?: Record<string, string>;
+  /** Where the provider's `<PROVIDER>_WEBHOOK_SECRET` is read when `secret` is not given. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A signed delivery, ready to POST. */
@@ -37,6 +40,11 @@ export interface Delivery {
   readonly seed: number;
   /** The delivery's time, epoch milliseconds. */
   readonly timestamp: number;
+  /**
+   * Set when the event type is not in the provider's catalog (Stripe builds any well-formed
+   * `<resource>.<verb>`, so a typo passes): says the payload is generic and names the closest types.
+   */
+  readonly note?: string;
 }
 
 const builders = new Map<string, PayloadBuilder>();
@@ -51,9 +59,13 @@ export async function loadBuilder(provider: BuiltInProvider): Promise<PayloadBui
   return builder;
 }
 
-/** The secret to sign with: the option, else the provider's env var, else a `RelayError` naming the variable. */
-export function resolveSecret(provider: BuiltInProvider, secret: string | readonly string[] | undefined): string | readonly string[] {
-  const value = secret ?? process.env[provider.secretEnv];
+/** The secret to sign with: the option, else the provider's env var in `env`, else a `RelayError` naming the variable. */
+export function resolveSecret(
+  provider: BuiltInProvider,
+  secret: string | readonly string[] | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | readonly string[] {
+  const value = secret ?? env[provider.secretEnv];
   const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   if (empty) {
     throw new RelayError(
@@ -63,6 +75,14 @@ export function resolveSecret(provider: BuiltInProvider, secret: string | readon
     );
   }
   return value;
+}
+
+/** The note of a delivery whose type the catalog does not list, or `undefined`. */
+function uncataloguedNote(provider: BuiltInProvider, eventType: string): string | undefined {
+  const { eventTypes } = provider.catalog;
+  if (eventTypes.includes(eventType)) return undefined;
+  const close = closestMatches(eventType, eventTypes);
+  return `${eventType} is not in the ${provider.name} catalog, so its payload is generic.` + (close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '');
 }
 
 function resolveTimestamp(timestamp: Date | number | undefined): number {
@@ -103,13 +123,14 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
 export async function buildDelivery(provider: string, eventType: string, options: BuildDeliveryOptions = {}): Promise<Delivery> {
   const plugin = getProvider(provider);
   const type = resolveEventType(plugin, eventType);
-  const secret = resolveSecret(plugin, options.secret);
+  const secret = resolveSecret(plugin, options.secret, options.env);
   const seed = resolveSeed(options.seed);
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
   const builder = await loadBuilder(plugin);
   const built = fabricate(plugin, builder, { eventType: type, data: options.data as never, secret, seed, timestamp, headers });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
+  const note = uncataloguedNote(plugin, built.eventType);
   return {
     provider: plugin.id,
     eventType: built.eventType,
@@ -120,6 +141,7 @@ export async function buildDelivery(provider: string, eventType: string, options
     deliveryId: built.deliveryId,
     seed,
     timestamp,
+    ...(note !== undefined ? { note } : {}),
   };
 }
 

@@ -3,8 +3,9 @@
  * endpoint, or preview what would be replayed (`print`) without replaying anything.
  */
 import { RelayError } from '../providers/errors.js';
-import { send, type Target, type TargetResponse } from './targets.js';
-import { executionOf, type ExecutionSummary } from './trigger.js';
+import { serviceClient, type ServiceAnswer, type ServiceClient } from './service-client.js';
+import type { Target } from './targets.js';
+import type { ExecutionSummary } from './trigger.js';
 
 /** What `replay` needs of a service to look executions up in its store (a relaykit service has it). */
 export interface ExecutionLookup {
@@ -38,11 +39,9 @@ export interface ReplayPreview {
 }
 
 /** The replay endpoint's answer. */
-export interface ReplayResult extends TargetResponse {
+export interface ReplayResult extends ServiceAnswer {
   readonly dryRun: false;
   readonly sourceExecutionId: string;
-  /** The new execution, on success. */
-  readonly execution?: ExecutionSummary;
 }
 
 function isLookup(value: unknown): value is ExecutionLookup {
@@ -57,23 +56,12 @@ export function checkExecutionId(id: unknown): string {
   return id;
 }
 
-function headersFor(options: ReplayOptions): Record<string, string> {
-  const token = options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-async function lookUp(id: string, options: ReplayOptions): Promise<StoredExecution> {
+async function lookUp(id: string, options: ReplayOptions, client: ServiceClient): Promise<StoredExecution> {
   const lookup = options.lookup ?? (isLookup(options.target) ? options.target : undefined);
-  if (lookup) {
-    const found = await lookup.findExecution(id);
-    if (!found) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} in the service's store.`);
-    return found;
-  }
-  const response = await send(options.target, { method: 'GET', path: `/api/executions/${encodeURIComponent(id)}`, headers: headersFor(options) });
-  const found = executionOf(response.json) as StoredExecution | undefined;
-  if (response.status === 404) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} at ${response.url}.`);
-  if (response.status !== 200 || !found || typeof found.event !== 'object' || found.event === null) {
-    throw new RelayError('NOT_FOUND', `Could not read execution ${id} from ${response.url}: ${response.status} ${response.body.slice(0, 200)}`);
+  const found = lookup ? await lookup.findExecution(id) : await client.execution(id);
+  if (!found) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} in the service's store.`);
+  if (typeof found.event !== 'object' || found.event === null) {
+    throw new RelayError('NOT_FOUND', `Could not read the event of execution ${id}: the service's answer has none.`);
   }
   return found as StoredExecution;
 }
@@ -91,17 +79,12 @@ export async function replay(id: string, options?: ReplayOptions & { print?: fal
 export async function replay(id: string, options?: ReplayOptions): Promise<ReplayPreview | ReplayResult>;
 export async function replay(id: string, options: ReplayOptions = {}): Promise<ReplayPreview | ReplayResult> {
   checkExecutionId(id);
+  const client = serviceClient(options.target, { token: options.apiToken });
   const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
-  const source = canLookUp ? await lookUp(id, options) : undefined;
+  const source = canLookUp ? await lookUp(id, options, client) : undefined;
   if (options.print) {
     return { dryRun: true, sourceExecutionId: source!.id, eventId: source!.eventId, eventType: source!.eventType, data: source!.event.data };
   }
   const sourceExecutionId = source?.id ?? id;
-  const response = await send(options.target, {
-    method: 'POST',
-    path: `/api/executions/${encodeURIComponent(sourceExecutionId)}/replay`,
-    headers: headersFor(options),
-  });
-  const execution = executionOf(response.json);
-  return execution ? { ...response, dryRun: false, sourceExecutionId, execution } : { ...response, dryRun: false, sourceExecutionId };
+  return { ...(await client.replay(sourceExecutionId)), dryRun: false, sourceExecutionId };
 }

@@ -46,6 +46,16 @@ export interface TargetResponse {
   readonly json: unknown;
 }
 
+/**
+ * The service's reason for an answer other than 2xx, when it gives one: relaykit's service names it in
+ * `X-Relay-Error-Detail` (e.g. which header is missing, or how old the timestamp is), where the body
+ * keeps the spec's one-phrase `{"error": "Invalid webhook signature"}`.
+ */
+export function errorDetail(response: Pick<TargetResponse, 'status' | 'headers'>): string | undefined {
+  const ok = response.status >= 200 && response.status < 300;
+  return ok ? undefined : response.headers['x-relay-error-detail'] || undefined;
+}
+
 /** The base URL used for in-process targets, which have no address of their own. */
 export const IN_PROCESS_ORIGIN = 'http://relay.local';
 

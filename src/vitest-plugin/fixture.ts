@@ -1,27 +1,19 @@
 /**
- * The `relay` test fixture: the run's service URL and secrets, and what the service stored. `test`
- * is created on first use, so importing `relaykit/vitest` from a config file stays harmless.
+ * The `relay` test fixture: the run's service URL and secrets, and what the service stored, read with
+ * the harness's service client. `test` is created on first use, so importing `relaykit/vitest` from a
+ * config file stays harmless.
  */
 import { inject, test as base } from 'vitest';
-import { send } from '../harness/targets.js';
+import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/service-client.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
 /** An execution as the service's API returns it. */
-export interface StoredExecutionJson {
-  readonly id: string;
-  readonly eventId: string;
-  readonly eventType: string;
-  readonly status: 'pending' | 'running' | 'completed' | 'failed';
-  readonly attempt: number;
-  readonly createdAt: string;
-  readonly replayedFrom?: string;
-  readonly [field: string]: unknown;
-}
+export type StoredExecutionJson = ServiceExecution;
 
 /** The `relay` fixture. */
 export interface RelayFixture extends RelayTestContext {
   /** The stored executions, newest first (`type` and `status` filter, as `GET /api/executions`). */
-  executions(filter?: { type?: string; status?: string; limit?: number }): Promise<StoredExecutionJson[]>;
+  executions(filter?: ExecutionsFilter): Promise<StoredExecutionJson[]>;
   /** One execution with its steps, logs and event; `undefined` when there is none with that id. */
   execution(idOrEventId: string): Promise<StoredExecutionJson | undefined>;
   /** Waits until the execution's handler has finished (completed or failed) and returns it. */
@@ -40,41 +32,14 @@ export function relayContext(): RelayTestContext {
   return context;
 }
 
-async function api(context: RelayTestContext, path: string): Promise<{ status: number; json: any }> {
-  const headers: Record<string, string> = context.apiToken ? { authorization: `Bearer ${context.apiToken}` } : {};
-  const response = await send(context.url, { method: 'GET', path, headers });
-  if (response.status !== 200 && response.status !== 404) {
-    throw new Error(`relaykit: GET ${path} answered ${response.status}: ${response.body}`);
-  }
-  return response;
-}
-
 /** Builds the fixture over a context. */
 export function createFixture(context: RelayTestContext): RelayFixture {
-  const execution = async (id: string) => {
-    const answer = await api(context, `/api/executions/${encodeURIComponent(id)}`);
-    return answer.status === 404 ? undefined : (answer.json as StoredExecutionJson);
-  };
+  const client = serviceClient(context.url, { token: context.apiToken });
   return {
     ...context,
-    async executions(filter = {}) {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, String(value));
-      const answer = await api(context, `/api/executions${query.size > 0 ? `?${query}` : ''}`);
-      return (answer.json as { items: StoredExecutionJson[] }).items;
-    },
-    execution,
-    async settled(id, { timeoutMs = 5_000 } = {}) {
-      const deadline = Date.now() + timeoutMs;
-      for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
-        const found = await execution(id);
-        if (found && (found.status === 'completed' || found.status === 'failed')) return found;
-        if (Date.now() > deadline) {
-          throw new Error(`relaykit: execution ${id} did not finish within ${timeoutMs} ms (status: ${found?.status ?? 'not found'}).`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    },
+    executions: (filter) => client.executions(filter),
+    execution: (id) => client.execution(id),
+    settled: (id, options) => client.waitUntilSettled(id, options),
   };
 }
 

@@ -1,15 +1,15 @@
 /**
  * Starts the reference service for a test run: the project's `relay.ts` when there is one, else the
- * built-in providers; an ephemeral loopback port; a temporary SQLite store; one secret per provider.
- * Shared by the plugin and the `globalSetup` entry.
+ * built-in providers (`openProject`); an ephemeral loopback port; a temporary SQLite store; one secret
+ * per provider. Shared by the plugin and the `globalSetup` entry.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openProject } from '../project/open-project.js';
 import { RelayError } from '../providers/errors.js';
 import { builtInProviders } from '../providers/registry.js';
-import { createRelay, type Relay } from '../service/relay.js';
-import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
+import type { Relay } from '../service/relay.js';
 import type { RelayTestContext } from './context.js';
 
 /** Options of the Vitest plugin `relay()`. */
@@ -42,38 +42,52 @@ function checkOptions(options: RelayPluginOptions): void {
   }
 }
 
-/** Sets `name` in process.env for the run and remembers what to put back. */
-function setEnv(saved: Map<string, string | undefined>, name: string, value: string): void {
-  if (!saved.has(name)) saved.set(name, process.env[name]);
-  process.env[name] = value;
+/**
+ * The run's env, which the test workers inherit: the secrets (as `<PROVIDER>_WEBHOOK_SECRET`, for the
+ * user's own verification code and relay.ts), the API token (`RELAY_API_TOKEN`, which `replay()` and the
+ * fixture send) and later the service's URL (`RELAYKIT_SERVICE_URL`, the harness's default target).
+ * `restore` puts back what was there.
+ */
+function runEnv(): { set(name: string, value: string): void; restore(): void } {
+  const saved = new Map<string, string | undefined>();
+  return {
+    set(name, value) {
+      if (!saved.has(name)) saved.set(name, process.env[name]);
+      process.env[name] = value;
+    },
+    restore() {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    },
+  };
 }
 
-/** Starts the service; the env it sets (secrets, store path, URL) is restored by `close`. */
+/** Starts the service; the env it sets for the workers (secrets, token, URL) is restored by `close`. */
 export async function startTestService(options: RelayPluginOptions, root: string): Promise<StartedService> {
   checkOptions(options);
-  const saved = new Map<string, string | undefined>();
+  const env = runEnv();
   const secrets: Record<string, string> = {};
   for (const provider of builtInProviders) {
     const secret = options.secrets?.[provider.id] || process.env[provider.secretEnv] || provider.generateSecret();
     secrets[provider.id] = secret;
-    setEnv(saved, provider.secretEnv, secret);
+    env.set(provider.secretEnv, secret);
   }
+  if (options.apiToken !== undefined) env.set('RELAY_API_TOKEN', options.apiToken);
   const storeDir = mkdtempSync(path.join(tmpdir(), 'relaykit-vitest-'));
-  setEnv(saved, 'RELAY_STORE_PATH', path.join(storeDir, 'relay.db'));
-  if (options.apiToken !== undefined) setEnv(saved, 'RELAY_API_TOKEN', options.apiToken);
-  const restore = () => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
 
   let relay: Relay | undefined;
   try {
-    const file = options.dir === false ? undefined : findRelayFile(path.resolve(root, options.dir ?? '.'));
-    relay = file ? await loadRelayFile(file) : createRelay();
+    const project = await openProject(path.resolve(root, options.dir || '.'), {
+      relayFile: options.dir !== false,
+      storePath: path.join(storeDir, 'relay.db'),
+      secrets,
+      apiToken: options.apiToken,
+    });
+    relay = project.relay;
     const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
-    setEnv(saved, 'RELAYKIT_SERVICE_URL', listening.url);
+    env.set('RELAYKIT_SERVICE_URL', listening.url);
     const reset = typeof options.mockProviders === 'object' ? options.mockProviders.reset !== false : true;
     const context: RelayTestContext = {
       url: listening.url,
@@ -92,14 +106,14 @@ export async function startTestService(options: RelayPluginOptions, root: string
             await started.close();
           } finally {
             rmSync(storeDir, { recursive: true, force: true });
-            restore();
+            env.restore();
           }
         })()),
     };
   } catch (error) {
     await relay?.close();
     rmSync(storeDir, { recursive: true, force: true });
-    restore();
+    env.restore();
     throw error;
   }
 }

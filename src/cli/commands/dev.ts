@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { RelayError } from '../../providers/errors.js';
 import type { RequestLogEntry } from '../../service/node.js';
-import type { Relay } from '../../service/relay.js';
-import { findRelayFile, loadRelayFile } from '../load-relay.js';
+import { openProject } from '../../project/open-project.js';
 import { single } from '../options.js';
 import { EXIT, UsageError, type Output } from '../output.js';
 import { projectDir } from '../project.js';
@@ -86,15 +85,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const port = parsePort(single('port', options.port), env);
   const host = String(single('host', options.host) ?? '127.0.0.1');
   const hosts = allowedHosts(options.allowedHost, env);
-  const file = findRelayFile(dir);
-  // The default store is `.relay/relay.db` beside relay.ts: resolve it from `dir`.
-  process.chdir(dir);
-  let relay: Relay;
-  if (file) relay = await loadRelayFile(file);
-  else {
-    const { createRelay } = await import('../../service/relay.js');
-    relay = createRelay();
-  }
+  // The default store is `.relay/relay.db` beside relay.ts.
+  const { file, relay } = await openProject(dir);
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   let listening;

@@ -3,7 +3,7 @@ import { checkExecutionId } from '../../harness/replay.js';
 import type { ExecutionDetail } from '../../service/views.js';
 import { formatMs } from '../format.js';
 import { EXIT, type Output } from '../output.js';
-import { notFound, openProject } from '../project.js';
+import { notFound, openStoredProject } from '../project.js';
 
 /** cac's options of `relay inspect`, unchecked. */
 export interface InspectCliOptions {
@@ -64,7 +64,7 @@ export function formatExecution(out: Output, execution: ExecutionDetail): string
  */
 export async function inspectCommand(out: Output, id: string, options: InspectCliOptions): Promise<number> {
   checkExecutionId(id);
-  const project = await openProject('inspect', options.dir);
+  const project = await openStoredProject('inspect', options.dir);
   try {
     const execution = await project.relay.findExecution(id);
     if (!execution) throw await notFound(project, id);

@@ -1,15 +1,16 @@
 /**
  * `relay replay <eventId|executionId>`: resolves the id through the store of the project's relay.ts,
- * then POSTs `<base>/api/executions/<id>/replay` with the harness, or (`--print`) shows what would be
- * replayed and sends nothing.
+ * then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or (`--print`)
+ * shows what would be replayed and sends nothing.
  */
 import { checkExecutionId, replay } from '../../harness/replay.js';
+import { apiPaths, serviceClient } from '../../harness/service-client.js';
 import { joinUrl } from '../../harness/targets.js';
 import { RelayError } from '../../providers/errors.js';
 import { bodyValue, formatBody } from '../format.js';
 import { baseUrl } from '../options.js';
 import { EXIT, type Output } from '../output.js';
-import { notFound, openProject } from '../project.js';
+import { notFound, openStoredProject } from '../project.js';
 
 /** cac's options of `relay replay`, unchecked. */
 export interface ReplayCliOptions {
@@ -30,7 +31,7 @@ const PREFIX = '[relay replay]';
 export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: string, options: ReplayCliOptions): Promise<number> {
   checkExecutionId(id);
   const base = options.print === true ? undefined : baseUrl(options.forward, env);
-  const project = await openProject('replay', options.dir);
+  const project = await openStoredProject('replay', options.dir);
   let preview;
   try {
     preview = await replay(id, { lookup: project.relay, print: true });
@@ -54,9 +55,9 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
     return EXIT.ok;
   }
 
-  const url = joinUrl(base, `/api/executions/${encodeURIComponent(preview.sourceExecutionId)}/replay`);
+  const url = joinUrl(base, apiPaths.replay(preview.sourceExecutionId));
   if (options.json !== true) out.line(`${PREFIX} POST ${url}`);
-  const result = await replay(preview.sourceExecutionId, { target: base, apiToken: env.RELAY_API_TOKEN || undefined });
+  const result = await serviceClient(base, { token: env.RELAY_API_TOKEN || undefined }).replay(preview.sourceExecutionId);
   const ok = result.status >= 200 && result.status < 300;
   if (options.json === true) {
     out.line(JSON.stringify({ url: result.url, status: result.status, body: bodyValue(result), sourceExecutionId: preview.sourceExecutionId }, null, 2));

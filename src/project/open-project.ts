@@ -1,0 +1,49 @@
+/**
+ * `openProject`: the user's project as the shells open it. The CLI (`relay dev`, `replay`, `inspect`,
+ * `trigger`'s custom-plugin hint) and the Vitest plugin find and load `relay.ts` here, and only here.
+ */
+import { defaultStorePath, type Relay } from '../service/relay.js';
+import { findRelayFile } from '../service/relay-file.js';
+import { openService } from './service-adapter.js';
+
+/** Options of `openProject`. */
+export interface OpenProjectOptions {
+  /**
+   * The default store's file, used unless relay.ts passes its own `store`. Default: `RELAY_STORE_PATH`
+   * resolved from the project's directory, else `.relay/relay.db` there, where `relay dev` keeps it.
+   */
+  storePath?: string;
+  /** `false` serves the built-ins even when the directory holds a relay.ts. Default `true`. */
+  relayFile?: boolean;
+  /** Secrets by provider id. Default: each provider's env var. */
+  secrets?: Readonly<Record<string, string>>;
+  /** The bearer token of `/api/executions`. Default: `RELAY_API_TOKEN`. */
+  apiToken?: string;
+}
+
+/** An opened project; `relay.close()` closes its store. */
+export interface Project {
+  /** The project's directory, absolute. */
+  readonly dir: string;
+  /** Its relay.ts (or .mts, .js, .mjs), or `undefined` when the built-ins are served. */
+  readonly file: string | undefined;
+  /** The default store's file, absolute. */
+  readonly storePath: string;
+  /** The service relay.ts exports, or the built-ins' service. Its store opens on first use. */
+  readonly relay: Relay;
+}
+
+/**
+ * Finds the relay.ts in `dir` (an absolute directory) and loads the service it exports, or, without
+ * one, the service of the built-in providers; its default store is `options.storePath`, resolved from
+ * `dir`, never from the working directory. Loading errors are `RelayError`s that say where and why.
+ * @example
+ * const project = await openProject('/home/me/shop', { storePath: '/tmp/relay-test.db' });
+ * const listening = await project.relay.listen({ port: 0 });
+ */
+export async function openProject(dir: string, options: OpenProjectOptions = {}): Promise<Project> {
+  const file = options.relayFile === false ? undefined : findRelayFile(dir);
+  const storePath = options.storePath ?? defaultStorePath(dir);
+  const relay = await openService(file, { storePath, secrets: options.secrets, apiToken: options.apiToken });
+  return { dir, file, storePath, relay };
+}
