@@ -12,11 +12,15 @@
  *     bin/, the headers in include/), the only source reachable here besides apt. It is unpacked
  *     once into ${XDG_CACHE_HOME:-~/.cache}/relaykit/node-<version> and reused while it is the
  *     newest release matching <version>.
- *  2. better-sqlite3 is a native addon tied to one Node ABI, so it is compiled once per ABI (and
- *     better-sqlite3 version) by npm's own node-gyp, with that Node first on PATH and --nodedir at
- *     the package (the machine's npm config otherwise points node-gyp at Node 20's headers). It is
- *     compiled in a scratch copy and cached, so switching versions is one copy into node_modules;
- *     the original addon is put back at the end, however the script ends (short of SIGKILL).
+ *  2. better-sqlite3 is a native addon tied to one Node ABI, so it is compiled by npm's own
+ *     node-gyp, with that Node first on PATH and --nodedir at the package (the machine's npm config
+ *     otherwise points node-gyp at Node 20's headers), in a scratch copy, and cached per ABI in
+ *     better-sqlite3/<version>-node-v<abi>-<platform>-<arch>/ (bench:ingest reads it there too), so
+ *     switching versions is one copy into node_modules. A `node-version` file beside it says whose
+ *     headers built it, and another Node of the same ABI rebuilds it: header-only code such as
+ *     node::ObjectWrap changes within one ABI (24.19 made it register cleanup hooks), and the addon
+ *     must be the one a user compiling on that version gets. The original addon is put back at
+ *     the end, however the script ends (short of SIGKILL).
  *  3. Vitest runs under that Node, first on PATH too: tests spawn children with process.execPath,
  *     and some with `node` or `npm` from PATH.
  *
@@ -123,11 +127,13 @@ async function installNode(spec) {
   return { dir, node, version: wanted };
 }
 
-/** better-sqlite3's addon for `target`'s ABI, compiled on first use and cached. */
+/** better-sqlite3's addon compiled against `target`'s own headers: cached, or compiled now. */
 async function sqliteAddon(target, abi) {
   const { version } = JSON.parse(readFileSync(path.join(sqliteDir, 'package.json'), 'utf8'));
-  const cached = path.join(cache, 'better-sqlite3', `${version}-node-v${abi}-${process.platform}-${process.arch}`, 'better_sqlite3.node');
-  if (existsSync(cached)) return cached;
+  const slot = path.join(cache, 'better-sqlite3', `${version}-node-v${abi}-${process.platform}-${process.arch}`);
+  const cached = path.join(slot, 'better_sqlite3.node');
+  const builtWith = path.join(slot, 'node-version');
+  if (existsSync(cached) && existsSync(builtWith) && readFileSync(builtWith, 'utf8').trim() === target.version) return cached;
 
   console.log(`Compiling better-sqlite3 ${version} for Node ${target.version} (ABI ${abi})`);
   const nodeGyp = await findNodeGyp();
@@ -141,6 +147,7 @@ async function sqliteAddon(target, abi) {
     mkdirSync(path.dirname(cached), { recursive: true });
     copyFileSync(path.join(source, 'build/Release/better_sqlite3.node'), `${cached}.${process.pid}`);
     renameSync(`${cached}.${process.pid}`, cached);
+    writeFileSync(builtWith, `${target.version}\n`); // last: an interrupted build is redone next time
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
