@@ -91,8 +91,10 @@ describe('SqliteStore worker threads (better-sqlite3)', () => {
 for (const driver of drivers) {
   describe(`SqliteStore file (${driver})`, () => {
     it('creates the file and its missing parent directories', async () => {
-      const path = join(temp, 'deep', 'er', 'project', '.relay', 'relay.db');
-      expect(existsSync(join(temp, 'deep'))).toBe(false);
+      // One tree per driver: where node:sqlite exists (Node 22.13+) this runs once for each.
+      const top = join(temp, `deep-${driver.replace(':', '-')}`);
+      const path = join(top, 'er', 'project', '.relay', 'relay.db');
+      expect(existsSync(top)).toBe(false);
       const store = new SqliteStore({ path, driver });
       expect(statSync(path).isFile()).toBe(true);
       await store.close();
