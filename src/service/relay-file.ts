@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RelayError } from '../providers/errors.js';
-import type { Relay } from './relay.js';
+import { withRelayDefaults, type Relay, type RelayDefaults } from './relay.js';
 
 const CANDIDATES = ['relay.ts', 'relay.mts', 'relay.js', 'relay.mjs'];
 
@@ -69,13 +69,16 @@ function loadFailure(file: string, cause: unknown): string {
   return [`${inFile}${what} at ${at}: ${reason!.trim()}`, ...(line > 0 ? codeFrame(where!, line, column) : [])].join('\n');
 }
 
-/** Imports `file` and returns its default export, or its named `relay` export; a `RelayError` says what is wrong otherwise. */
-export async function loadRelayFile(file: string): Promise<Relay> {
+/**
+ * Imports `file` and returns its default export, or its named `relay` export; a `RelayError` says what is
+ * wrong otherwise. The `createRelay` calls the file makes take `defaults` for the options they leave unset.
+ */
+export async function loadRelayFile(file: string, defaults: RelayDefaults = {}): Promise<Relay> {
   const { createJiti } = await import('jiti');
   const jiti = createJiti(import.meta.url, { moduleCache: false });
   let module: Record<string, unknown>;
   try {
-    module = (await jiti.import(file)) as Record<string, unknown>;
+    module = (await withRelayDefaults(defaults, () => jiti.import(file))) as Record<string, unknown>;
   } catch (cause) {
     throw new RelayError('INVALID_OPTION', loadFailure(file, cause), { cause });
   }

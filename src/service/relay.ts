@@ -3,6 +3,7 @@
  * runner, the HTTP contract (routes.ts) over the domain, served through a web-standard `fetch` or the
  * node:http adapter (node.ts); the five built-in mount paths plus custom plugins.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { RelayError } from '../providers/errors.js';
 import { resolvePlugins } from '../providers/registry.js';
@@ -40,10 +41,11 @@ export interface RelayOptions {
   /** Handlers by stored type, with `*` wildcards (`stripe.*`, `*`). */
   handlers?: Handlers;
   /**
-   * Default: SQLite at `RELAY_STORE_PATH` if set, else `.relay/relay.db` in the working directory,
-   * opened on first use.
+   * Default: SQLite at `storePath`, opened on first use.
    */
   store?: Store;
+  /** The default store's file, when `store` is not given. Default: `RELAY_STORE_PATH` if set, else `.relay/relay.db` in the working directory. */
+  storePath?: string;
   /** Secrets by plugin id (a list while rotating). Default: each plugin's env var, read when a request arrives. */
   secrets?: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Bodies over this many bytes get 413. Default 25 MiB. */
@@ -104,6 +106,21 @@ export interface Mount {
   readonly secretConfigured: boolean;
 }
 
+/** Settings a shell gives the services that a relay.ts builds, for the options its `createRelay` call leaves unset. */
+export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken'>;
+
+/**
+ * The defaults in scope. One instance per process, whichever copy of this module a relay.ts imports
+ * (the CLI's bundle, or the package's entry through jiti).
+ */
+const defaultsScope: AsyncLocalStorage<RelayDefaults> = ((globalThis as Record<symbol, unknown>)[Symbol.for('relaykit.relayDefaults')] ??=
+  new AsyncLocalStorage<RelayDefaults>()) as AsyncLocalStorage<RelayDefaults>;
+
+/** Runs `fn` with `defaults` applying to every `createRelay` call it makes (loading a relay.ts, say). */
+export function withRelayDefaults<T>(defaults: RelayDefaults, fn: () => T): T {
+  return defaultsScope.run(defaults, fn);
+}
+
 function checkOptions(options: RelayOptions): void {
   for (const name of ['maxBodyBytes', 'maxBodyBytesInFlight'] as const) {
     const value = options[name];
@@ -130,7 +147,9 @@ function checkOptions(options: RelayOptions): void {
  *   },
  * });
  */
-export function createRelay(options: RelayOptions = {}): Relay {
+export function createRelay(given: RelayOptions = {}): Relay {
+  const defaults = defaultsScope.getStore();
+  const options: RelayOptions = defaults ? { ...withoutUndefined(defaults), ...withoutUndefined(given) } : given;
   checkOptions(options);
   const plugins = resolvePlugins(options.plugins);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -139,7 +158,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
     return typeof value === 'number' ? value : value.getTime();
   };
   let store = options.store;
-  const getStore = (): Store => (store ??= new SqliteStore({ path: defaultStorePath() }));
+  const getStore = (): Store => (store ??= new SqliteStore({ path: options.storePath ?? defaultStorePath() }));
   const runner = new Runner({ store: getStore, handlers: options.handlers ?? {}, now });
   const executions = new Executions({ store: getStore, runner, now });
   const listeners = new Set<Listening>();
@@ -202,4 +221,8 @@ export function createRelay(options: RelayOptions = {}): Relay {
     },
   };
   return relay;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
