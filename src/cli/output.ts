@@ -1,5 +1,5 @@
 /** Where the CLI writes: results to stdout, diagnostics to stderr; colors only on a TTY without NO_COLOR. */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 
 export interface Io {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };

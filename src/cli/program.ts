@@ -11,7 +11,7 @@ import type { ReplayCliOptions } from './commands/replay.js';
 import type { TriggerCliOptions } from './commands/trigger.js';
 import { rawOptionTexts } from './options.js';
 import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
-import { closestMatches } from '../providers/shared/suggest.js';
+import { closestMatches } from '../core/index.js';
 
 const EXIT_CODES = [
   '  0  success',

@@ -9,10 +9,9 @@
  */
 import fc from 'fast-check';
 import { fabricate, resolveEventType } from '../providers/delivery.js';
-import { RelayError } from '../providers/errors.js';
+import { RelayError, type JsonObject } from '../core/index.js';
 import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
 import { builtInProviders, getProvider } from '../providers/registry.js';
-import type { JsonObject } from '../providers/shared/merge.js';
 import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
 import { loadBuilder, resolveSecret, type Delivery } from './build-delivery.js';
 

@@ -1,6 +1,6 @@
 /** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
 import { fabricate, resolveEventType } from '../providers/delivery.js';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
 import { getProvider } from '../providers/registry.js';
 import { randomSeed } from '../providers/shared/random.js';

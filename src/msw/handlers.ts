@@ -10,7 +10,7 @@ import { mockProviderIds, type MockProviderId } from './shared/types.js';
 import { shopifyApi } from './shopify/index.js';
 import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 
 /** Each provider's API factory. */
 export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({

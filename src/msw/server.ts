@@ -5,7 +5,7 @@
  */
 import { HttpResponse, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { apiFactories, providerHandlers } from './handlers.js';
 import { resolveMockOptions, type ProviderMockOptions, type ResolvedMockOptions } from './options.js';
 import type { MockProviderId } from './shared/types.js';

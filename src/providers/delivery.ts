@@ -1,7 +1,5 @@
 /** Fabricating a signed delivery from a built-in's builder: the one path every caller shares. */
-import { RelayError } from './errors.js';
-import { isPlainObject, type JsonObject } from './shared/merge.js';
-import { closestMatches } from './shared/suggest.js';
+import { closestMatches, isPlainObject, RelayError, type JsonObject } from '../core/index.js';
 import { seededFaker } from './shared/random.js';
 import type { BuiltInProvider, PayloadBuilder } from './types.js';
 

@@ -4,7 +4,7 @@
  * node:http adapter (node.ts); the five built-in mount paths plus custom plugins.
  */
 import path from 'node:path';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { resolvePlugins } from '../providers/registry.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import { BodyBudget } from './body-budget.js';

@@ -1,8 +1,7 @@
 /** The HTTP contract: mount paths, the executions API, and errors that are always `{ "error": string }`. */
 import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
-import { RelayError } from '../providers/errors.js';
-import { closestMatches } from '../providers/shared/suggest.js';
+import { closestMatches, RelayError } from '../core/index.js';
 import type { ProviderPlugin } from '../providers/types.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';

@@ -19,7 +19,7 @@ import {
   type Delivery,
   type ForgeryKind,
 } from '../../src/harness/fast-check.js';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { standardWebhooks } from '../../src/signers/index.js';
 import { createRelay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';

@@ -9,7 +9,7 @@ import { Webhook } from 'svix';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
 import { deliver, triggerWebhook } from '../../src/harness/trigger.js';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { createRelay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';
 import { secrets } from '../service/official.js';

@@ -8,7 +8,7 @@ import {
   RelayError,
   resolvePlugins,
 } from '../../src/providers/index.js';
-import { closestMatches } from '../../src/providers/shared/suggest.js';
+import { closestMatches } from '../../src/core/index.js';
 
 describe('registry', () => {
   it('lists the five built-ins in order', () => {

@@ -7,7 +7,7 @@ import { ApiVersion, LogSeverity, shopifyApi, type Shopify } from '@shopify/shop
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildDelivery, type Delivery } from '../../src/harness/build-delivery.js';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { builder } from '../../src/providers/shopify/build.js';
 import { shopifyTopics } from '../../src/providers/shopify/catalog.js';

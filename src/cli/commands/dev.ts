@@ -1,6 +1,6 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import path from 'node:path';
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 import type { RequestLogEntry } from '../../service/node.js';
 import type { Relay } from '../../service/relay.js';
 import { findRelayFile, loadRelayFile } from '../load-relay.js';

@@ -5,7 +5,7 @@
  */
 import { checkExecutionId, replay } from '../../harness/replay.js';
 import { joinUrl } from '../../harness/targets.js';
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 import { bodyValue, formatBody } from '../format.js';
 import { baseUrl } from '../options.js';
 import { EXIT, type Output } from '../output.js';

@@ -1,6 +1,6 @@
 /** Clerk writes that change later reads: user and organization metadata, user fields, user delete, session revoke. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { jsonResponse, readJsonObject } from '../shared/http.js';
 import type { Obj } from '../shared/types.js';

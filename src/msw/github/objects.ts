@@ -1,7 +1,7 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
 import { userObject } from '../../providers/github/users.js';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import { base62 } from '../shared/ids.js';
 import type { Obj } from '../shared/types.js';
 

@@ -3,8 +3,7 @@
  * provider, scope (a Shopify shop), kind and id. Reads hand out copies, so callers cannot change
  * the world by mutating what they got.
  */
-import { RelayError } from '../../providers/errors.js';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject, RelayError } from '../../core/index.js';
 import type { ObservedDelivery } from '../../providers/observe.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj } from './types.js';
 

@@ -3,7 +3,7 @@
  * that triggered it and the default avatar URLs. Internal to the Clerk builder.
  */
 import { base62, ksuid } from '../shared/ids.js';
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { between, pick, publicIpv4, type Faker } from '../shared/random.js';
 
 export { DAY, HOUR, MINUTE, SECOND } from '../shared/time.js';

@@ -3,7 +3,7 @@
  * (`@octokit/openapi-webhooks`), with the headers a repository webhook delivery carries.
  */
 import { uuidV1 } from '../shared/ids.js';
-import { deepMerge, isPlainObject, type JsonObject } from '../shared/merge.js';
+import { deepMerge, isPlainObject, type JsonObject } from '../../core/index.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { events, type HookTarget } from './events.js';
 import { createScene } from './scene.js';

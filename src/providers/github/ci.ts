@@ -3,7 +3,7 @@
  * commit statuses from an external CI service.
  */
 import { uuidV4 } from '../shared/ids.js';
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { actionsApp, commits, simpleCommit, workflowRepository, type Commit } from './objects.js';
 import { commitNodeId, nodeId } from './node-ids.js';
 import { DAY, MINUTE, type Scene } from './scene.js';

@@ -2,7 +2,7 @@
  * One body builder per GitHub event. Keys follow GitHub's order: the event's own fields, then
  * `repository`, `organization` (org-owned repositories only) and `sender`.
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { checkRun, checkSuite, ciBuild, commitStatus, job, workflow, workflowJob, workflowRun } from './ci.js';
 import { issue, issueComment } from './issues.js';
 import { commits, pushCommit, pushRepository } from './objects.js';

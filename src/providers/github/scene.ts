@@ -4,7 +4,7 @@
  */
 import { hex } from '../shared/ids.js';
 import type { Faker } from '../shared/random.js';
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { isoSeconds, isoWithOffset, unixSeconds } from '../shared/time.js';
 import { legacyNodeId, nodeId } from './node-ids.js';
 import { repositoryObject, type Account, type Repo, type RepositoryStats } from './repository.js';

@@ -6,7 +6,7 @@
  */
 import { base62, uuidV4 } from '../shared/ids.js';
 import { between, pick, publicIpv4 } from '../shared/random.js';
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import type { Faker } from '../shared/random.js';
 import { DAY, HOUR, MINUTE, SECOND, isoMicros, isoMillis } from '../shared/time.js';
 

@@ -5,7 +5,7 @@
  * plugin's `sign()`.
  */
 import { ksuid } from './ids.js';
-import { deepMerge, type JsonObject } from './merge.js';
+import { deepMerge, type JsonObject } from '../../core/index.js';
 import type { Faker } from './random.js';
 import type { BuiltPayload } from '../types.js';
 

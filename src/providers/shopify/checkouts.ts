@@ -1,5 +1,5 @@
 /** Carts and (abandoned) checkouts: the storefront side, before an order exists. */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { basket, lineName, type Basket } from './orders.js';
 import { customer, orderAddress, person } from './people.js';
 import { CURRENCY, money, type Scene } from './scene.js';

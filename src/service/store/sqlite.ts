@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 import { Checkpointer, MAX_HOLD_MS } from './checkpointer.js';
 import {
   closedError,
