@@ -13,11 +13,6 @@ export interface Io {
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** A mistake the user can fix; printed as one line, exit 2, no stack trace. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
 export interface Output {
   line(text?: string): void;
   error(text: string): void;
@@ -53,7 +48,9 @@ export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv)
     out.error(`relay: ${error.message}`);
     return EXIT.failed;
   }
-  if (error instanceof RelayError || error instanceof UsageError) {
+  // Any other RelayError (a `USAGE` mistake in the command line included) is one the user can fix:
+  // one line, exit 2, no stack trace.
+  if (error instanceof RelayError) {
     out.error(`relay: ${error.message}`);
     return EXIT.usage;
   }

@@ -12,7 +12,7 @@ import { builtInProviderIds, getProvider } from '../../providers/registry.js';
 import { isBuiltInProvider, type BuiltInProvider } from '../../providers/types.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest, percentile } from '../format.js';
 import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
-import { EXIT, UsageError, type Output } from '../output.js';
+import { EXIT, type Output } from '../output.js';
 
 /** cac's options of `relay trigger`, unchecked. */
 export interface TriggerCliOptions {
@@ -54,11 +54,11 @@ const PREFIX = '[relay trigger]';
 
 function checkCombinations(options: TriggerCliOptions): void {
   const given = (name: keyof TriggerCliOptions) => options[name] !== undefined && options[name] !== false;
-  if (given('print') && (given('repeat') || given('count'))) throw new UsageError('--print sends nothing, so it cannot be combined with --repeat or --count.');
+  if (given('print') && (given('repeat') || given('count'))) throw new RelayError('USAGE', '--print sends nothing, so it cannot be combined with --repeat or --count.');
   if (given('repeat') && given('count')) {
-    throw new UsageError('--repeat sends one delivery several times, --count sends distinct deliveries: give one of them.');
+    throw new RelayError('USAGE', '--repeat sends one delivery several times, --count sends distinct deliveries: give one of them.');
   }
-  if (given('concurrency') && !given('count')) throw new UsageError('--concurrency applies to --count <n>; give both.');
+  if (given('concurrency') && !given('count')) throw new RelayError('USAGE', '--concurrency applies to --count <n>; give both.');
 }
 
 /** Why a custom plugin's id cannot be triggered, when relay.ts in the working directory mounts one with that id. */
@@ -105,7 +105,8 @@ function signingSecret(provider: BuiltInProvider, env: NodeJS.ProcessEnv, print:
   const secret = env[provider.secretEnv];
   if (secret) return { secret, throwaway: false };
   if (print) return { secret: provider.generateSecret(), throwaway: true };
-  throw new UsageError(
+  throw new RelayError(
+    'USAGE',
     `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
       `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
   );
