@@ -3,6 +3,7 @@
  * is created on first use, so importing `relaykit/vitest` from a config file stays harmless.
  */
 import { inject, test as base } from 'vitest';
+import { prefixed } from '../core/index.js';
 import { send } from '../harness/targets.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
@@ -33,8 +34,10 @@ export function relayContext(): RelayTestContext {
   const context = inject(CONTEXT_KEY);
   if (!context) {
     throw new Error(
-      "relaykit: no relay service in this run. Add the plugin to vitest.config.ts: plugins: [relay()] from 'relaykit/vitest' " +
-        "(or globalSetup: ['relaykit/vitest/global-setup']).",
+      prefixed(
+        "no relay service in this run. Add the plugin to vitest.config.ts: plugins: [relay()] from 'relaykit/vitest' " +
+          "(or globalSetup: ['relaykit/vitest/global-setup']).",
+      ),
     );
   }
   return context;
@@ -44,7 +47,7 @@ async function api(context: RelayTestContext, path: string): Promise<{ status: n
   const headers: Record<string, string> = context.apiToken ? { authorization: `Bearer ${context.apiToken}` } : {};
   const response = await send(context.url, { method: 'GET', path, headers });
   if (response.status !== 200 && response.status !== 404) {
-    throw new Error(`relaykit: GET ${path} answered ${response.status}: ${response.body}`);
+    throw new Error(prefixed(`GET ${path} answered ${response.status}: ${response.body}`));
   }
   return response;
 }
@@ -70,7 +73,7 @@ export function createFixture(context: RelayTestContext): RelayFixture {
         const found = await execution(id);
         if (found && (found.status === 'completed' || found.status === 'failed')) return found;
         if (Date.now() > deadline) {
-          throw new Error(`relaykit: execution ${id} did not finish within ${timeoutMs} ms (status: ${found?.status ?? 'not found'}).`);
+          throw new Error(prefixed(`execution ${id} did not finish within ${timeoutMs} ms (status: ${found?.status ?? 'not found'}).`));
         }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
