@@ -4,6 +4,7 @@
  */
 import { cac } from 'cac';
 import { version } from '../../package.json';
+import { closestMatches, RelayError } from '../core/index.js';
 import type { DevOptions } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
 import type { InspectCliOptions } from './commands/inspect.js';
@@ -11,7 +12,6 @@ import type { ReplayCliOptions } from './commands/replay.js';
 import type { TriggerCliOptions } from './commands/trigger.js';
 import { rawOptionTexts } from './options.js';
 import { EXIT, createOutput, reportError, type Io } from './output.js';
-import { closestMatches, RelayError } from '../core/index.js';
 
 const EXIT_CODES = [
   '  0  success',

@@ -1,10 +1,13 @@
 /** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
-import { fabricate, resolveEventType } from '../providers/delivery.js';
+import { randomInt } from 'node:crypto';
+// Faker is evaluated with the harness, not inside a first buildDelivery: evaluating it seeds faker's
+// default instance from Math.random, and building a delivery calls no Math.random (a test spying on it
+// would see the call). The payload builders and the seeded generator still load on first use, through
+// loadFabricator, so that importing relaykit/providers loads no faker.
+import '@faker-js/faker/locale/en';
 import { RelayError } from '../core/index.js';
-import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
-import { getProvider } from '../providers/registry.js';
-import { randomSeed } from '../providers/shared/random.js';
-import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
+import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType } from '../providers/index.js';
+import type { BuiltInProvider } from '../providers/index.js';
 
 /** Options of `buildDelivery`. */
 export interface BuildDeliveryOptions {
@@ -39,18 +42,6 @@ export interface Delivery {
   readonly timestamp: number;
 }
 
-const builders = new Map<string, PayloadBuilder>();
-
-/** The provider's payload builder, imported once. */
-export async function loadBuilder(provider: BuiltInProvider): Promise<PayloadBuilder> {
-  let builder = builders.get(provider.id);
-  if (!builder) {
-    builder = await provider.loadBuilder();
-    builders.set(provider.id, builder);
-  }
-  return builder;
-}
-
 /** The secret to sign with: the option, else the provider's env var, else a `RelayError` naming the variable. */
 export function resolveSecret(provider: BuiltInProvider, secret: string | readonly string[] | undefined): string | readonly string[] {
   const value = secret ?? process.env[provider.secretEnv];
@@ -75,7 +66,8 @@ function resolveTimestamp(timestamp: Date | number | undefined): number {
 }
 
 function resolveSeed(seed: number | undefined): number {
-  if (seed === undefined) return randomSeed();
+  // A fresh 31-bit seed, which the delivery reports so that it can be rebuilt.
+  if (seed === undefined) return randomInt(0, 2 ** 31 - 1);
   if (!Number.isSafeInteger(seed)) throw new RelayError('INVALID_OPTION', `seed must be an integer, got ${String(seed)}.`);
   return seed;
 }
@@ -107,10 +99,9 @@ export async function buildDelivery(provider: string, eventType: string, options
   const seed = resolveSeed(options.seed);
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
-  const builder = await loadBuilder(plugin);
-  const built = fabricate(plugin, builder, { eventType: type, data: options.data as never, secret, seed, timestamp, headers });
-  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
-  return {
+  const fabricate = await loadFabricator(plugin);
+  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers });
+  const delivery: Delivery = {
     provider: plugin.id,
     eventType: built.eventType,
     method: 'POST',
@@ -121,6 +112,15 @@ export async function buildDelivery(provider: string, eventType: string, options
     seed,
     timestamp,
   };
+  announce(delivery);
+  return delivery;
+}
+
+/** Tells the delivery observers (the msw provider world) about a built delivery; free when nobody observes. */
+export function announce(delivery: Delivery): void {
+  if (hasDeliveryObservers()) {
+    notifyDelivery({ provider: delivery.provider, eventType: delivery.eventType, headers: delivery.headers, body: delivery.body });
+  }
 }
 
 /**

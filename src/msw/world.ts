@@ -3,7 +3,7 @@
  * providers, and a connected world records each delivery `buildDelivery` builds in this process.
  */
 import { prefixed } from '../core/index.js';
-import { observeDeliveries } from '../providers/observe.js';
+import { observeDeliveries } from '../providers/index.js';
 import { clerkAdapter } from './clerk/record.js';
 import { githubAdapter } from './github/record.js';
 import { resendAdapter } from './resend/record.js';

@@ -39,3 +39,13 @@ export type {
   TimestampWindow,
   VerifyRequest,
 } from './types.js';
+
+// For relaykit's own layers (harness, CLI, msw), which reach the providers through this entry only
+// (.dependency-cruiser.mjs, "providers-through-barrel"); not documented for users. The fabricator loads
+// the payload builders and faker lazily, so this entry stays light for `relay events` and the service.
+export { resolveEventType } from './event-types.js';
+export { loadFabricator } from './fabricator.js';
+export type { Fabricator } from './fabricator.js';
+export type { FabricatedDelivery, FabricateOptions } from './delivery.js';
+export { hasDeliveryObservers, notifyDelivery } from './observe.js';
+export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';

@@ -1,6 +1,6 @@
 /** The built-in providers and lookup by id. */
-import { clerk } from './clerk/index.js';
 import { closestMatches, RelayError } from '../core/index.js';
+import { clerk } from './clerk/index.js';
 import { github } from './github/index.js';
 import { resend } from './resend/index.js';
 import { shopify } from './shopify/index.js';

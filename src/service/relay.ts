@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { RelayError } from '../core/index.js';
-import { resolvePlugins } from '../providers/registry.js';
-import type { ProviderPlugin } from '../providers/types.js';
+import { resolvePlugins, type ProviderPlugin } from '../providers/index.js';
 import { BodyBudget } from './body-budget.js';
 import { Executions } from './executions.js';
 import type { Handlers } from './handlers.js';

@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import { closestMatches, RelayError } from '../core/index.js';
-import type { ProviderPlugin } from '../providers/types.js';
+import type { ProviderPlugin } from '../providers/index.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';
 import { executionNotFound } from './errors.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RelayError } from '../core/index.js';
-import { builtInProviders } from '../providers/registry.js';
+import { builtInProviders } from '../providers/index.js';
 import { createRelay, type Relay } from '../service/relay.js';
 import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
 import type { RelayTestContext } from './context.js';

@@ -3,13 +3,11 @@
  * it to `<base>/api/webhook/<provider>` (or prints it) and prints the answer. Also `--repeat` (the same
  * bytes again, for deduplication) and `--count` (distinct deliveries, with a latency summary).
  */
+import { closestMatches, RelayError } from '../../core/index.js';
 import { buildDelivery, type Delivery } from '../../harness/build-delivery.js';
 import { joinUrl, type TargetResponse } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
-import { resolveEventType } from '../../providers/delivery.js';
-import { closestMatches, RelayError } from '../../core/index.js';
-import { builtInProviderIds, getProvider } from '../../providers/registry.js';
-import { isBuiltInProvider, type BuiltInProvider } from '../../providers/types.js';
+import { builtInProviderIds, getProvider, isBuiltInProvider, resolveEventType, type BuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest, percentile } from '../format.js';
 import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';

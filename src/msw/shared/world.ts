@@ -4,7 +4,7 @@
  * the world by mutating what they got.
  */
 import { isPlainObject, RelayError } from '../../core/index.js';
-import type { ObservedDelivery } from '../../providers/observe.js';
+import type { ObservedDelivery } from '../../providers/index.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj } from './types.js';
 
 /** Where an object lives besides its kind: Shopify objects belong to a shop domain. */

@@ -3,7 +3,7 @@
  * `X-Shopify-Shop-Domain`, plus the customer, fulfillments, refunds and variants inside it.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { ObservedDelivery } from '../../providers/observe.js';
+import type { ObservedDelivery } from '../../providers/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
 import { TOPIC_KINDS } from './resources.js';
