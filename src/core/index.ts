@@ -12,4 +12,4 @@ export type { RelayErrorCode } from './errors.js';
 export { MESSAGE_PREFIX, prefixed } from './message.js';
 export { deepMerge, isPlainObject } from './merge.js';
 export type { JsonObject, JsonValue } from './merge.js';
-export { closestMatches, editDistance } from './suggest.js';
+export { closestMatches } from './suggest.js';

@@ -50,7 +50,7 @@ export const svixScheme: SigningScheme = {
 };
 
 /** The headers of a Svix delivery, signed with the secret as given (a secret that is not `whsec_`-base64 throws). */
-export function svixSign(request: SignRequest): Record<string, string> {
+function svixSign(request: SignRequest): Record<string, string> {
   return standardWebhooks.sign({
     secret: request.secret,
     id: request.deliveryId,
