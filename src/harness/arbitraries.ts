@@ -9,9 +9,16 @@
  */
 import fc from 'fast-check';
 import { RelayError, type JsonObject } from '../core/index.js';
-import { builtInProviders, getProvider, loadFabricator, resolveEventType } from '../providers/index.js';
+import {
+  builtInProviders,
+  getProvider,
+  hasDeliveryObservers,
+  loadFabricator,
+  notifyDelivery,
+  resolveEventType,
+} from '../providers/index.js';
 import type { BuiltInProvider, Fabricator } from '../providers/index.js';
-import { announce, resolveSecret, type Delivery } from './build-delivery.js';
+import { resolveSecret, type Delivery } from './build-delivery.js';
 
 /** How far in the past a valid delivery may be signed, in seconds: a minute inside the 300 s window, so it stays valid while the property runs. */
 export const VALID_PAST_SECONDS = 240;
@@ -216,7 +223,9 @@ export function deliveryArbitrary(provider: string, options: DeliveryArbitraryOp
   }
   return drawArbitrary(plan, data).map((draw) => {
     const delivery = buildDraw(plan, draw);
-    announce(delivery);
+    if (hasDeliveryObservers()) {
+      notifyDelivery({ provider: delivery.provider, eventType: delivery.eventType, headers: delivery.headers, body: delivery.body });
+    }
     return delivery;
   });
 }

@@ -101,7 +101,8 @@ export async function buildDelivery(provider: string, eventType: string, options
   const headers = checkHeaders(options.headers);
   const fabricate = await loadFabricator(plugin);
   const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers });
-  const delivery: Delivery = {
+  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
+  return {
     provider: plugin.id,
     eventType: built.eventType,
     method: 'POST',
@@ -112,15 +113,6 @@ export async function buildDelivery(provider: string, eventType: string, options
     seed,
     timestamp,
   };
-  announce(delivery);
-  return delivery;
-}
-
-/** Tells the delivery observers (the msw provider world) about a built delivery; free when nobody observes. */
-export function announce(delivery: Delivery): void {
-  if (hasDeliveryObservers()) {
-    notifyDelivery({ provider: delivery.provider, eventType: delivery.eventType, headers: delivery.headers, body: delivery.body });
-  }
 }
 
 /**
