@@ -57,6 +57,16 @@ export default {
       from: { path: '^src/index\\.ts$' },
       to: { path: folders(['cli']) },
     },
+    {
+      name: 'providers-through-barrel',
+      comment:
+        'Outside src/providers, the providers are reached through src/providers/index.ts only: the one door ' +
+        'says what the other layers depend on, and the folders behind it can move without touching them. ' +
+        'No exception: the public entries (src/index.ts included) re-export from that barrel too.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/providers/' },
+      to: { path: '^src/providers/', pathNot: '^src/providers/index\\.ts$' },
+    },
     ...cycleRules,
     {
       name: 'no-unresolvable',

@@ -1,22 +1,22 @@
 /**
  * cac's loose option values, checked and typed at the boundary: whole numbers, `--data` JSON,
- * `--timestamp`, `-H` headers. Each mistake is a one-line `UsageError`.
+ * `--timestamp`, `-H` headers. Each mistake is a one-line `RelayError` with code `USAGE`.
  */
+import { RelayError } from '../core/index.js';
 import { joinUrl } from '../harness/targets.js';
-import { UsageError } from './output.js';
 
 /**
  * The service's base URL: `--forward`, else `SERVICE_BASE_URL`, else `http://localhost:3000`, the spec's
  * order. (`RELAYKIT_SERVICE_URL`, which the harness also reads, is the Vitest plugin's, not the CLI's.)
  */
 export function baseUrl(forward: unknown, env: NodeJS.ProcessEnv): string {
-  if (Array.isArray(forward)) throw new UsageError(`--forward was given ${forward.length} times; give it once.`);
+  if (Array.isArray(forward)) throw new RelayError('USAGE', `--forward was given ${forward.length} times; give it once.`);
   const [base, from] =
     forward !== undefined ? [String(forward), '--forward'] : env.SERVICE_BASE_URL ? [env.SERVICE_BASE_URL, 'SERVICE_BASE_URL'] : ['http://localhost:3000', 'the default'];
   try {
     joinUrl(base, '/');
   } catch (error) {
-    throw new UsageError(`${from}: ${(error as Error).message}`);
+    throw new RelayError('USAGE', `${from}: ${(error as Error).message}`);
   }
   return base;
 }
@@ -43,14 +43,14 @@ export function rawOptionTexts(argv: readonly string[], flags: readonly string[]
 export function wholeNumber(name: string, value: unknown, min: number, max: number): number {
   const n = typeof value === 'number' ? value : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(String(value))}.`);
+    throw new RelayError('USAGE', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(String(value))}.`);
   }
   return n;
 }
 
-/** The option's value as text, or a `UsageError` for a repeated option. */
+/** The option's value as text, or a `USAGE` error for a repeated option. */
 export function single(name: string, value: unknown): unknown {
-  if (Array.isArray(value)) throw new UsageError(`--${name} was given ${value.length} times; give it once.`);
+  if (Array.isArray(value)) throw new RelayError('USAGE', `--${name} was given ${value.length} times; give it once.`);
   return value;
 }
 
@@ -68,11 +68,12 @@ export function parseDataOption(text: string): Record<string, unknown> {
     const position = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.length : undefined;
     const before = position === undefined ? '' : text.slice(Math.max(0, position - 40), position);
     const where = position === undefined ? '' : position === 0 ? ', at the very start' : `, right after \`${position > 40 ? '…' : ''}${before}\``;
-    throw new UsageError(`--data is not valid JSON: ${message}${where}`);
+    throw new RelayError('USAGE', `--data is not valid JSON: ${message}${where}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    throw new UsageError(
+    throw new RelayError(
+      'USAGE',
       `--data must be a JSON object, merged into the event's main resource (e.g. '{"amount": 2000}'); got ${what}.`,
     );
   }
@@ -92,14 +93,15 @@ export function parseTimestampOption(value: unknown): number {
   }
   const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
   if (!Number.isFinite(ms)) {
-    throw new UsageError(
+    throw new RelayError(
+      'USAGE',
       `--timestamp must be an ISO 8601 date-time (2024-05-01T12:00:00Z), epoch seconds (1714564800) or epoch milliseconds (1714564800000), got ${JSON.stringify(text)}.`,
     );
   }
   return ms;
 }
 
-/** `-H, --header "Name: value"` values as a header object; a `UsageError` for one without a name and a colon. */
+/** `-H, --header "Name: value"` values as a header object; a `USAGE` error for one without a name and a colon. */
 export function parseHeaderOptions(values: readonly unknown[]): Record<string, string> | undefined {
   if (values.length === 0) return undefined;
   const headers: Record<string, string> = {};
@@ -108,7 +110,7 @@ export function parseHeaderOptions(values: readonly unknown[]): Record<string, s
     const colon = text.indexOf(':');
     const name = colon === -1 ? '' : text.slice(0, colon).trim();
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(text)) {
-      throw new UsageError(`--header must look like "Name: value" (e.g. -H "X-Request-Id: 42"), got ${JSON.stringify(text)}.`);
+      throw new RelayError('USAGE', `--header must look like "Name: value" (e.g. -H "X-Request-Id: 42"), got ${JSON.stringify(text)}.`);
     }
     headers[name] = text.slice(colon + 1).trim();
   }

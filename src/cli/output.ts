@@ -1,5 +1,5 @@
 /** Where the CLI writes: results to stdout, diagnostics to stderr; colors only on a TTY without NO_COLOR. */
-import { RelayError, type RelayErrorCode } from '../providers/errors.js';
+import { RelayError, type RelayErrorCode } from '../core/index.js';
 
 export interface Io {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -31,12 +31,8 @@ const EXIT_OF_CODE = {
   CONFLICT: EXIT.usage,
   UNREACHABLE: EXIT.failed,
   STORE_UNAVAILABLE: EXIT.usage,
+  USAGE: EXIT.usage,
 } as const satisfies Record<RelayErrorCode, number>;
-
-/** A mistake the user can fix; printed as one line, exit 2, no stack trace. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 export interface Output {
   line(text?: string): void;
@@ -71,10 +67,6 @@ export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv)
   if (error instanceof RelayError) {
     out.error(`relay: ${error.message}`);
     return EXIT_OF_CODE[error.code];
-  }
-  if (error instanceof UsageError) {
-    out.error(`relay: ${error.message}`);
-    return EXIT.usage;
   }
   if (error instanceof Error && error.name === 'CACError') {
     out.error(`relay: ${error.message}. Run \`relay --help\` for usage.`);

@@ -4,14 +4,14 @@
  */
 import { cac } from 'cac';
 import { version } from '../../package.json';
+import { closestMatches, RelayError } from '../core/index.js';
 import type { DevOptions } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
 import type { InspectCliOptions } from './commands/inspect.js';
 import type { ReplayCliOptions } from './commands/replay.js';
 import type { TriggerCliOptions } from './commands/trigger.js';
 import { rawOptionTexts } from './options.js';
-import { EXIT, UsageError, createOutput, reportError, type Io } from './output.js';
-import { closestMatches } from '../providers/shared/suggest.js';
+import { EXIT, createOutput, reportError, type Io } from './output.js';
 
 const EXIT_CODES = [
   '  0  success',
@@ -131,7 +131,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
         return EXIT.ok;
       }
       const names = cli.commands.map((c) => c.name).filter(Boolean);
-      throw new UsageError(`unknown command "${cli.args[0]}". Commands: ${names.join(', ')}. Run \`relay --help\` for usage.`);
+      throw new RelayError('USAGE', `unknown command "${cli.args[0]}". Commands: ${names.join(', ')}. Run \`relay --help\` for usage.`);
     }
     await cli.runMatchedCommand();
     return exitCode;
@@ -146,11 +146,11 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /** cac's message about the command line, with the closest option for an unknown one and where to read more. */
-function usageErrorOf(message: string, command: { name: string; options: { rawName: string; names: string[] }[] }): UsageError {
+function usageErrorOf(message: string, command: { name: string; options: { rawName: string; names: string[] }[] }): RelayError {
   const unknown = /^Unknown option `-{1,2}([^`]+)`/.exec(message)?.[1];
   const names = command.options.flatMap((o) => o.names.filter((n) => n.length > 1));
   const close = unknown === undefined ? [] : closestMatches(unknown, names, 1);
   const hint = close.length > 0 ? ` Did you mean --${close[0]}?` : '';
   const what = unknown === undefined ? message : `${message} for relay ${command.name}`;
-  return new UsageError(`${what}.${hint} Run \`relay ${command.name} --help\` for its options.`);
+  return new RelayError('USAGE', `${what}.${hint} Run \`relay ${command.name} --help\` for its options.`);
 }

@@ -4,13 +4,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { RelayError } from '../core/index.js';
 import { openProject, type Project } from '../project/open-project.js';
-import { UsageError } from './output.js';
 
-/** `--dir` (default: the working directory) as an absolute path; a `UsageError` unless it is a directory. */
+/** `--dir` (default: the working directory) as an absolute path; a `USAGE` error unless it is a directory. */
 export function projectDir(dirOption: unknown): string {
   const dir = path.resolve(dirOption === undefined ? '.' : String(dirOption));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dir} is not a directory.`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new RelayError('USAGE', `--dir ${dir} is not a directory.`);
   return dir;
 }
 
@@ -23,7 +23,8 @@ export async function openStoredProject(command: string, dirOption: unknown): Pr
   const project = await openProject(projectDir(dirOption));
   if (project.file === undefined && !existsSync(project.storePath)) {
     await project.relay.close();
-    throw new UsageError(
+    throw new RelayError(
+      'USAGE',
       `no relay.ts and no ${path.relative(project.dir, project.storePath)} in ${project.dir}. relay ${command} reads executions through the service your relay.ts exports ` +
         `(export default createRelay({ … })), or the store relay dev keeps there; run it in that directory or pass --dir <path>.`,
     );
@@ -32,10 +33,11 @@ export async function openStoredProject(command: string, dirOption: unknown): Pr
 }
 
 /** The error for an id found in neither executions nor events, with a hint when the store is empty. */
-export async function notFound(project: Project, id: string): Promise<UsageError> {
+export async function notFound(project: Project, id: string): Promise<RelayError> {
   const where = (project.relay.store as { path?: string }).path ?? `the store of ${project.file ?? project.dir}`;
   const empty = (await project.relay.store.countExecutions()) === 0;
-  return new UsageError(
+  return new RelayError(
+    'USAGE',
     `no execution or event with id ${id} in ${where}.` +
       (empty ? ` That store holds no executions yet: is ${project.dir} the directory relay dev runs in? (--dir <path>)` : ''),
   );

@@ -8,20 +8,24 @@
  * before an arbitrary is created. The `relaykit/fast-check` entry awaits it at the top level.
  */
 import fc from 'fast-check';
-import { fabricate, resolveEventType } from '../providers/delivery.js';
-import { RelayError } from '../providers/errors.js';
-import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
-import { builtInProviders, getProvider } from '../providers/registry.js';
-import type { JsonObject } from '../providers/shared/merge.js';
-import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
-import { loadBuilder, resolveSecret, type Delivery } from './build-delivery.js';
+import { RelayError, type JsonObject } from '../core/index.js';
+import {
+  builtInProviders,
+  getProvider,
+  hasDeliveryObservers,
+  loadFabricator,
+  notifyDelivery,
+  resolveEventType,
+} from '../providers/index.js';
+import type { BuiltInProvider, Fabricator } from '../providers/index.js';
+import { resolveSecret, type Delivery } from './build-delivery.js';
 
 /** How far in the past a valid delivery may be signed, in seconds: a minute inside the 300 s window, so it stays valid while the property runs. */
 export const VALID_PAST_SECONDS = 240;
 /** How far in the future a valid delivery may be signed (clock skew), in seconds. */
 export const VALID_FUTURE_SECONDS = 30;
 
-const ready = new Map<string, PayloadBuilder>();
+const ready = new Map<string, Fabricator>();
 
 /**
  * Loads the payload builders of the five built-ins, once. Arbitraries build synchronously, so this
@@ -33,7 +37,7 @@ const ready = new Map<string, PayloadBuilder>();
 export async function preloadBuilders(): Promise<void> {
   await Promise.all(
     builtInProviders.map(async (plugin) => {
-      if (!ready.has(plugin.id)) ready.set(plugin.id, await loadBuilder(plugin));
+      if (!ready.has(plugin.id)) ready.set(plugin.id, await loadFabricator(plugin));
     }),
   );
 }
@@ -49,7 +53,8 @@ export interface PlanOptions {
 /** Everything an arbitrary needs to build deliveries synchronously. */
 export interface Plan {
   readonly plugin: BuiltInProvider;
-  readonly builder: PayloadBuilder;
+  /** Builds and signs the provider's deliveries synchronously. */
+  readonly fabricate: Fabricator;
   readonly secret: string | readonly string[];
   /** The first secret: the one a single-signature scheme (GitHub, Shopify) signs with. */
   readonly firstSecret: string;
@@ -69,8 +74,8 @@ export function resolvePlan(
     throw new RelayError('INVALID_OPTION', `${caller}: options must be an object, got ${options === null ? 'null' : typeof options}.`);
   }
   const plugin = getProvider(provider);
-  const builder = ready.get(plugin.id);
-  if (builder === undefined) {
+  const fabricate = ready.get(plugin.id);
+  if (fabricate === undefined) {
     throw new RelayError(
       'INVALID_OPTION',
       `${caller}: the ${plugin.name} payload builder is not loaded yet. Import from "relaykit/fast-check", which loads the builders when it is imported.`,
@@ -85,7 +90,7 @@ export function resolvePlan(
     throw new RelayError('INVALID_SECRET', `${caller}: the ${plugin.name} secret cannot sign: ${(cause as Error).message}`, { cause });
   }
   const firstSecret = typeof secret === 'string' ? secret : secret[0]!;
-  return { plugin, builder, secret, firstSecret, eventTypes: resolveEventTypes(plugin, options.eventTypes, caller), now };
+  return { plugin, fabricate, secret, firstSecret, eventTypes: resolveEventTypes(plugin, options.eventTypes, caller), now };
 }
 
 function resolveNow(now: Date | number | undefined, caller: string): number {
@@ -162,7 +167,7 @@ function drawTime(plan: Plan, draw: DeliveryDraw): number {
 /** Builds and signs the delivery of a draw; `timestamp` and `secret` replace the draw's for forgeries. */
 export function buildDraw(plan: Plan, draw: DeliveryDraw, replace: { timestamp?: number; secret?: string | readonly string[] } = {}): Delivery {
   const timestamp = replace.timestamp ?? drawTime(plan, draw);
-  const built = fabricate(plan.plugin, plan.builder, {
+  const built = plan.fabricate({
     eventType: draw.eventType,
     data: draw.data,
     secret: replace.secret ?? plan.secret,

@@ -7,7 +7,7 @@
 import { createServer, Server, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { buildDraw, drawArbitrary, resolvePlan, type Plan } from './arbitraries.js';
 import type { Delivery } from './build-delivery.js';
 import { kindArbitrary, resolveKinds, type Forgery, type ForgeryKind } from './forgeries.js';

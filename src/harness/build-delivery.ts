@@ -1,11 +1,13 @@
 /** `buildDelivery`: a realistic, correctly signed delivery for a built-in provider. */
-import { fabricate, resolveEventType } from '../providers/delivery.js';
-import { RelayError } from '../providers/errors.js';
-import { hasDeliveryObservers, notifyDelivery } from '../providers/observe.js';
-import { getProvider } from '../providers/registry.js';
-import { randomSeed } from '../providers/shared/random.js';
-import { closestMatches } from '../providers/shared/suggest.js';
-import type { BuiltInProvider, PayloadBuilder } from '../providers/types.js';
+import { randomInt } from 'node:crypto';
+// Faker is evaluated with the harness, not inside a first buildDelivery: evaluating it seeds faker's
+// default instance from Math.random, and building a delivery calls no Math.random (a test spying on it
+// would see the call). The payload builders and the seeded generator still load on first use, through
+// loadFabricator, so that importing relaykit/providers loads no faker.
+import '@faker-js/faker/locale/en';
+import { closestMatches, RelayError } from '../core/index.js';
+import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType } from '../providers/index.js';
+import type { BuiltInProvider } from '../providers/index.js';
 
 /** Options of `buildDelivery`. */
 export interface BuildDeliveryOptions {
@@ -47,18 +49,6 @@ export interface Delivery {
   readonly note?: string;
 }
 
-const builders = new Map<string, PayloadBuilder>();
-
-/** The provider's payload builder, imported once. */
-export async function loadBuilder(provider: BuiltInProvider): Promise<PayloadBuilder> {
-  let builder = builders.get(provider.id);
-  if (!builder) {
-    builder = await provider.loadBuilder();
-    builders.set(provider.id, builder);
-  }
-  return builder;
-}
-
 /** The secret to sign with: the option, else the provider's env var in `env`, else a `RelayError` naming the variable. */
 export function resolveSecret(
   provider: BuiltInProvider,
@@ -95,7 +85,8 @@ function resolveTimestamp(timestamp: Date | number | undefined): number {
 }
 
 function resolveSeed(seed: number | undefined): number {
-  if (seed === undefined) return randomSeed();
+  // A fresh 31-bit seed, which the delivery reports so that it can be rebuilt.
+  if (seed === undefined) return randomInt(0, 2 ** 31 - 1);
   if (!Number.isSafeInteger(seed)) throw new RelayError('INVALID_OPTION', `seed must be an integer, got ${String(seed)}.`);
   return seed;
 }
@@ -127,8 +118,8 @@ export async function buildDelivery(provider: string, eventType: string, options
   const seed = resolveSeed(options.seed);
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
-  const builder = await loadBuilder(plugin);
-  const built = fabricate(plugin, builder, { eventType: type, data: options.data as never, secret, seed, timestamp, headers });
+  const fabricate = await loadFabricator(plugin);
+  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   const note = uncataloguedNote(plugin, built.eventType);
   return {

@@ -2,7 +2,7 @@
  * `replay`: re-run a stored execution's event as a new execution, through the service's replay
  * endpoint, or preview what would be replayed (`print`) without replaying anything.
  */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { serviceClient, type ServiceAnswer, type ServiceClient } from './service-client.js';
 import type { Target } from './targets.js';
 import type { ExecutionSummary } from './trigger.js';

@@ -2,7 +2,7 @@
  * `serviceClient`: one small typed client of a running relaykit service's executions API
  * (`/api/executions…`), for the Vitest fixture, `replay()`, the CLI and users' own scripts.
  */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { send, type Target, type TargetResponse } from './targets.js';
 import { executionOf, type ExecutionSummary } from './trigger.js';
 

@@ -5,7 +5,7 @@
  */
 import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 
 /** A web-standard handler: `(request) => response`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;

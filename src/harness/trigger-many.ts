@@ -2,7 +2,7 @@
  * `triggerMany`: a small load run. Distinct signed deliveries sent a few at a time, counted by status,
  * with latency percentiles; what `relay trigger --count` prints.
  */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { buildDelivery, type Delivery } from './build-delivery.js';
 import { errorDetail } from './targets.js';
 import { deliver, type TriggerOptions } from './trigger.js';

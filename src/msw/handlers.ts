@@ -1,5 +1,6 @@
 /** `providerHandlers`: the msw handlers of every mocked provider API, over one world. */
 import type { HttpHandler } from 'msw';
+import { RelayError } from '../core/index.js';
 import { clerkApi } from './clerk/index.js';
 import type { MockContext } from './context.js';
 import { githubApi } from './github/index.js';
@@ -10,7 +11,6 @@ import { mockProviderIds, type MockProviderId } from './shared/types.js';
 import { shopifyApi } from './shopify/index.js';
 import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';
-import { RelayError } from '../providers/errors.js';
 
 /** Each provider's API factory. */
 export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({

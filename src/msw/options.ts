@@ -1,5 +1,5 @@
 /** Options of `providerHandlers` and `createProviderServer`, checked once at the boundary. */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import type { CredentialOption } from './shared/credentials.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId } from './shared/types.js';
 import type { ProviderWorld } from './shared/world.js';

@@ -5,7 +5,7 @@
  */
 import { HttpResponse, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { RelayError } from '../providers/errors.js';
+import { prefixed, RelayError } from '../core/index.js';
 import { apiFactories, providerHandlers } from './handlers.js';
 import { resolveMockOptions, type ProviderMockOptions, type ResolvedMockOptions } from './options.js';
 import type { MockProviderId } from './shared/types.js';
@@ -56,10 +56,12 @@ export function providerUnhandledRequest(
       const api = apiFactories[provider]({ world, options: resolved });
       const enabled = resolved.providers.includes(provider);
       const message = enabled
-        ? `relaykit/msw: no handler took ${request.method} ${url.pathname} (${url.hostname}). The ${provider} mock is enabled but this host or path is outside it; mock it with server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`
-        : `relaykit/msw: ${request.method} ${url.pathname} went to ${url.hostname}, but the ${provider} mock is not enabled ` +
-          `(providers: ${resolved.providers.join(', ')}). Add '${provider}' to the providers option, or mock the endpoint with ` +
-          `server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`;
+        ? prefixed(`no handler took ${request.method} ${url.pathname} (${url.hostname}). The ${provider} mock is enabled but this host or path is outside it; mock it with server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`)
+        : prefixed(
+            `${request.method} ${url.pathname} went to ${url.hostname}, but the ${provider} mock is not enabled ` +
+              `(providers: ${resolved.providers.join(', ')}). Add '${provider}' to the providers option, or mock the endpoint with ` +
+              `server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`,
+          );
       world.noteUnsupported({ provider, method: request.method, url: url.href });
       console.error(message);
       // msw answers an unhandled request with a Response thrown from this policy.

@@ -2,7 +2,8 @@
  * The shared provider world and how deliveries reach it: every world made here knows the five
  * providers, and a connected world records each delivery `buildDelivery` builds in this process.
  */
-import { observeDeliveries } from '../providers/observe.js';
+import { prefixed } from '../core/index.js';
+import { observeDeliveries } from '../providers/index.js';
 import { clerkAdapter } from './clerk/record.js';
 import { githubAdapter } from './github/record.js';
 import { resendAdapter } from './resend/record.js';
@@ -42,7 +43,7 @@ export function connectWorld(world: ProviderWorld): void {
         w.record(delivery);
       } catch (error) {
         // An observer must not throw into buildDelivery; a payload the world cannot read is skipped.
-        console.error('relaykit/msw: could not record a delivery into the provider world:', error);
+        console.error(prefixed('could not record a delivery into the provider world:'), error);
       }
     }
   });

@@ -1,7 +1,6 @@
 /** Custom plugins: any sender that POSTs `{ "type": string, "data": object }` to `/api/webhook/<id>`. */
+import { isPlainObject, RelayError } from '../core/index.js';
 import { OK, readHeader, type VerifyResult } from '../signers/shared.js';
-import { RelayError } from './errors.js';
-import { isPlainObject } from './shared/merge.js';
 import type { NormalizeRequest, NormalizeResult, ProviderPlugin, VerifyRequest } from './types.js';
 
 /** Options of `definePlugin`. */

@@ -1,7 +1,9 @@
-/** Fabricating a signed delivery from a built-in's builder: the one path every caller shares. */
-import { RelayError } from './errors.js';
-import { isPlainObject, type JsonObject } from './shared/merge.js';
-import { closestMatches } from './shared/suggest.js';
+/**
+ * Fabricating a signed delivery from a built-in's builder: the one path every caller shares. It
+ * imports faker, so only `loadFabricator` (fabricator.ts) loads it, on first use.
+ */
+import { isPlainObject, RelayError, type JsonObject } from '../core/index.js';
+import { resolveEventType } from './event-types.js';
 import { seededFaker } from './shared/random.js';
 import type { BuiltInProvider, PayloadBuilder } from './types.js';
 
@@ -24,18 +26,6 @@ export interface FabricatedDelivery {
   readonly deliveryId: string;
   readonly headers: Record<string, string>;
   readonly body: string;
-}
-
-/** The canonical type for `input`, or a `RelayError` listing close matches. */
-export function resolveEventType(provider: BuiltInProvider, input: string): string {
-  const resolved = typeof input === 'string' ? provider.catalog.resolve(input) : undefined;
-  if (resolved !== undefined) return resolved;
-  const close = closestMatches(String(input), provider.catalog.eventTypes);
-  const hint = close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '';
-  throw new RelayError(
-    'UNKNOWN_EVENT_TYPE',
-    `Unknown ${provider.name} event type "${String(input)}".${hint} Run \`relay events ${provider.id}\` for the full list.`,
-  );
 }
 
 /** Checks the `data` override: a plain JSON object or nothing. */

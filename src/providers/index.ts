@@ -15,10 +15,9 @@ export { stripe } from './stripe/index.js';
 export { builtInProviderIds, builtInProviders, getProvider, resolvePlugins } from './registry.js';
 export { definePlugin, normalizeTypeAndData, permissiveVerify } from './define-plugin.js';
 export type { CustomPluginOptions } from './define-plugin.js';
-export { RelayError } from './errors.js';
-export type { RelayErrorCode } from './errors.js';
-export { deepMerge } from './shared/merge.js';
-export type { JsonObject, JsonValue } from './shared/merge.js';
+// The ground floor's error class and merge, as this entry has always offered them.
+export { deepMerge, RelayError } from '../core/index.js';
+export type { JsonObject, JsonValue, RelayErrorCode } from '../core/index.js';
 export { isBuiltInProvider } from './types.js';
 export { observeDeliveries } from './observe.js';
 export type { DeliveryObserver, ObservedDelivery } from './observe.js';
@@ -40,3 +39,13 @@ export type {
   TimestampWindow,
   VerifyRequest,
 } from './types.js';
+
+// For relaykit's own layers (harness, CLI, msw), which reach the providers through this entry only
+// (.dependency-cruiser.mjs, "providers-through-barrel"); not documented for users. The fabricator loads
+// the payload builders and faker lazily, so this entry stays light for `relay events` and the service.
+export { resolveEventType } from './event-types.js';
+export { loadFabricator } from './fabricator.js';
+export type { Fabricator } from './fabricator.js';
+export type { FabricatedDelivery, FabricateOptions } from './delivery.js';
+export { hasDeliveryObservers, notifyDelivery } from './observe.js';
+export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';

@@ -1,9 +1,8 @@
 /** The built-in providers and lookup by id. */
+import { closestMatches, RelayError } from '../core/index.js';
 import { clerk } from './clerk/index.js';
-import { RelayError } from './errors.js';
 import { github } from './github/index.js';
 import { resend } from './resend/index.js';
-import { closestMatches } from './shared/suggest.js';
 import { shopify } from './shopify/index.js';
 import { stripe } from './stripe/index.js';
 import type { BuiltInProvider, ProviderPlugin } from './types.js';

@@ -1,7 +1,7 @@
 /** The plugin contract: what a provider is to the service, the harness and the CLI. */
+import type { JsonObject } from '../core/index.js';
 import type { HeaderInput, SecretInput, VerifyResult } from '../signers/index.js';
 import type { Faker } from './shared/random.js';
-import type { JsonObject } from './shared/merge.js';
 
 /** What a plugin's `verify` is given: the request as it arrived, before any parsing. */
 export interface VerifyRequest {

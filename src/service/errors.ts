@@ -1,5 +1,5 @@
 /** Errors the service's operations and routes share. */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 
 /** The error for an `exec_` or `evt_` id this service has not stored. */
 export function executionNotFound(idOrEventId: string): RelayError {

@@ -3,7 +3,7 @@
  * and listing executions, and settling what a stopped process left. The routes map HTTP onto these
  * operations, and `createRelay` exposes them; neither builds an execution record of its own.
  */
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { executionNotFound } from './errors.js';
 import { eventId, executionId } from './ids.js';
 import { recover, type Recovery } from './recovery.js';

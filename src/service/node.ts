@@ -7,6 +7,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { prefixed } from '../core/index.js';
 import { error, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 
 /** Where `listen` binds, and what it accepts. */
@@ -192,7 +193,7 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
     try {
       onRequest?.(entry);
     } catch (cause) {
-      process.emitWarning(`relaykit: the onRequest listener threw: ${String((cause as Error)?.message ?? cause)}`);
+      process.emitWarning(prefixed(`the onRequest listener threw: ${String((cause as Error)?.message ?? cause)}`));
     }
   };
 

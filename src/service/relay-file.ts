@@ -1,7 +1,7 @@
 /** Finds and loads the user's `relay.ts` (with jiti, loaded only here), which exports the service. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RelayError } from '../providers/errors.js';
+import { RelayError } from '../core/index.js';
 import { withRelayDefaults, type Relay, type RelayDefaults } from './relay.js';
 
 const CANDIDATES = ['relay.ts', 'relay.mts', 'relay.js', 'relay.mjs'];

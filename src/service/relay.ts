@@ -5,9 +5,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { RelayError } from '../providers/errors.js';
-import { resolvePlugins } from '../providers/registry.js';
-import type { ProviderPlugin } from '../providers/types.js';
+import { RelayError } from '../core/index.js';
+import { resolvePlugins, type ProviderPlugin } from '../providers/index.js';
 import { BodyBudget } from './body-budget.js';
 import { Executions } from './executions.js';
 import type { Handlers } from './handlers.js';

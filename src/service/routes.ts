@@ -1,9 +1,8 @@
 /** The HTTP contract: mount paths, the executions API, and errors that are always `{ "error": string }`. */
 import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
-import { RelayError } from '../providers/errors.js';
-import { closestMatches } from '../providers/shared/suggest.js';
-import type { ProviderPlugin } from '../providers/types.js';
+import { closestMatches, RelayError } from '../core/index.js';
+import type { ProviderPlugin } from '../providers/index.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';
 import { executionNotFound } from './errors.js';

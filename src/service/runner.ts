@@ -2,6 +2,7 @@
  * Runs handlers after the response: `pending → running → completed | failed`, with named steps whose
  * results are recorded (so a retry skips what already completed) and logs.
  */
+import { prefixed } from '../core/index.js';
 import { findHandler, type HandlerContext, type Handlers, type RelayEvent } from './handlers.js';
 import type { ExecutionRecord, LogLevel, StepRecord, Store, StoredEvent } from './store/types.js';
 
@@ -35,7 +36,7 @@ export class Runner {
       .then(() => this.#run(executionId, known))
       .catch((error: unknown) => {
         // The store failed under the runner (e.g. closed mid-run): nothing to record it in.
-        process.emitWarning(`relaykit: execution ${executionId} could not be run: ${message(error)}`);
+        process.emitWarning(prefixed(`execution ${executionId} could not be run: ${message(error)}`));
       })
       .finally(() => this.#running.delete(run));
     this.#running.add(run);

@@ -2,19 +2,8 @@
  * GitHub: `X-Hub-Signature-256: sha256=<hex>` (and the legacy `X-Hub-Signature: sha1=<hex>`),
  * HMAC over the raw body keyed with the secret as UTF-8. Nothing time-based is signed.
  */
-import {
-  OK,
-  assertRawBody,
-  fail,
-  hmac,
-  readHeader,
-  safeEqual,
-  secretList,
-  type HeaderInput,
-  type RawBody,
-  type SecretInput,
-  type VerifyResult,
-} from './shared.js';
+import { assertRawBody, hmac, secretList, verifyBodyMac } from './shared.js';
+import type { BodyMacScheme, HeaderInput, RawBody, SecretInput, VerifyResult } from './shared.js';
 
 /** The SHA-256 signature header. */
 export const SIGNATURE_HEADER = 'X-Hub-Signature-256';
@@ -53,24 +42,21 @@ export function sign(options: GitHubSignOptions): Record<string, string> {
   return headers;
 }
 
+/** The SHA-256 header as `verify` checks it. */
+const SHA256: BodyMacScheme = {
+  name: 'GitHub',
+  headers: [SIGNATURE_HEADER],
+  format: /^sha256=[0-9a-fA-F]{64}$/,
+  malformed: `The ${SIGNATURE_HEADER} header must be "sha256=" followed by 64 hex digits.`,
+  mismatch: 'The sha256 signature does not match the body and secret. Is this the raw body?',
+  expected: (secret, body) => `sha256=${hmac('sha256', secret, body, 'hex')}`,
+};
+
 /**
  * Verifies `X-Hub-Signature-256` against the raw body. Never throws for any header or body.
  * @example
  * verify({ headers: req.headers, body: rawBody, secret: process.env.GITHUB_WEBHOOK_SECRET! }).ok;
  */
 export function verify(options: GitHubVerifyOptions): VerifyResult {
-  assertRawBody(options.body, 'GitHub');
-  const secrets = secretList(options.secret, 'GitHub');
-  const header = readHeader(options.headers, SIGNATURE_HEADER);
-  if (header === undefined || header.trim() === '') {
-    return fail('missing_header', `No ${SIGNATURE_HEADER} header was provided.`);
-  }
-  if (!/^sha256=[0-9a-fA-F]{64}$/.test(header.trim())) {
-    return fail('malformed_header', `The ${SIGNATURE_HEADER} header must be "sha256=" followed by 64 hex digits.`);
-  }
-  const candidate = header.trim();
-  const matched = secrets.some((secret) => safeEqual(candidate, `sha256=${hmac('sha256', secret, options.body, 'hex')}`));
-  return matched
-    ? OK
-    : fail('signature_mismatch', 'The sha256 signature does not match the body and secret. Is this the raw body?');
+  return verifyBodyMac(SHA256, options);
 }

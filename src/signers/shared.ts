@@ -28,8 +28,10 @@ export type VerifyResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly reason: VerifyFailureReason; readonly message: string };
 
+/** The one success result, frozen: shared by every verify. */
 export const OK: VerifyResult = Object.freeze({ ok: true });
 
+/** A failure result: why, and a message that names the fix. */
 export function fail(reason: VerifyFailureReason, message: string): VerifyResult {
   return { ok: false, reason, message };
 }
@@ -62,6 +64,7 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** An `Instant` as epoch milliseconds (now when absent); a `TypeError` for an invalid date. */
 export function toMillis(at: Instant | undefined): number {
   if (at === undefined) return Date.now();
   const ms = typeof at === 'number' ? at : at.getTime();
@@ -69,6 +72,7 @@ export function toMillis(at: Instant | undefined): number {
   return ms;
 }
 
+/** An `Instant` as whole Unix seconds, as the schemes sign time. */
 export function toUnixSeconds(at: Instant | undefined): number {
   return Math.floor(toMillis(at) / 1000);
 }
@@ -90,6 +94,7 @@ export function readHeader(headers: HeaderInput, name: string): string | undefin
   return undefined;
 }
 
+/** The secrets as a list: one or several non-empty strings, else a `TypeError` naming the scheme. */
 export function secretList(secret: SecretInput, scheme: string): readonly string[] {
   if (typeof secret === 'string' && secret.length > 0) return [secret];
   const list = typeof secret === 'string' ? [secret] : secret;
@@ -99,10 +104,47 @@ export function secretList(secret: SecretInput, scheme: string): readonly string
   return list;
 }
 
+/** Throws a `TypeError` with the usual cause (parsed JSON) unless the body is a string or bytes. */
 export function assertRawBody(body: unknown, scheme: string): asserts body is RawBody {
   if (typeof body === 'string' || body instanceof Uint8Array) return;
   throw new TypeError(
     `${scheme}: the body must be the raw request body as a string or bytes, got ${body === null ? 'null' : typeof body}. ` +
       'Are you passing the parsed JSON? Signatures cover the exact bytes that were sent.',
   );
+}
+
+/** How a scheme that signs the body alone sends its one MAC header (GitHub, Shopify): what `verifyBodyMac` checks. */
+export interface BodyMacScheme {
+  /** The scheme's name in errors: `GitHub`. */
+  readonly name: string;
+  /** The header names the MAC is read from, the first present wins; the first names it in errors. */
+  readonly headers: readonly [string, ...string[]];
+  /** What a well-formed (trimmed) header value looks like. */
+  readonly format: RegExp;
+  /** The failure message for a value of another format. */
+  readonly malformed: string;
+  /** The failure message when no secret gives the value, with a hint at the usual cause. */
+  readonly mismatch: string;
+  /** The header value `secret` gives for `body`. */
+  expected(secret: string, body: RawBody): string;
+}
+
+/**
+ * Verifies a body-only MAC header: present, well-formed, and equal (in constant time) to what one of
+ * the secrets gives. Never throws for any header or body; throws for a body or secret of the wrong type.
+ * @example
+ * verifyBodyMac(GITHUB, { headers, body, secret }); // { ok: true }
+ */
+export function verifyBodyMac(scheme: BodyMacScheme, options: { headers: HeaderInput; body: RawBody; secret: SecretInput }): VerifyResult {
+  assertRawBody(options.body, scheme.name);
+  const secrets = secretList(options.secret, scheme.name);
+  let header: string | undefined;
+  for (const name of scheme.headers) if ((header = readHeader(options.headers, name)) !== undefined) break;
+  if (header === undefined || header.trim() === '') {
+    return fail('missing_header', `No ${scheme.headers[0]} header was provided.`);
+  }
+  const candidate = header.trim();
+  if (!scheme.format.test(candidate)) return fail('malformed_header', scheme.malformed);
+  const matched = secrets.some((secret) => safeEqual(candidate, scheme.expected(secret, options.body)));
+  return matched ? OK : fail('signature_mismatch', scheme.mismatch);
 }

@@ -2,19 +2,8 @@
  * Shopify: `X-Shopify-Hmac-Sha256: <base64>`, HMAC-SHA256 over the raw body keyed with the app's client
  * secret as UTF-8. No timestamp is signed. Newer "events" deliveries name the header `shopify-hmac-sha256`.
  */
-import {
-  OK,
-  assertRawBody,
-  fail,
-  hmac,
-  readHeader,
-  safeEqual,
-  secretList,
-  type HeaderInput,
-  type RawBody,
-  type SecretInput,
-  type VerifyResult,
-} from './shared.js';
+import { assertRawBody, hmac, secretList, verifyBodyMac } from './shared.js';
+import type { BodyMacScheme, HeaderInput, RawBody, SecretInput, VerifyResult } from './shared.js';
 
 /** The header Shopify signs webhooks in. */
 export const SIGNATURE_HEADER = 'X-Shopify-Hmac-Sha256';
@@ -46,24 +35,21 @@ export function sign(options: ShopifySignOptions): Record<string, string> {
   return { [SIGNATURE_HEADER]: hmac('sha256', secret, options.body, 'base64') };
 }
 
+/** The HMAC header, under either name, as `verify` checks it. */
+const HMAC: BodyMacScheme = {
+  name: 'Shopify',
+  headers: [SIGNATURE_HEADER, EVENTS_SIGNATURE_HEADER],
+  format: /^[A-Za-z0-9+/]{43}=$/,
+  malformed: `The ${SIGNATURE_HEADER} header must be the base64 of a SHA-256 HMAC (44 characters).`,
+  mismatch: 'The HMAC does not match the body and secret. Is this the raw body, signed with the app client secret?',
+  expected: (secret, body) => hmac('sha256', secret, body, 'base64'),
+};
+
 /**
  * Verifies `X-Shopify-Hmac-Sha256` (or `shopify-hmac-sha256`) against the raw body. Never throws for any header or body.
  * @example
  * verify({ headers: request.headers, body: rawBody, secret: process.env.SHOPIFY_WEBHOOK_SECRET! }).ok;
  */
 export function verify(options: ShopifyVerifyOptions): VerifyResult {
-  assertRawBody(options.body, 'Shopify');
-  const secrets = secretList(options.secret, 'Shopify');
-  const header = readHeader(options.headers, SIGNATURE_HEADER) ?? readHeader(options.headers, EVENTS_SIGNATURE_HEADER);
-  if (header === undefined || header.trim() === '') {
-    return fail('missing_header', `No ${SIGNATURE_HEADER} header was provided.`);
-  }
-  const candidate = header.trim();
-  if (!/^[A-Za-z0-9+/]{43}=$/.test(candidate)) {
-    return fail('malformed_header', `The ${SIGNATURE_HEADER} header must be the base64 of a SHA-256 HMAC (44 characters).`);
-  }
-  const matched = secrets.some((secret) => safeEqual(candidate, hmac('sha256', secret, options.body, 'base64')));
-  return matched
-    ? OK
-    : fail('signature_mismatch', 'The HMAC does not match the body and secret. Is this the raw body, signed with the app client secret?');
+  return verifyBodyMac(HMAC, options);
 }

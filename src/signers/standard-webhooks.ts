@@ -4,22 +4,8 @@
  * keyed with the base64-decoded part of the secret after `whsec_`. The `webhook-` header prefix is
  * the unbranded form of the same scheme.
  */
-import {
-  DEFAULT_TOLERANCE_SECONDS,
-  OK,
-  assertRawBody,
-  fail,
-  hmac,
-  readHeader,
-  safeEqual,
-  secretList,
-  toUnixSeconds,
-  type HeaderInput,
-  type Instant,
-  type RawBody,
-  type SecretInput,
-  type VerifyResult,
-} from './shared.js';
+import { DEFAULT_TOLERANCE_SECONDS, OK, assertRawBody, fail, hmac, readHeader, safeEqual, secretList, toUnixSeconds } from './shared.js';
+import type { HeaderInput, Instant, RawBody, SecretInput, VerifyResult } from './shared.js';
 
 /** The header name prefix: `svix-` as Svix sends for Clerk and Resend, or the unbranded `webhook-`. */
 export type HeaderPrefix = 'svix' | 'webhook';

@@ -2,22 +2,8 @@
  * Stripe: `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]`, HMAC-SHA256 over `${t}.${body}`
  * keyed with the secret string as it is (the `whsec_` prefix included, nothing decoded).
  */
-import {
-  DEFAULT_TOLERANCE_SECONDS,
-  OK,
-  assertRawBody,
-  fail,
-  hmac,
-  readHeader,
-  safeEqual,
-  secretList,
-  toUnixSeconds,
-  type HeaderInput,
-  type Instant,
-  type RawBody,
-  type SecretInput,
-  type VerifyResult,
-} from './shared.js';
+import { DEFAULT_TOLERANCE_SECONDS, OK, assertRawBody, fail, hmac, readHeader, safeEqual, secretList, toUnixSeconds } from './shared.js';
+import type { HeaderInput, Instant, RawBody, SecretInput, VerifyResult } from './shared.js';
 
 /** The header Stripe signs deliveries in. */
 export const SIGNATURE_HEADER = 'Stripe-Signature';

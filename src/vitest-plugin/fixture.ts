@@ -4,6 +4,7 @@
  * config file stays harmless.
  */
 import { inject, test as base } from 'vitest';
+import { prefixed } from '../core/index.js';
 import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/service-client.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
@@ -25,8 +26,10 @@ export function relayContext(): RelayTestContext {
   const context = inject(CONTEXT_KEY);
   if (!context) {
     throw new Error(
-      "relaykit: no relay service in this run. Add the plugin to vitest.config.ts: plugins: [relay()] from 'relaykit/vitest' " +
-        "(or globalSetup: ['relaykit/vitest/global-setup']).",
+      prefixed(
+        "no relay service in this run. Add the plugin to vitest.config.ts: plugins: [relay()] from 'relaykit/vitest' " +
+          "(or globalSetup: ['relaykit/vitest/global-setup']).",
+      ),
     );
   }
   return context;

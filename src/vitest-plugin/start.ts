@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openProject } from '../project/open-project.js';
-import { RelayError } from '../providers/errors.js';
-import { builtInProviders } from '../providers/registry.js';
+import { RelayError } from '../core/index.js';
+import { builtInProviders } from '../providers/index.js';
 import type { Relay } from '../service/relay.js';
 import type { RelayTestContext } from './context.js';
 

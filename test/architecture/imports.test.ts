@@ -41,16 +41,19 @@ const fixture: Record<string, string> = {
   // BAD: a signer reaching up into the service.
   'src/signers/upward.ts': `import { serve } from '../service/serve.js';\nexport const up = serve;\n`,
   'src/providers/stripe.ts': `import { sign } from '../signers/stripe.js';\nexport const plugin = { sign };\n`,
+  'src/providers/index.ts': `export { plugin } from './stripe.js';\n`,
   // BAD: a type-only import is an arrow too.
   'src/providers/typed.ts': `import type { Target } from '../harness/targets.js';\nexport type T = Target;\n`,
-  'src/harness/targets.ts': `import { plugin } from '../providers/stripe.js';\nexport type Target = typeof plugin;\n`,
+  'src/harness/targets.ts': `import { plugin } from '../providers/index.js';\nexport type Target = typeof plugin;\n`,
   // BAD: the harness may not use the service.
   'src/harness/trigger.ts': `import { serve } from '../service/serve.js';\nexport const trigger = serve;\n`,
-  'src/service/serve.ts': `import { plugin } from '../providers/stripe.js';\nexport const serve = () => plugin;\n`,
+  'src/service/serve.ts': `import { plugin } from '../providers/index.js';\nexport const serve = () => plugin;\n`,
   // BAD: a cycle inside one layer.
   'src/service/a.ts': `import { b } from './b.js';\nexport const a = () => b;\n`,
   'src/service/b.ts': `import { a } from './a.js';\nexport const b = () => a;\n`,
-  'src/msw/handlers.ts': `import { plugin } from '../providers/stripe.js';\nexport const handlers = [plugin];\n`,
+  'src/msw/handlers.ts': `import { plugin } from '../providers/index.js';\nexport const handlers = [plugin];\n`,
+  // BAD: another layer reaching past the providers' barrel into one of their files.
+  'src/msw/deep.ts': `import { plugin } from '../providers/stripe.js';\nexport const deep = [plugin];\n`,
   // BAD: an import the tool cannot resolve is an arrow it cannot check.
   'src/msw/moved.ts': `export { handlers } from './gone.js';\n`,
   'src/cli/trigger.ts': `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\nexport const run = [trigger, serve];\n`,
@@ -92,6 +95,10 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
     expect(found).toContainEqual(expect.objectContaining({ rule: 'root-barrel-not-to-cli', from: 'src/index.ts', to: 'src/cli/trigger.ts' }));
   });
 
+  it('reports another layer importing a provider file past src/providers/index.ts as providers-through-barrel', () => {
+    expect(found).toContainEqual(expect.objectContaining({ rule: 'providers-through-barrel', from: 'src/msw/deep.ts', to: 'src/providers/stripe.ts' }));
+  });
+
   it('reports a cycle between two files as no-circular', () => {
     expect(found.filter((v) => v.rule === 'no-circular').map((v) => [v.from, v.to].sort())).toEqual([['src/service/a.ts', 'src/service/b.ts']]);
   });
@@ -101,7 +108,7 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else: every allowed arrow of the tree passes', () => {
-    expect(found).toHaveLength(6);
+    expect(found).toHaveLength(7);
   });
 
   it('finds no cycle and no forbidden arrow in src today', async () => {

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { Webhook } from 'svix';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RelayError } from '../../src/core/index.js';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
 import {
   assertRejectsForgeries,
@@ -19,7 +20,6 @@ import {
   type Delivery,
   type ForgeryKind,
 } from '../../src/harness/fast-check.js';
-import { RelayError } from '../../src/providers/errors.js';
 import { standardWebhooks } from '../../src/signers/index.js';
 import { createRelay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';

@@ -1,8 +1,8 @@
 /** `replay` through the service's replay endpoint, over HTTP and in process, and its dry run. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { RelayError } from '../../src/core/index.js';
 import { replay } from '../../src/harness/replay.js';
 import { triggerWebhook } from '../../src/harness/trigger.js';
-import { RelayError } from '../../src/providers/errors.js';
 import { createRelay, type Relay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';
 import { secrets } from '../service/official.js';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../src/harness/service-client.js';
 import { triggerWebhook } from '../../src/harness/trigger.js';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { createRelay, type Relay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';
 import { secrets } from '../service/official.js';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { triggerMany } from '../../src/harness/trigger-many.js';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { createRelay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';
 import { secrets } from '../service/official.js';

@@ -3,7 +3,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { RelayError } from '../../src/providers/errors.js';
+import { RelayError } from '../../src/core/index.js';
 import { createProviderServer, createProviderWorld, providerHandlers, providerWorld, supportedEndpoints } from '../../src/msw/index.js';
 import { deliver, quietConsoleError, useProviderServer } from './support.js';
 

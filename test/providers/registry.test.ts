@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closestMatches } from '../../src/core/index.js';
 import {
   builtInProviderIds,
   deepMerge,
@@ -8,7 +9,6 @@ import {
   RelayError,
   resolvePlugins,
 } from '../../src/providers/index.js';
-import { closestMatches } from '../../src/providers/shared/suggest.js';
 
 describe('registry', () => {
   it('lists the five built-ins in order', () => {

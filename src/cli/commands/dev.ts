@@ -1,10 +1,10 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import path from 'node:path';
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 import type { RequestLogEntry } from '../../service/node.js';
 import { openProject } from '../../project/open-project.js';
 import { single } from '../options.js';
-import { EXIT, UsageError, type Output } from '../output.js';
+import { EXIT, type Output } from '../output.js';
 import { projectDir } from '../project.js';
 
 /** cac's options of `relay dev`, unchecked. */
@@ -21,7 +21,7 @@ function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
   const raw = value ?? env.PORT ?? 3000;
   const port = Number(raw);
   if (!/^\d+$/.test(String(raw)) || port > 65535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${String(raw)}".`);
+    throw new RelayError('USAGE', `--port must be a whole number from 0 to 65535, got "${String(raw)}".`);
   }
   return port;
 }
@@ -36,7 +36,7 @@ function allowedHosts(value: unknown, env: NodeJS.ProcessEnv): string[] | undefi
   for (const name of names) {
     // The service compares the Host header without its port, so a scheme or a port would never match.
     if (!/^(\*|[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])$/.test(name)) {
-      throw new UsageError(`--allowed-host takes a host name as clients send it in Host, without scheme or port (e.g. relay.test), got "${name}".`);
+      throw new RelayError('USAGE', `--allowed-host takes a host name as clients send it in Host, without scheme or port (e.g. relay.test), got "${name}".`);
     }
   }
   const fromEnv = (env.RELAY_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim());

@@ -1,5 +1,5 @@
 /** `relay events [provider]`: the catalog's event types. */
-import { builtInProviders, getProvider } from '../../providers/registry.js';
+import { builtInProviders, getProvider } from '../../providers/index.js';
 import type { Output } from '../output.js';
 
 export interface EventsOptions {

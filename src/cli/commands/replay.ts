@@ -3,10 +3,10 @@
  * then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or (`--print`)
  * shows what would be replayed and sends nothing.
  */
+import { RelayError } from '../../core/index.js';
 import { checkExecutionId, replay } from '../../harness/replay.js';
 import { apiPaths, serviceClient } from '../../harness/service-client.js';
 import { joinUrl } from '../../harness/targets.js';
-import { RelayError } from '../../providers/errors.js';
 import { bodyValue, formatBody } from '../format.js';
 import { baseUrl } from '../options.js';
 import { EXIT, type Output } from '../output.js';

@@ -4,16 +4,15 @@
  * bytes again, for deduplication) and `--count` (distinct deliveries through the harness's
  * `triggerMany`, with a latency summary).
  */
+import { RelayError } from '../../core/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../harness/build-delivery.js';
 import { errorDetail, joinUrl } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
 import { triggerMany } from '../../harness/trigger-many.js';
-import { RelayError } from '../../providers/errors.js';
-import { builtInProviderIds, getProvider } from '../../providers/registry.js';
-import { isBuiltInProvider } from '../../providers/types.js';
+import { builtInProviderIds, getProvider, isBuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
 import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
-import { EXIT, UsageError, type Output } from '../output.js';
+import { EXIT, type Output } from '../output.js';
 
 /** cac's options of `relay trigger`, unchecked. */
 export interface TriggerCliOptions {
@@ -48,11 +47,11 @@ const PREFIX = '[relay trigger]';
 
 function checkCombinations(options: TriggerCliOptions): void {
   const given = (name: keyof TriggerCliOptions) => options[name] !== undefined && options[name] !== false;
-  if (given('print') && (given('repeat') || given('count'))) throw new UsageError('--print sends nothing, so it cannot be combined with --repeat or --count.');
+  if (given('print') && (given('repeat') || given('count'))) throw new RelayError('USAGE', '--print sends nothing, so it cannot be combined with --repeat or --count.');
   if (given('repeat') && given('count')) {
-    throw new UsageError('--repeat sends one delivery several times, --count sends distinct deliveries: give one of them.');
+    throw new RelayError('USAGE', '--repeat sends one delivery several times, --count sends distinct deliveries: give one of them.');
   }
-  if (given('concurrency') && !given('count')) throw new UsageError('--concurrency applies to --count <n>; give both.');
+  if (given('concurrency') && !given('count')) throw new RelayError('USAGE', '--concurrency applies to --count <n>; give both.');
 }
 
 function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
@@ -122,7 +121,7 @@ async function firstDelivery(out: Output, providerId: string, eventType: string,
     if (error.code !== 'MISSING_SECRET') throw error;
     const provider = getProvider(providerId);
     if (!p.print) {
-      throw new UsageError(
+      throw new RelayError('USAGE', 
         `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
           `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
       );

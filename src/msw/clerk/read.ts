@@ -3,7 +3,7 @@
  * array for `/users`, `{ data, total_count }` for organizations, memberships, roles, waitlist…).
  */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { intParam, jsonResponse } from '../shared/http.js';
 import type { Obj } from '../shared/types.js';

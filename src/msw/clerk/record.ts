@@ -2,7 +2,7 @@
  * Recording a Clerk delivery: the resource in `data` (user, session, organization, membership,
  * invitation, role, permission, waitlist entry, billing objects) and every object nested in it.
  */
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
 import type { WorldAdapter } from '../shared/world.js';
 

@@ -1,6 +1,6 @@
 /** Clerk writes that change later reads: user and organization metadata, user fields, user delete, session revoke. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { jsonResponse, readJsonObject } from '../shared/http.js';
 import type { Obj } from '../shared/types.js';
@@ -66,15 +66,7 @@ function applyMetadata(current: Obj, body: Obj, fields: readonly string[], repla
 
 /** `PATCH` (deep merge) or `PUT` (replace) `/v1/{users|organizations}/:id/metadata`. */
 export function updateMetadata(ctx: MockContext, kind: 'user' | 'organization', replace: boolean): HttpResponseResolver {
-  return async ({ request, params }) => {
-    const id = String(params.id);
-    const current = ctx.world.get('clerk', kind, id);
-    if (!current) return clerkNotFound(kind, id);
-    const body = await jsonBody(request);
-    if (body instanceof Response) return body;
-    const next = applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace);
-    return next instanceof Response ? next : jsonResponse(ctx.world.put('clerk', kind, next));
-  };
+  return writeStored(ctx, kind, (current, body) => applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace));
 }
 
 /** `PATCH /v1/users/:id`. */
@@ -89,18 +81,29 @@ export function updateOrganization(ctx: MockContext): HttpResponseResolver {
 
 /** A PATCH that sets `fields` on the stored object, accepts `writeOnly` without showing them, and refuses any other field. */
 function patchFields(ctx: MockContext, kind: 'user' | 'organization', fields: readonly string[], writeOnly: readonly string[]): HttpResponseResolver {
+  return writeStored(ctx, kind, (current, body) => {
+    const next: Obj = { ...current, updated_at: Date.now() };
+    for (const [key, value] of Object.entries(body)) {
+      if (fields.includes(key)) next[key] = value;
+      else if (!writeOnly.includes(key)) return unknownParam(key);
+    }
+    return next;
+  });
+}
+
+/**
+ * A write to the stored `kind` that `:id` names, with a JSON object body: a 404 when it is not stored,
+ * a 400 when the body is not an object; `apply` gives the object to store, or the error to answer.
+ */
+function writeStored(ctx: MockContext, kind: 'user' | 'organization', apply: (current: Obj, body: Obj) => Obj | Response): HttpResponseResolver {
   return async ({ request, params }) => {
     const id = String(params.id);
     const current = ctx.world.get('clerk', kind, id);
     if (!current) return clerkNotFound(kind, id);
     const body = await jsonBody(request);
     if (body instanceof Response) return body;
-    const next: Obj = { ...current, updated_at: Date.now() };
-    for (const [key, value] of Object.entries(body)) {
-      if (fields.includes(key)) next[key] = value;
-      else if (!writeOnly.includes(key)) return unknownParam(key);
-    }
-    return jsonResponse(ctx.world.put('clerk', kind, next));
+    const next = apply(current, body);
+    return next instanceof Response ? next : jsonResponse(ctx.world.put('clerk', kind, next));
   };
 }
 

@@ -1,7 +1,7 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
-import { userObject } from '../../providers/github/users.js';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
+import { githubUserObject } from '../../providers/index.js';
 import { base62 } from '../shared/ids.js';
 import type { Obj } from '../shared/types.js';
 
@@ -19,7 +19,7 @@ export function nodeId(prefix: string): string {
 export function actorUser(login: string): Obj {
   const id = Number.parseInt(createHash('sha256').update(login).digest('hex').slice(0, 8), 16) % 200_000_000;
   const bot = login.endsWith('[bot]');
-  return userObject(login, id, `${bot ? 'BOT' : 'U'}_kgDO${base62(8)}`, bot ? 'Bot' : 'User');
+  return githubUserObject(login, id, `${bot ? 'BOT' : 'U'}_kgDO${base62(8)}`, bot ? 'Bot' : 'User');
 }
 
 /** An empty reactions roll-up for `url`. */

@@ -1,6 +1,6 @@
 /** GitHub reads: any recorded resource by its API path, and lists with `per_page`/`page` and a `Link` header. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { intParam } from '../shared/http.js';
 import { linkHeader, numberedPage, withQuery } from '../shared/pagination.js';

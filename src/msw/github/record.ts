@@ -3,7 +3,7 @@
  * (repository, issue, pull request, comment, check run, workflow run, user…), plus the review,
  * commit status and installation, which carry no `url` of their own.
  */
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
 import { API, kindOfUrl, pathKey } from './paths.js';

@@ -3,7 +3,7 @@
  * and labels, check runs (create, update) and commit statuses. All need a token.
  */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { readJsonObject } from '../shared/http.js';
 import { nextNumericId } from '../shared/ids.js';

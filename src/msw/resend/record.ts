@@ -2,7 +2,7 @@
  * Recording a Resend delivery: the email an `email.*` event reports (as `GET /emails/:id` shows
  * it, `last_event` from the event), a received email, a contact and its topics, a domain.
  */
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';
 

@@ -1,6 +1,6 @@
 /** Resend writes that change later reads: sending (one or a batch), rescheduling and cancelling emails. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { jsonResponse, readJson, readJsonObject } from '../shared/http.js';
 import { uuid } from '../shared/ids.js';

@@ -1,6 +1,6 @@
 /** Small helpers for answering and reading requests inside msw resolvers. */
 import { HttpResponse } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { Obj } from './types.js';
 
 /** A JSON response with a status and extra headers. */

@@ -3,6 +3,7 @@
  * supports when it calls something it does not.
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
+import { prefixed } from '../../core/index.js';
 import type { ProviderWorld } from './world.js';
 import type { MockProviderId } from './types.js';
 
@@ -55,7 +56,7 @@ export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'>): string[] 
 /** The message for a request no route of `api` answers. */
 export function unsupportedMessage(api: Pick<MockApi, 'provider' | 'host' | 'routes' | 'base'>, method: string, url: URL): string {
   return (
-    `relaykit/msw: the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}).\n` +
+    prefixed(`the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}).\n`) +
     `Supported ${api.provider} endpoints:\n  ${describeRoutes(api).join('\n  ')}\n` +
     `Mock it in this test with server.use(http.${method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`
   );

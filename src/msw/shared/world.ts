@@ -3,9 +3,8 @@
  * provider, scope (a Shopify shop), kind and id. Reads hand out copies, so callers cannot change
  * the world by mutating what they got.
  */
-import { RelayError } from '../../providers/errors.js';
-import { isPlainObject } from '../../providers/shared/merge.js';
-import type { ObservedDelivery } from '../../providers/observe.js';
+import { isPlainObject, RelayError } from '../../core/index.js';
+import type { ObservedDelivery } from '../../providers/index.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj } from './types.js';
 
 /** Where an object lives besides its kind: Shopify objects belong to a shop domain. */

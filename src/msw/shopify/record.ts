@@ -2,8 +2,8 @@
  * Recording a Shopify delivery: the resource the topic reports (the body itself), in the shop of
  * `X-Shopify-Shop-Domain`, plus the customer, fulfillments, refunds and variants inside it.
  */
-import { isPlainObject } from '../../providers/shared/merge.js';
-import type { ObservedDelivery } from '../../providers/observe.js';
+import { isPlainObject } from '../../core/index.js';
+import type { ObservedDelivery } from '../../providers/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
 import { TOPIC_KINDS } from './resources.js';

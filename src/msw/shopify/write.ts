@@ -1,6 +1,6 @@
 /** Shopify writes that change later reads: `PUT` updates of orders, customers, products, variants…, and order close/open/cancel. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { readJsonObject } from '../shared/http.js';
 import { shopifyError, shopifyJson, shopifyNotFound } from './errors.js';

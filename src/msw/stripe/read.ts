@@ -1,6 +1,6 @@
 /** Stripe reads: retrieve by id, list with `starting_after`/`ending_before`/`limit`, and `expand`. */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { decodeForm } from '../shared/form.js';
 import { cursorPage } from '../shared/pagination.js';

@@ -2,7 +2,7 @@
  * Recording a Stripe delivery: the Event itself, the resource in `data.object`, and every expanded
  * object inside it (a subscription's items, prices and plans; an invoice's lines).
  */
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
 import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';

@@ -3,7 +3,7 @@
  * updatable object (`POST /v1/<collection>/:id`), subscription cancel and payment intent cancel.
  */
 import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../providers/shared/merge.js';
+import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
 import { decodeForm } from '../shared/form.js';
 import { base62, prefixedId } from '../shared/ids.js';

@@ -4,7 +4,7 @@
  * (a user) on one paid monthly plan, processed through Stripe; the ids of the payer, plan,
  * subscription and payment agree across the nested objects. Internal to the Clerk builder.
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { person } from './resources.js';
 import { DAY, HOUR, MINUTE, addMonths, alnum, before, between, clerkId, defaultImageUrl, initialsOf, isoDate, pick, type Scene } from './scene.js';
 

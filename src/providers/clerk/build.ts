@@ -3,7 +3,7 @@
  * every type of @clerk/backend's `WebhookEvent`, keys sorted as Clerk sends them, delivered through
  * Svix (`msg_…` id, Svix `User-Agent`).
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { svixDelivery } from '../shared/svix-headers.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { paymentAttempt, subscription, subscriptionItem } from './billing.js';

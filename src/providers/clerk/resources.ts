@@ -5,7 +5,7 @@
  * cross-references hold (`session.user_id === user.id`, `primary_email_address_id` names an entry
  * of `email_addresses`). Internal to the Clerk builder.
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import {
   DAY,
   alnum,

@@ -2,8 +2,8 @@
  * The pieces every Clerk payload draws on: Clerk-shaped ids, the moments of an event, the browser
  * that triggered it and the default avatar URLs. Internal to the Clerk builder.
  */
+import type { JsonObject } from '../../core/index.js';
 import { base62, ksuid } from '../shared/ids.js';
-import type { JsonObject } from '../shared/merge.js';
 import { between, pick, publicIpv4, type Faker } from '../shared/random.js';
 
 export { DAY, HOUR, MINUTE, SECOND } from '../shared/time.js';

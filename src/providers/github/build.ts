@@ -2,8 +2,8 @@
  * The GitHub payload builder: bodies that validate against GitHub's official webhooks schema
  * (`@octokit/openapi-webhooks`), with the headers a repository webhook delivery carries.
  */
+import { deepMerge, isPlainObject, type JsonObject } from '../../core/index.js';
 import { uuidV1 } from '../shared/ids.js';
-import { deepMerge, isPlainObject, type JsonObject } from '../shared/merge.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { events, type HookTarget } from './events.js';
 import { createScene } from './scene.js';

@@ -2,8 +2,8 @@
  * CI objects: GitHub Actions check suites, check runs, workflow runs and jobs on one head commit, and
  * commit statuses from an external CI service.
  */
+import type { JsonObject } from '../../core/index.js';
 import { uuidV4 } from '../shared/ids.js';
-import type { JsonObject } from '../shared/merge.js';
 import { actionsApp, commits, simpleCommit, workflowRepository, type Commit } from './objects.js';
 import { commitNodeId, nodeId } from './node-ids.js';
 import { DAY, MINUTE, type Scene } from './scene.js';

@@ -2,7 +2,7 @@
  * One body builder per GitHub event. Keys follow GitHub's order: the event's own fields, then
  * `repository`, `organization` (org-owned repositories only) and `sender`.
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { checkRun, checkSuite, ciBuild, commitStatus, job, workflow, workflowJob, workflowRun } from './ci.js';
 import { issue, issueComment } from './issues.js';
 import { commits, pushCommit, pushRepository } from './objects.js';
@@ -48,6 +48,12 @@ function branchName(scene: Scene): string {
 
 function tagName(scene: Scene): string {
   return `v${scene.int(0, 4)}.${scene.int(0, 30)}.${scene.int(0, 12)}`;
+}
+
+/** The `ref` and `ref_type` of a `create` or `delete` event: a tag with probability `tagChance`, else a branch. */
+function gitRef(scene: Scene, tagChance: number): JsonObject {
+  const tag = scene.chance(tagChance);
+  return { ref: tag ? tagName(scene) : branchName(scene), ref_type: tag ? 'tag' : 'branch' };
 }
 
 const push: EventSpec = {
@@ -179,10 +185,8 @@ const issueCommentEvent: EventSpec = {
 
 const create: EventSpec = {
   build(scene) {
-    const tag = scene.chance(0.3);
     return onRepository(scene, {
-      ref: tag ? tagName(scene) : branchName(scene),
-      ref_type: tag ? 'tag' : 'branch',
+      ...gitRef(scene, 0.3),
       master_branch: scene.repo.defaultBranch,
       description: scene.repo.description,
       pusher_type: 'user',
@@ -192,10 +196,8 @@ const create: EventSpec = {
 
 const deleteEvent: EventSpec = {
   build(scene) {
-    const tag = scene.chance(0.2);
     return onRepository(scene, {
-      ref: tag ? tagName(scene) : branchName(scene),
-      ref_type: tag ? 'tag' : 'branch',
+      ...gitRef(scene, 0.2),
       pusher_type: 'user',
     });
   },

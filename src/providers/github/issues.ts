@@ -1,5 +1,5 @@
 /** Issues and issue comments. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { capitalize, reactions } from './objects.js';
 import { nodeId } from './node-ids.js';
 import { association } from './pulls.js';

@@ -1,5 +1,5 @@
 /** Objects several GitHub events share: labels, reactions, commits, the Actions app, repository variants. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { legacyNodeId, nodeId } from './node-ids.js';
 import { isoSeconds } from '../shared/time.js';
 import { minimalRepository, repositoryObject } from './repository.js';

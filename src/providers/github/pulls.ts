@@ -1,5 +1,5 @@
 /** Pull requests, their reviews and review comments. */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { capitalize, label, pullRepository, reactions, sourcePath } from './objects.js';
 import { nodeId } from './node-ids.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';

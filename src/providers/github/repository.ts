@@ -7,7 +7,7 @@
  * lacks `undefined`, which `JSON.stringify` omits. Growing a copy key by key instead (`{ ...repo,
  * extra }`) costs V8 ~100 µs per 90-key object; a literal costs well under 1 µs.
  */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { isoSeconds } from '../shared/time.js';
 import { userObject } from './users.js';
 
@@ -96,43 +96,7 @@ export function repositoryObject(repo: Repo, owner: Account, stats: RepositorySt
     html_url: repo.html,
     description: repo.description,
     fork: form.fork === true,
-    url: api,
-    forks_url: `${api}/forks`,
-    keys_url: `${api}/keys{/key_id}`,
-    collaborators_url: `${api}/collaborators{/collaborator}`,
-    teams_url: `${api}/teams`,
-    hooks_url: `${api}/hooks`,
-    issue_events_url: `${api}/issues/events{/number}`,
-    events_url: `${api}/events`,
-    assignees_url: `${api}/assignees{/user}`,
-    branches_url: `${api}/branches{/branch}`,
-    tags_url: `${api}/tags`,
-    blobs_url: `${api}/git/blobs{/sha}`,
-    git_tags_url: `${api}/git/tags{/sha}`,
-    git_refs_url: `${api}/git/refs{/sha}`,
-    trees_url: `${api}/git/trees{/sha}`,
-    statuses_url: `${api}/statuses/{sha}`,
-    languages_url: `${api}/languages`,
-    stargazers_url: `${api}/stargazers`,
-    contributors_url: `${api}/contributors`,
-    subscribers_url: `${api}/subscribers`,
-    subscription_url: `${api}/subscription`,
-    commits_url: `${api}/commits{/sha}`,
-    git_commits_url: `${api}/git/commits{/sha}`,
-    comments_url: `${api}/comments{/number}`,
-    issue_comment_url: `${api}/issues/comments{/number}`,
-    contents_url: `${api}/contents/{+path}`,
-    compare_url: `${api}/compare/{base}...{head}`,
-    merges_url: `${api}/merges`,
-    archive_url: `${api}/{archive_format}{/ref}`,
-    downloads_url: `${api}/downloads`,
-    issues_url: `${api}/issues{/number}`,
-    pulls_url: `${api}/pulls{/number}`,
-    milestones_url: `${api}/milestones{/number}`,
-    notifications_url: `${api}/notifications{?since,all,participating}`,
-    labels_url: `${api}/labels{/name}`,
-    releases_url: `${api}/releases{/id}`,
-    deployments_url: `${api}/deployments`,
+    ...repositoryUrls(api),
     created_at: push ? Math.floor(repo.createdAt / 1000) : isoSeconds(repo.createdAt),
     updated_at: stats.updatedAt,
     pushed_at: push ? Math.floor(repo.pushedAt / 1000) : isoSeconds(repo.pushedAt),
@@ -196,19 +160,9 @@ function pushOwner(owner: Account): JsonObject {
   });
 }
 
-/** The minimal repository `workflow_run.repository` and `head_repository` hold. */
-export function minimalRepository(repo: Repo, owner: Account): JsonObject {
-  const { api } = repo;
+/** The API URLs every repository form lists, in GitHub's key order, from `url` to `deployments_url`. */
+function repositoryUrls(api: string): JsonObject {
   return {
-    id: repo.id,
-    node_id: repo.nodeId,
-    name: repo.name,
-    full_name: repo.fullName,
-    private: repo.private,
-    owner: owner.user,
-    html_url: repo.html,
-    description: repo.description,
-    fork: false,
     url: api,
     forks_url: `${api}/forks`,
     keys_url: `${api}/keys{/key_id}`,
@@ -246,5 +200,22 @@ export function minimalRepository(repo: Repo, owner: Account): JsonObject {
     labels_url: `${api}/labels{/name}`,
     releases_url: `${api}/releases{/id}`,
     deployments_url: `${api}/deployments`,
+  };
+}
+
+/** The minimal repository `workflow_run.repository` and `head_repository` hold. */
+export function minimalRepository(repo: Repo, owner: Account): JsonObject {
+  const { api } = repo;
+  return {
+    id: repo.id,
+    node_id: repo.nodeId,
+    name: repo.name,
+    full_name: repo.fullName,
+    private: repo.private,
+    owner: owner.user,
+    html_url: repo.html,
+    description: repo.description,
+    fork: false,
+    ...repositoryUrls(api),
   };
 }

@@ -1,5 +1,5 @@
 /** Releases, webhooks (`ping`), App installations and forks. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { base62 } from '../shared/ids.js';
 import { capitalize } from './objects.js';
 import { nodeId } from './node-ids.js';

@@ -2,9 +2,9 @@
  * The world one delivery happens in: the repository, its owner, the sender and the clock. Drawn once
  * per build so that every object in the payload refers to the same accounts, URLs and times.
  */
+import type { JsonObject } from '../../core/index.js';
 import { hex } from '../shared/ids.js';
 import type { Faker } from '../shared/random.js';
-import type { JsonObject } from '../shared/merge.js';
 import { isoSeconds, isoWithOffset, unixSeconds } from '../shared/time.js';
 import { legacyNodeId, nodeId } from './node-ids.js';
 import { repositoryObject, type Account, type Repo, type RepositoryStats } from './repository.js';

@@ -1,5 +1,5 @@
 /** GitHub's base URLs and the `simple-user` object. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 
 /** The REST API's base URL. */
 export const API = 'https://api.github.com';

@@ -3,7 +3,7 @@
  * `domain.*` type of the resend package's webhook events, keys sorted as Resend sends them,
  * delivered through Svix (`msg_…` id, Svix `User-Agent`, a catch-all `Accept`).
  */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { svixDelivery } from '../shared/svix-headers.js';
 import { isoMillis } from '../shared/time.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';

@@ -4,9 +4,9 @@
  * `ContactTopicsEventData` and `DomainEventData`. Resource ids are UUIDs; resource times carry
  * microseconds and `+00:00`. Internal to the Resend builder.
  */
+import type { JsonObject } from '../../core/index.js';
 import { base62, uuidV4 } from '../shared/ids.js';
 import { between, pick, publicIpv4 } from '../shared/random.js';
-import type { JsonObject } from '../shared/merge.js';
 import type { Faker } from '../shared/random.js';
 import { DAY, HOUR, MINUTE, SECOND, isoMicros, isoMillis } from '../shared/time.js';
 

@@ -1,5 +1,5 @@
+import { isPlainObject } from '../../core/index.js';
 import { readHeader, type HeaderInput, type VerifyResult } from '../../signers/shared.js';
-import { isPlainObject } from './merge.js';
 import type { NormalizeResult } from '../types.js';
 
 /** The result for a request that reached `verify` with no secret configured. */

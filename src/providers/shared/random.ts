@@ -3,7 +3,6 @@
  * synchronous, so a seed fully determines a body. Only payload builders import this module, so faker
  * loads when a delivery is first built, not when a plugin is merely verified.
  */
-import { randomInt } from 'node:crypto';
 import type { Faker as FakerType, LocaleDefinition, Randomizer } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
@@ -55,11 +54,6 @@ const randomizer = sfc32Randomizer();
 // The en locale entry exports only an instance; its constructor is faker's `Faker` class.
 const FakerClass = englishFaker.constructor as new (options: { locale: LocaleDefinition; randomizer: Randomizer }) => Faker;
 const faker = new FakerClass({ locale: englishFaker.rawDefinitions, randomizer });
-
-/** A fresh 31-bit seed, for deliveries built without one. */
-export function randomSeed(): number {
-  return randomInt(0, 2 ** 31 - 1);
-}
 
 /** The shared generator, seeded for one build. */
 export function seededFaker(seed: number): Faker {

@@ -4,8 +4,8 @@
  * alphabetical order, as both providers send them. The `svix-*` headers themselves come from the
  * plugin's `sign()`.
  */
+import { deepMerge, type JsonObject } from '../../core/index.js';
 import { ksuid } from './ids.js';
-import { deepMerge, type JsonObject } from './merge.js';
 import type { Faker } from './random.js';
 import type { BuiltPayload } from '../types.js';
 

@@ -1,10 +1,9 @@
 /** The parts Clerk and Resend share: both are delivered through Svix (Standard Webhooks v1). */
 import { DEFAULT_TOLERANCE_SECONDS, standardWebhooks } from '../../signers/index.js';
-import { half, signatureHeaderNames } from '../scheme.js';
-import type { NormalizeRequest, NormalizeResult, SignRequest, SigningScheme, VerifyRequest } from '../types.js';
-import { invalid, isPlainObject, noSecret, readHeader } from './plugin-helpers.js';
-import { randomSecret } from './secrets.js';
-import type { VerifyResult } from '../../signers/shared.js';
+import { defineBuiltIn, type BuiltInDefinition } from '../built-in.js';
+import { half } from '../scheme.js';
+import type { BuiltInProvider, NormalizeRequest, NormalizeResult, SignRequest, SigningScheme } from '../types.js';
+import { invalid, isPlainObject, readHeader } from './plugin-helpers.js';
 
 const ID = 'svix-id';
 const TIMESTAMP = 'svix-timestamp';
@@ -50,17 +49,8 @@ export const svixScheme: SigningScheme = {
   sign: (request) => svixSign({ ...request, secret: typeof request.secret === 'string' ? svixKey(request.secret) : request.secret.map(svixKey) }),
 };
 
-/** Svix's signature header, and its Standard Webhooks form. */
-export const SVIX_SIGNATURE_HEADERS: readonly string[] = signatureHeaderNames(svixScheme);
-
-export function svixVerify(env: string) {
-  return (request: VerifyRequest): VerifyResult =>
-    request.secrets.length === 0
-      ? noSecret(env)
-      : standardWebhooks.verify({ headers: request.headers, body: request.body, secret: request.secrets, now: request.now });
-}
-
-export function svixSign(request: SignRequest): Record<string, string> {
+/** The headers of a Svix delivery, signed with the secret as given (a secret that is not `whsec_`-base64 throws). */
+function svixSign(request: SignRequest): Record<string, string> {
   return standardWebhooks.sign({
     secret: request.secret,
     id: request.deliveryId,
@@ -69,13 +59,8 @@ export function svixSign(request: SignRequest): Record<string, string> {
   });
 }
 
-/** `whsec_` + base64 of 24 random bytes, as Svix issues endpoint secrets. */
-export function svixSecret(): string {
-  return randomSecret(svixScheme.secret);
-}
-
 /** `{ type, data, … }` bodies; the delivery id is the `svix-id` (or `webhook-id`) header. */
-export function svixNormalize(provider: string) {
+function svixNormalize(provider: string) {
   return (request: NormalizeRequest): NormalizeResult => {
     const { json } = request;
     if (!isPlainObject(json) || typeof json.type !== 'string' || json.type === '' || !isPlainObject(json.data)) {
@@ -84,4 +69,20 @@ export function svixNormalize(provider: string) {
     const deliveryId = readHeader(request.headers, ID) ?? readHeader(request.headers, 'webhook-id') ?? null;
     return { ok: true, event: { eventType: json.type, deliveryId, data: json } };
   };
+}
+
+/**
+ * The plugin of a provider that delivers through Svix: Svix's scheme, Standard Webhooks' verify, and
+ * `{ type, data }` bodies; the folder gives who it is and what it fabricates.
+ * @example
+ * export const clerk = svixProvider({ id: 'clerk', name: 'Clerk', secretEnv: 'CLERK_WEBHOOK_SECRET', catalog, loadBuilder });
+ */
+export function svixProvider(definition: Pick<BuiltInDefinition, 'id' | 'name' | 'secretEnv' | 'catalog' | 'loadBuilder'>): BuiltInProvider {
+  return defineBuiltIn({
+    ...definition,
+    scheme: svixScheme,
+    verify: standardWebhooks.verify,
+    normalize: svixNormalize(definition.name),
+    sign: svixSign,
+  });
 }

@@ -3,8 +3,7 @@
  * {@link API_VERSION}, and the headers Shopify's webhook service sends with it. The signature header is
  * added by the plugin's `sign`.
  */
-import { RelayError } from '../errors.js';
-import { deepMerge, isPlainObject, type JsonObject } from '../shared/merge.js';
+import { deepMerge, isPlainObject, RelayError, type JsonObject } from '../../core/index.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { catalog, type ShopifyTopic } from './catalog.js';
 import { cart, checkout } from './checkouts.js';

@@ -1,5 +1,5 @@
 /** Carts and (abandoned) checkouts: the storefront side, before an order exists. */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { basket, lineName, type Basket } from './orders.js';
 import { customer, orderAddress, person } from './people.js';
 import { CURRENCY, money, type Scene } from './scene.js';
@@ -35,6 +35,20 @@ function checkoutTaxLine(b: Basket, cents: number): JsonValue[] {
   ];
 }
 
+/** The totals both forms of a checkout carry, in Shopify's key order. */
+function checkoutTotals(b: Basket, total: number): JsonObject {
+  return {
+    presentment_currency: CURRENCY,
+    buyer_accepts_sms_marketing: false,
+    sms_marketing_phone: null,
+    total_discounts: money(b.discounts),
+    total_line_items_price: money(b.lineItemsTotal),
+    total_price: money(total),
+    total_tax: money(b.tax),
+    subtotal_price: money(b.subtotal),
+  };
+}
+
 /**
  * A checkout. Shipping is chosen on the way: `create` has no shipping line yet, `update` has one.
  * `delete` sends Shopify's short form (id, totals, tokens).
@@ -50,14 +64,7 @@ export function checkout(scene: Scene, stage: CheckoutStage): JsonObject {
   if (stage === 'delete') {
     return {
       id,
-      presentment_currency: CURRENCY,
-      buyer_accepts_sms_marketing: false,
-      sms_marketing_phone: null,
-      total_discounts: money(b.discounts),
-      total_line_items_price: money(b.lineItemsTotal),
-      total_price: money(total),
-      total_tax: money(b.tax),
-      subtotal_price: money(b.subtotal),
+      ...checkoutTotals(b, total),
       cart_token: cartToken,
       total_duties: null,
       reservation_token: null,
@@ -160,14 +167,7 @@ export function checkout(scene: Scene, stage: CheckoutStage): JsonObject {
     discount_codes: b.discount ? [{ code: b.discount.code, amount: money(b.discounts), type: 'percentage' }] : [],
     tax_lines: b.taxRate === 0 ? [] : [{ price: money(b.tax), rate: b.taxRate, title: b.taxTitle, channel_liable: false }],
     source_name: 'web',
-    presentment_currency: CURRENCY,
-    buyer_accepts_sms_marketing: false,
-    sms_marketing_phone: null,
-    total_discounts: money(b.discounts),
-    total_line_items_price: money(b.lineItemsTotal),
-    total_price: money(total),
-    total_tax: money(b.tax),
-    subtotal_price: money(b.subtotal),
+    ...checkoutTotals(b, total),
     total_duties: null,
     reservation_token: null,
     billing_address: orderAddress(buyer),

@@ -4,7 +4,7 @@
  * `total_line_items_price - total_discounts = subtotal_price` and
  * `subtotal_price + shipping + total_tax = total_price`.
  */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { ADJECTIVES, CANCEL_REASONS, CARRIERS, DISCOUNT_CODES, MERCH, REFERRERS, REFUND_NOTES, SHIPPING_RATES, USER_AGENTS } from './data.js';
 import { customer, orderAddress, person, type Person } from './people.js';
 import { CURRENCY, money, type Scene } from './scene.js';

@@ -1,5 +1,5 @@
 /** Customers and their addresses, in the shapes orders, checkouts and customer topics carry them. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { PLACES, UNITS, type Place } from './data.js';
 import { CURRENCY, type Scene } from './scene.js';
 

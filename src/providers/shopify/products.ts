@@ -1,5 +1,5 @@
 /** Products, collections and inventory: the catalog side of a shop. */
-import type { JsonObject, JsonValue } from '../shared/merge.js';
+import type { JsonObject, JsonValue } from '../../core/index.js';
 import { ADJECTIVES, COLLECTION_TITLES, MERCH } from './data.js';
 import { money, type Scene } from './scene.js';
 

@@ -2,8 +2,8 @@
  * One delivery's world: the shop that sends it, its clock, and the random draws. Every value comes
  * from the delivery's seeded faker and every time from `now`, so a seed and a timestamp fix the bytes.
  */
+import type { JsonObject } from '../../core/index.js';
 import { hex, uuidV4 } from '../shared/ids.js';
-import type { JsonObject } from '../shared/merge.js';
 import type { Faker } from '../shared/random.js';
 import { isoMillis, isoWithOffset } from '../shared/time.js';
 import { EMAIL_DOMAINS, PLACES, SHOP_SUFFIXES, STREETS, type Place, type Zone } from './data.js';

@@ -1,5 +1,5 @@
 /** The shop itself, the app's install, locations, themes and the mandatory compliance (GDPR) topics. */
-import type { JsonObject } from '../shared/merge.js';
+import type { JsonObject } from '../../core/index.js';
 import { ACCESS_SCOPES, PLANS, THEMES } from './data.js';
 import { person } from './people.js';
 import { CURRENCY, type Scene } from './scene.js';

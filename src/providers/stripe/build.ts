@@ -2,7 +2,7 @@
  * The Stripe payload builder: an Event envelope exactly as Stripe delivers it around the resource
  * the event type reports, serialized once with Stripe's two-space indentation.
  */
-import { deepMerge } from '../shared/merge.js';
+import { deepMerge } from '../../core/index.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { eventParts } from './events.js';
 import { Scene, type Obj } from './scene.js';

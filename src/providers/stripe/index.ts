@@ -1,30 +1,23 @@
 import { createHash } from 'node:crypto';
 import { stripe as signer } from '../../signers/index.js';
-import { signatureHeaderNames } from '../scheme.js';
-import { invalid, isPlainObject, noSecret } from '../shared/plugin-helpers.js';
-import { randomSecret } from '../shared/secrets.js';
+import { defineBuiltIn } from '../built-in.js';
+import { invalid, isPlainObject } from '../shared/plugin-helpers.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
 import { scheme } from './scheme.js';
-
-const SECRET_ENV = 'STRIPE_WEBHOOK_SECRET';
 
 /**
  * Stripe (payments): `Stripe-Signature: t=…,v1=…`, HMAC-SHA256 keyed with the `whsec_` secret as is.
  * @example
  * stripe.catalog.resolve('payment_intent.succeeded'); // 'payment_intent.succeeded'
  */
-export const stripe: BuiltInProvider = {
+export const stripe: BuiltInProvider = defineBuiltIn({
   id: 'stripe',
   name: 'Stripe',
-  secretEnv: SECRET_ENV,
+  secretEnv: 'STRIPE_WEBHOOK_SECRET',
   catalog,
   scheme,
-  signatureHeaders: signatureHeaderNames(scheme),
-  verify: (request) =>
-    request.secrets.length === 0
-      ? noSecret(SECRET_ENV)
-      : signer.verify({ headers: request.headers, body: request.body, secret: request.secrets, now: request.now }),
+  verify: signer.verify,
   normalize: ({ json }) => {
     if (!isPlainObject(json) || typeof json.type !== 'string' || typeof json.id !== 'string' || json.id === '') {
       return invalid('The body is not a Stripe event: it needs string "id" (evt_…) and "type" fields.');
@@ -37,6 +30,5 @@ export const stripe: BuiltInProvider = {
     const v0 = createHash('sha256').update(headers[signer.SIGNATURE_HEADER]!).digest('hex');
     return { [signer.SIGNATURE_HEADER]: `${headers[signer.SIGNATURE_HEADER]},v0=${v0}` };
   },
-  generateSecret: () => randomSecret(scheme.secret),
   loadBuilder: () => import('./build.js').then((m) => m.builder),
-};
+});

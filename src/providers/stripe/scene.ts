@@ -10,10 +10,24 @@ export type Obj = Record<string, unknown>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';
-/** 62^8: one 53-bit draw yields eight base62 characters. */
-const CHUNK = 62 ** 8;
-/** 16^12: one draw yields twelve hex digits. */
-const HEX_CHUNK = 16 ** 12;
+
+/**
+ * `length` characters of `alphabet`, `perDraw` of them from each draw of the generator: one 53-bit
+ * draw yields eight base62 characters (62^8) or twelve hex digits (16^12), far fewer calls than one a character.
+ */
+function drawDigits(faker: Faker, length: number, alphabet: string, perDraw: number): string {
+  const radix = alphabet.length;
+  let out = '';
+  while (out.length < length) {
+    let value = faker.number.int(radix ** perDraw - 1);
+    for (let i = 0; i < perDraw && out.length < length; i++) {
+      out += alphabet[value % radix];
+      value = Math.floor(value / radix);
+    }
+  }
+  return out;
+}
+
 /**
  * Stripe object ids carry their creation time in base62 seconds after this point, right after the
  * version character (`pi_3MtwBw…` is April 2023, `evt_1RTqw0…` May 2025).
@@ -103,16 +117,9 @@ export class Scene {
     return this.faker.number.int(99) < percent;
   }
 
+  /** `length` base62 characters. */
   base62(length: number): string {
-    let out = '';
-    while (out.length < length) {
-      let value = this.faker.number.int(CHUNK - 1);
-      for (let i = 0; i < 8 && out.length < length; i++) {
-        out += BASE62[value % 62];
-        value = Math.floor(value / 62);
-      }
-    }
-    return out;
+    return drawDigits(this.faker, length, BASE62, 8);
   }
 
   digits(length: number): string {
@@ -121,16 +128,9 @@ export class Scene {
     return out.slice(0, length);
   }
 
+  /** `length` lowercase hex digits. */
   hex(length: number): string {
-    let out = '';
-    while (out.length < length) {
-      let value = this.faker.number.int(HEX_CHUNK - 1);
-      for (let i = 0; i < 12 && out.length < length; i++) {
-        out += HEX[value % 16];
-        value = Math.floor(value / 16);
-      }
-    }
-    return out;
+    return drawDigits(this.faker, length, HEX, 12);
   }
 
   /** A version 4 UUID, as Stripe's dashboard and libraries send idempotency keys. */

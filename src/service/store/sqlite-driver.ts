@@ -10,7 +10,7 @@
  * said once by relaykit). Nothing is loaded until a store is opened.
  */
 import { createRequire } from 'node:module';
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 
 /** The SQLite drivers relaykit can use. */
 export type SqliteDriverName = 'better-sqlite3' | 'node:sqlite';

@@ -2,7 +2,7 @@
  * The SQLite store's file: its schema and migrations, the SQL of its writes, and how rows are bound,
  * shared by the store's connection, the writer thread and the benchmarks' seeding.
  */
-import { RelayError } from '../../providers/errors.js';
+import { RelayError } from '../../core/index.js';
 import type { SqlDatabase } from './sqlite-driver.js';
 import { toJson } from './shared.js';
 import type { ExecutionRecord, StoredEvent } from './types.js';

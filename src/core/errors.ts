@@ -1,3 +1,5 @@
+/** The one error class of relaykit and its stable codes. */
+
 /** Stable codes of every error relaykit throws on purpose. */
 export type RelayErrorCode =
   | 'UNKNOWN_PROVIDER'
@@ -13,7 +15,9 @@ export type RelayErrorCode =
   /** The target could not be reached (connection refused, DNS, reset). */
   | 'UNREACHABLE'
   /** The store cannot be opened: no SQLite driver loads, the file is not writable, corrupt or from a newer relaykit. */
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE'
+  /** A command line the user can fix (an unknown command, a bad option value): `relay` prints it as one line and exits 2. */
+  | 'USAGE';
 
 /**
  * The one error class of relaykit. `code` is stable; `message` names the input and the fix.

@@ -1,4 +1,10 @@
-/** Levenshtein distance, for "did you mean" hints. */
+/** "Did you mean" hints: the candidates closest to a mistyped name. */
+
+/**
+ * Levenshtein distance, for "did you mean" hints.
+ * @example
+ * editDistance('strpe', 'stripe'); // 1
+ */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -15,6 +21,8 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidates closest to `input`, best first: those within a third of the input's length in edit
  * distance, or sharing a dotted/slashed segment with it. At most `limit`.
+ * @example
+ * closestMatches('githb', ['stripe', 'github', 'clerk']); // ['github']
  */
 export function closestMatches(input: string, candidates: readonly string[], limit = 3): string[] {
   const needle = input.toLowerCase();
