@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
-import { sqliteDriver, type SqliteDriverName } from '../../src/service/store/sqlite-driver.js';
+import { betterSqliteCrashesHere, sqliteDriver, type SqliteDriverName } from '../../src/service/store/sqlite-driver.js';
 import { seedExecutions } from '../../bench/seed.js';
 import { describeStoreContract } from './contract.js';
 import { delivery } from './fixtures.js';
@@ -21,17 +21,30 @@ const freshPath = () => join(temp, `db${files++}`, '.relay', 'relay.db');
 
 /**
  * The drivers this runtime has: better-sqlite3 (a devDependency, built for this Node by `npm ci` or
- * .ci/run) everywhere, node:sqlite where Node has it (22.13+). Every suite below runs once per driver.
+ * .ci/run) up to Node 24.18, node:sqlite where Node has it (22.13+). Every suite below runs once per driver.
  */
-const drivers: SqliteDriverName[] = ['better-sqlite3'];
+const drivers: SqliteDriverName[] = [];
+if (!betterSqliteCrashesHere()) drivers.push('better-sqlite3');
 const nodeHasSqlite = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:sqlite') !== undefined;
 if (nodeHasSqlite) drivers.push('node:sqlite');
 
 describe('the SQLite drivers of this runtime', () => {
-  it('has node:sqlite exactly where Node 22.13+ provides it, so both drivers are tested there', () => {
-    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+
+  it('has node:sqlite exactly where Node 22.13+ provides it, so both drivers are tested on Node 22', () => {
     expect(nodeHasSqlite).toBe(major > 22 || (major === 22 && minor >= 13));
+    expect(drivers.length).toBeGreaterThan(0);
     for (const driver of drivers) expect(sqliteDriver(driver).name).toBe(driver);
+  });
+
+  it('knows the Node versions better-sqlite3 12 crashes on, and refuses it there with the reason and the fix', () => {
+    expect(['20.20.2', '22.23.3', '24.18.1'].map((v) => betterSqliteCrashesHere(v))).toEqual([false, false, false]);
+    expect(['24.19.0', '24.21.0', '25.0.0'].map((v) => betterSqliteCrashesHere(v))).toEqual([true, true, true]);
+    if (betterSqliteCrashesHere()) {
+      expect(() => sqliteDriver('better-sqlite3')).toThrow(/crashes on Node .* use node:sqlite, the default on this Node/);
+    } else {
+      expect(sqliteDriver('better-sqlite3').name).toBe('better-sqlite3');
+    }
   });
 });
 
@@ -43,7 +56,9 @@ for (const driver of drivers) {
   describeStoreContract(`SqliteStore in memory (${driver})`, () => new SqliteStore({ path: ':memory:', driver }));
 }
 // The same contract once the writer and checkpoint threads have taken over (a store under sustained load).
-describeStoreContract('SqliteStore with worker threads', () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1, driver: 'better-sqlite3' }));
+for (const driver of drivers.filter((d) => d === 'better-sqlite3')) {
+  describeStoreContract(`SqliteStore with worker threads (${driver})`, () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1, driver }));
+}
 
 /** Runs test/store/child.ts in a new Node process. */
 function spawnChild(driver: SqliteDriverName, ...args: string[]): { process: ChildProcess; lines: AsyncIterable<string>; stderr: () => string; exit: Promise<number | null> } {
@@ -54,39 +69,41 @@ function spawnChild(driver: SqliteDriverName, ...args: string[]): { process: Chi
   return { process: proc, lines: createInterface({ input: proc.stdout! }), stderr: () => stderr, exit };
 }
 
-// The worker threads are better-sqlite3's (writer.ts, checkpointer.ts).
-describe('SqliteStore worker threads (better-sqlite3)', () => {
-  it('commits through the writer thread: outcomes per write, dedupe, failures alone, all durable after reopening', async () => {
-    const path = freshPath();
-    const store = new SqliteStore({ path, threadsAfterCommits: 1, driver: 'better-sqlite3' });
-    const first = delivery();
-    await store.insertDelivery(first.event, first.execution);
-    const deadline = Date.now() + 10_000;
-    while (!store.committingInWorker) {
-      if (Date.now() > deadline) throw new Error('the writer thread did not start');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    const batch = Array.from({ length: 200 }, () => delivery());
-    const duplicate = delivery({ deliveryId: first.event.deliveryId });
-    const orphan = delivery();
-    const results = await Promise.allSettled([
-      ...batch.map((d) => store.insertDelivery(d.event, d.execution)),
-      store.insertDelivery(duplicate.event, duplicate.execution),
-      store.updateExecution('exec_missing', { status: 'running' }),
-      store.saveStep({ executionId: orphan.execution.id, name: 'orphan', status: 'completed', attempt: 1, result: null, error: null, startedAt: orphan.execution.createdAt, endedAt: orphan.execution.createdAt }),
-    ]);
-    expect(store.committingInWorker).toBe(true);
-    expect(results.slice(0, 200).every((r) => r.status === 'fulfilled' && (r.value as { created: boolean }).created)).toBe(true);
-    expect(results[200]).toMatchObject({ status: 'fulfilled', value: { created: false, execution: { id: first.execution.id } } });
-    expect(results[201]).toMatchObject({ status: 'fulfilled', value: false });
-    expect(results[202]!.status).toBe('rejected');
-    await store.close();
-    const reopened = new SqliteStore({ path });
-    expect(await reopened.countExecutions()).toBe(201);
-    expect(await reopened.getExecution(batch[199]!.execution.id)).toEqual(batch[199]!.execution);
-    await reopened.close();
+// The worker threads are better-sqlite3's (writer.ts, checkpointer.ts): tested wherever that driver runs.
+for (const driver of drivers.filter((d) => d === 'better-sqlite3')) {
+  describe('SqliteStore worker threads (better-sqlite3)', () => {
+    it('commits through the writer thread: outcomes per write, dedupe, failures alone, all durable after reopening', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, threadsAfterCommits: 1, driver });
+      const first = delivery();
+      await store.insertDelivery(first.event, first.execution);
+      const deadline = Date.now() + 10_000;
+      while (!store.committingInWorker) {
+        if (Date.now() > deadline) throw new Error('the writer thread did not start');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const batch = Array.from({ length: 200 }, () => delivery());
+      const duplicate = delivery({ deliveryId: first.event.deliveryId });
+      const orphan = delivery();
+      const results = await Promise.allSettled([
+        ...batch.map((d) => store.insertDelivery(d.event, d.execution)),
+        store.insertDelivery(duplicate.event, duplicate.execution),
+        store.updateExecution('exec_missing', { status: 'running' }),
+        store.saveStep({ executionId: orphan.execution.id, name: 'orphan', status: 'completed', attempt: 1, result: null, error: null, startedAt: orphan.execution.createdAt, endedAt: orphan.execution.createdAt }),
+      ]);
+      expect(store.committingInWorker).toBe(true);
+      expect(results.slice(0, 200).every((r) => r.status === 'fulfilled' && (r.value as { created: boolean }).created)).toBe(true);
+      expect(results[200]).toMatchObject({ status: 'fulfilled', value: { created: false, execution: { id: first.execution.id } } });
+      expect(results[201]).toMatchObject({ status: 'fulfilled', value: false });
+      expect(results[202]!.status).toBe('rejected');
+      await store.close();
+      const reopened = new SqliteStore({ path });
+      expect(await reopened.countExecutions()).toBe(201);
+      expect(await reopened.getExecution(batch[199]!.execution.id)).toEqual(batch[199]!.execution);
+      await reopened.close();
+    });
   });
-});
+}
 
 for (const driver of drivers) {
   describe(`SqliteStore file (${driver})`, () => {

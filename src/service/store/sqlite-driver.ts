@@ -256,6 +256,17 @@ export function sqliteDriver(option?: string): SqliteDriver {
   return driver;
 }
 
+/**
+ * Whether this Node is one better-sqlite3 12 crashes on. From Node 24.19, node's ObjectWrap removes an
+ * environment cleanup hook when a wrapped object is destroyed, asserting that an environment is current;
+ * better-sqlite3 before 13 (13 needs Node 22+) frees statements from the garbage collector, where none
+ * is, and the process aborts (`Assertion failed: (env) != nullptr`). node:sqlite is the default there.
+ */
+export function betterSqliteCrashesHere(version: string = process.versions.node): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 24 || (major === 24 && minor >= 19);
+}
+
 function choose(requested: string | undefined, source: string): SqliteDriver {
   if (requested !== undefined && !SQLITE_DRIVERS.includes(requested as SqliteDriverName)) {
     throw new RelayError('INVALID_OPTION', `Unknown SQLite driver "${requested}" (${source}): use ${SQLITE_DRIVERS.join(' or ')}.`);
@@ -274,6 +285,13 @@ function choose(requested: string | undefined, source: string): SqliteDriver {
     return viaNode(builtIn.experimental ? experimental : '');
   }
   if (builtIn && !builtIn.experimental) return viaNode('');
+  if (betterSqliteCrashesHere()) {
+    throw new RelayError(
+      'STORE_UNAVAILABLE',
+      `${source} asks for better-sqlite3, which crashes on Node ${process.versions.node} (better-sqlite3 12 aborts when a statement is garbage-collected on Node 24.19 and later): ` +
+        'use node:sqlite, the default on this Node (unset RELAY_SQLITE_DRIVER).',
+    );
+  }
   const better = loadBetterSqlite();
   if ('Database' in better) {
     const Database = better.Database;
