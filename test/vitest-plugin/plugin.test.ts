@@ -164,6 +164,19 @@ test('reset after each test', async () => {
     expect(statuses(run.tests), run.output).toEqual({ retrieve: 'passed', 'reset after each test': 'passed' });
   });
 
+  it('stops the run before any test when the store cannot open, naming the cause, instead of failing each request', async () => {
+    const project = createProject({
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nimport { relay } from 'relaykit/vitest';\nexport default defineConfig({ plugins: [relay()] });\n`,
+      'a.test.ts': `import { expect, test, triggerWebhook } from 'relaykit/vitest';\ntest('github', async () => { expect(await triggerWebhook('github', 'push')).toBeAccepted(); });\n`,
+    });
+    projects.push(project);
+    const run = await runVitest(project, { RELAY_SQLITE_DRIVER: 'sqlite4' });
+    expect(run.code, run.output).not.toBe(0);
+    expect(run.output).toContain('Unknown SQLite driver "sqlite4"');
+    expect([...run.tests.values()].filter((t) => t.status === 'passed')).toEqual([]);
+    expect(run.output).not.toContain('Internal error in the relay service');
+  });
+
   it('without the plugin, the fixture says how to add it', async () => {
     const project = createProject({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({});\n`,
