@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { runCli } from './program.js';
 
-// `relay events | head`: a reader that closes early is not an error.
+// `relay events | head`: a reader that closes early is not an error. A pipe reports it as EPIPE; the
+// socket pair a parent process (Node's child_process) reads through may report ECONNRESET instead.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (error.code === 'EPIPE' || error.code === 'ECONNRESET') process.exit(process.exitCode ?? 0);
     throw error;
   });
 }
