@@ -2,9 +2,8 @@
  * `openProject`: the user's project as the shells open it. The CLI (`relay dev`, `replay`, `inspect`,
  * `trigger`'s custom-plugin hint) and the Vitest plugin find and load `relay.ts` here, and only here.
  */
-import { defaultStorePath, type Relay } from '../service/relay.js';
-import { findRelayFile } from '../service/relay-file.js';
-import { openService } from './service-adapter.js';
+import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
+import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
 
 /** Options of `openProject`. */
 export interface OpenProjectOptions {
@@ -44,6 +43,9 @@ export interface Project {
 export async function openProject(dir: string, options: OpenProjectOptions = {}): Promise<Project> {
   const file = options.relayFile === false ? undefined : findRelayFile(dir);
   const storePath = options.storePath ?? defaultStorePath(dir);
-  const relay = await openService(file, { storePath, secrets: options.secrets, apiToken: options.apiToken });
+  // Given explicitly, not through the working directory or process.env; a relay.ts's createRelay call
+  // takes them for the options it leaves unset.
+  const settings = { storePath, secrets: options.secrets, apiToken: options.apiToken };
+  const relay = file ? await loadRelayFile(file, settings) : createRelay(settings);
   return { dir, file, storePath, relay };
 }
