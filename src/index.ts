@@ -58,6 +58,7 @@ export type {
   ExecutionStatus,
   LogLevel,
   LogRecord,
+  SqliteDriverName,
   SqliteStoreOptions,
   StepRecord,
   Store,

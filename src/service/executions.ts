@@ -55,10 +55,11 @@ export class Executions {
 
   /** Stores a delivery and its new execution (or finds the execution of a redelivery), then schedules the handler. */
   async accept(arrival: Arrival): Promise<Accepted> {
-    const { execution, event } = this.#create(`${arrival.provider}.${arrival.eventType}`, null, (id, receivedAt) => ({
+    const type = `${arrival.provider}.${arrival.eventType}`;
+    const { execution, event } = this.#create(type, null, (id, receivedAt) => ({
       id,
       provider: arrival.provider,
-      type: `${arrival.provider}.${arrival.eventType}`,
+      type,
       deliveryId: arrival.deliveryId,
       headers: arrival.headers,
       body: arrival.body,

@@ -154,10 +154,10 @@ function parserRefusal(code: string | undefined): { status: number; message: str
 }
 
 /** The `Host` names loopback services answer the API to, besides configured ones. */
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function isLoopbackAddress(address: string): boolean {
-  return address === '::1' || address.startsWith('127.') || address === 'localhost' || address === '::ffff:127.0.0.1';
+  return address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1';
 }
 
 /** The `Host` check for a server bound to `address`; `undefined` when every host is allowed. */

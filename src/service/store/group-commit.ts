@@ -99,11 +99,6 @@ export class GroupCommit {
     });
   }
 
-  /** Commits what is queued now, on this connection (seeding and closing need it done before they go on). */
-  flushNow(): void {
-    this.#flush();
-  }
-
   /** Commits the writes already issued, then lets the worker threads finish and close their connections. */
   async close(): Promise<void> {
     if (this.#closed) return;

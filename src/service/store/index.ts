@@ -5,6 +5,7 @@
 export { MemoryStore } from './memory.js';
 export { SqliteStore } from './sqlite.js';
 export type { SqliteStoreOptions } from './sqlite.js';
+export type { SqliteDriverName } from './sqlite-driver.js';
 export type {
   ExecutionFilter,
   ExecutionPage,

@@ -200,5 +200,3 @@ export class Writer {
     }));
   }
 }
-
-export { toError };
