@@ -1,0 +1,21 @@
+/**
+ * `npm run gen [provider…]`: re-reads the providers' official schemas (devDependencies) and rewrites
+ * each provider's generated modules under `src/providers/<id>/generated/`. With no argument, every
+ * provider. Each `scripts/gen/<id>.ts` exports `generate()`.
+ */
+export {};
+
+const PROVIDERS = ['github', 'stripe', 'shopify', 'clerk', 'resend'] as const;
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((id) => !(PROVIDERS as readonly string[]).includes(id));
+if (unknown.length > 0) {
+  console.error(`npm run gen: unknown provider ${unknown.join(', ')}; expected any of ${PROVIDERS.join(', ')}.`);
+  process.exit(2);
+}
+for (const id of asked.length > 0 ? asked : PROVIDERS) {
+  const started = performance.now();
+  const { generate } = (await import(`./${id}.ts`)) as { generate: () => void | Promise<void> };
+  await generate();
+  console.log(`gen ${id}: ${Math.round(performance.now() - started)} ms`);
+}
