@@ -50,6 +50,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--repeat <n>', 'Send the same signed delivery n times, to exercise deduplication')
     .option('--count <n>', 'Send n distinct deliveries; print status counts and latency p50/p90/p99')
     .option('--concurrency <c>', 'With --count: deliveries in flight at once (default: 1)')
+    .option('--allow-unknown-type', "Send an event type relaykit does not know in the provider's generic envelope (with a warning) instead of refusing it")
     .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the value your service verifies with')
     .example('  $ relay trigger stripe payment_intent.succeeded')
     .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)

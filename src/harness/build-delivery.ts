@@ -5,8 +5,8 @@ import { randomInt } from 'node:crypto';
 // would see the call). The payload builders and the seeded generator still load on first use, through
 // loadFabricator, so that importing relaykit/providers loads no faker.
 import '@faker-js/faker/locale/en';
-import { closestMatches, RelayError } from '../core/index.js';
-import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType } from '../providers/index.js';
+import { RelayError } from '../core/index.js';
+import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType, unknownTypeWarning } from '../providers/index.js';
 import type { BuiltInProvider } from '../providers/index.js';
 
 /** Options of `buildDelivery`. */
@@ -23,6 +23,11 @@ export interface BuildDeliveryOptions {
   headers?: Record<string, string>;
   /** Where the provider's `<PROVIDER>_WEBHOOK_SECRET` is read when `secret` is not given. Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Send a type relaykit does not know in the provider's generic envelope (with a `warning`), rather
+   * than refuse it with `UNKNOWN_EVENT_TYPE`. For types a provider added after this release.
+   */
+  allowUnknownType?: boolean;
 }
 
 /** A signed delivery, ready to POST. */
@@ -43,10 +48,10 @@ export interface Delivery {
   /** The delivery's time, epoch milliseconds. */
   readonly timestamp: number;
   /**
-   * Set when the event type is not in the provider's catalog (Stripe builds any well-formed
-   * `<resource>.<verb>`, so a typo passes): says the payload is generic and names the closest types.
+   * Set when `allowUnknownType` let through a type outside the provider's catalog: says the payload is
+   * a generic envelope and names the closest known types.
    */
-  readonly note?: string;
+  readonly warning?: string;
 }
 
 /** The secret to sign with: the option, else the provider's env var in `env`, else a `RelayError` naming the variable. */
@@ -67,14 +72,6 @@ export function resolveSecret(
   return value;
 }
 
-/** The note of a delivery whose type the catalog does not list, or `undefined`. */
-function uncataloguedNote(provider: BuiltInProvider, eventType: string): string | undefined {
-  const { eventTypes } = provider.catalog;
-  if (eventTypes.includes(eventType)) return undefined;
-  const close = closestMatches(eventType, eventTypes);
-  return `${eventType} is not in the ${provider.name} catalog, so its payload is generic.` + (close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '');
-}
-
 function resolveTimestamp(timestamp: Date | number | undefined): number {
   if (timestamp === undefined) return Date.now();
   const ms = timestamp instanceof Date ? timestamp.getTime() : timestamp;
@@ -89,6 +86,12 @@ function resolveSeed(seed: number | undefined): number {
   if (seed === undefined) return randomInt(0, 2 ** 31 - 1);
   if (!Number.isSafeInteger(seed)) throw new RelayError('INVALID_OPTION', `seed must be an integer, got ${String(seed)}.`);
   return seed;
+}
+
+function checkFlag(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new RelayError('INVALID_OPTION', `${name} must be true or false, got ${JSON.stringify(value)}.`);
+  return value;
 }
 
 function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
@@ -113,15 +116,16 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
  */
 export async function buildDelivery(provider: string, eventType: string, options: BuildDeliveryOptions = {}): Promise<Delivery> {
   const plugin = getProvider(provider);
-  const type = resolveEventType(plugin, eventType);
+  const allowUnknownType = checkFlag('allowUnknownType', options.allowUnknownType);
+  const type = resolveEventType(plugin, eventType, { allowUnknown: allowUnknownType });
   const secret = resolveSecret(plugin, options.secret, options.env);
   const seed = resolveSeed(options.seed);
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
   const fabricate = await loadFabricator(plugin);
-  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers });
+  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers, allowUnknownType });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
-  const note = uncataloguedNote(plugin, built.eventType);
+  const warning = allowUnknownType ? unknownTypeWarning(plugin, built.eventType) : undefined;
   return {
     provider: plugin.id,
     eventType: built.eventType,
@@ -132,7 +136,7 @@ export async function buildDelivery(provider: string, eventType: string, options
     deliveryId: built.deliveryId,
     seed,
     timestamp,
-    ...(note !== undefined ? { note } : {}),
+    ...(warning !== undefined ? { warning } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface FabricateOptions {
   /** Epoch milliseconds. */
   timestamp: number;
   headers?: Readonly<Record<string, string>> | undefined;
+  /** Build a type the catalog does not list as the provider's generic envelope, rather than refuse it. */
+  allowUnknownType?: boolean | undefined;
 }
 
 /** A built and signed delivery, before `buildDelivery` adds its request fields. */
@@ -45,7 +47,7 @@ export function checkData(data: unknown): JsonObject | undefined {
  * headers are applied last and may override any other.
  */
 export function fabricate(provider: BuiltInProvider, builder: PayloadBuilder, options: FabricateOptions): FabricatedDelivery {
-  const eventType = resolveEventType(provider, options.eventType);
+  const eventType = resolveEventType(provider, options.eventType, { allowUnknown: options.allowUnknownType === true });
   const built = builder.build({
     eventType,
     faker: seededFaker(options.seed),

@@ -43,7 +43,8 @@ export type {
 // For relaykit's own layers (harness, CLI, msw), which reach the providers through this entry only
 // (.dependency-cruiser.mjs, "providers-through-barrel"); not documented for users. The fabricator loads
 // the payload builders and faker lazily, so this entry stays light for `relay events` and the service.
-export { resolveEventType } from './event-types.js';
+export { resolveEventType, unknownTypeWarning } from './event-types.js';
+export type { ResolveEventTypeOptions } from './event-types.js';
 export { loadFabricator } from './fabricator.js';
 export type { Fabricator } from './fabricator.js';
 export type { FabricatedDelivery, FabricateOptions } from './delivery.js';

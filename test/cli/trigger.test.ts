@@ -232,14 +232,30 @@ describe('relay trigger, in process', () => {
     expect(single.stdout.split('\n')[1]).toBe('[relay trigger] 200');
   });
 
-  it('notes on stderr a Stripe type outside the catalog, which builds a generic payload', async () => {
-    const result = await run(['trigger', 'stripe', 'payment_intent.succeded', '--print'], env);
+  it.each([
+    ['stripe', 'payment_intent.succeded', 'payment_intent.succeeded'],
+    ['github', 'issues.opend', 'issues.opened'],
+    ['shopify', 'orders/craete', 'orders/create'],
+    ['clerk', 'user.craeted', 'user.created'],
+    ['resend', 'email.deliverd', 'email.delivered'],
+  ])('refuses the unknown %s type %s with exit 2 and close matches, sending nothing', async (provider, typo, close) => {
+    const result = await run(['trigger', provider, typo], { ...env, SERVICE_BASE_URL: server.url });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`event type "${typo}". Close matches: ${close}`);
+    expect(result.stderr).toContain('--allow-unknown-type');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('sends an unknown type in the generic envelope with a warning when --allow-unknown-type is given', async () => {
+    const result = await run(['trigger', 'stripe', 'payment_intent.succeded', '--allow-unknown-type', '--print'], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^POST http:\/\/localhost:3000\/api\/webhook\/stripe\n/);
+    expect(result.stdout).toContain('"type":"payment_intent.succeded"');
     expect(result.stderr).toMatch(
-      /^relay trigger: note: payment_intent\.succeded is not in the Stripe catalog, so its payload is generic\. Close matches: payment_intent\.succeeded[,.]/,
+      /^relay trigger: warning: payment_intent\.succeded is not a Stripe event type relaykit knows: its payload is a generic envelope\. Close matches: payment_intent\.succeeded[,.]/,
     );
-    expect((await run(['trigger', 'stripe', 'payment_intent.succeeded', '--print'], env)).stderr).toBe('');
+    expect((await run(['trigger', 'stripe', 'payment_intent.succeeded', '--allow-unknown-type', '--print'], env)).stderr).toBe('');
   });
 
   it.each([

@@ -28,13 +28,14 @@ export interface TriggerCliOptions {
   repeat?: unknown;
   count?: unknown;
   concurrency?: unknown;
+  allowUnknownType?: unknown;
 }
 
 /** The checked options; the provider, the event type and the secret are the harness's to check. */
 interface Plan {
   /** Base URL of the service. */
   readonly base: string;
-  /** What `buildDelivery` is given: `--data`, `--seed`, `--timestamp`, `-H`, and the env holding the secret. */
+  /** What `buildDelivery` is given: `--data`, `--seed`, `--timestamp`, `-H`, `--allow-unknown-type`, and the env holding the secret. */
   readonly build: BuildDeliveryOptions & { readonly env: NodeJS.ProcessEnv };
   readonly print: boolean;
   readonly json: boolean;
@@ -65,7 +66,7 @@ function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
   const concurrency = options.concurrency === undefined ? 1 : wholeNumber('concurrency', single('concurrency', options.concurrency), 1, 1_000);
   return {
     base: baseUrl(single('forward', options.forward), env),
-    build: { data, seed, timestamp, headers, env },
+    build: { data, seed, timestamp, headers, env, ...(options.allowUnknownType === true ? { allowUnknownType: true } : {}) },
     print: options.print === true,
     json: options.json === true,
     repeat,
@@ -218,7 +219,7 @@ async function sendMany(out: Output, p: Plan, provider: string, eventType: strin
 export async function triggerCommand(out: Output, env: NodeJS.ProcessEnv, provider: string, eventType: string, options: TriggerCliOptions): Promise<number> {
   const p = plan(options, env);
   const first = await firstDelivery(out, String(provider), String(eventType), p);
-  if (first.note !== undefined) out.error(`relay trigger: note: ${first.note}`);
+  if (first.warning !== undefined) out.error(`relay trigger: warning: ${first.warning}`);
   const url = joinUrl(p.base, first.path);
   if (p.print) return printDelivery(out, p, first, url);
   if (p.count !== undefined) return sendMany(out, p, String(provider), String(eventType), url);
