@@ -1,7 +1,7 @@
 /**
  * Every fabricated Resend payload, as the builder makes it, must satisfy the resend package's
- * `WebhookEventPayload` (discriminated by `type`), and the catalog must list exactly the
- * `email.*`, `contact.*` and `domain.*` members of its `WebhookEvent` union.
+ * `WebhookEventPayload` (discriminated by `type`), and the catalog must list exactly the 37 members
+ * of its `WebhookEvent` union.
  */
 import { describe, expect, it } from 'vitest';
 import { builder } from '../../src/providers/resend/build.js';
@@ -26,7 +26,7 @@ function completeness(types: readonly string[]): string {
     header +
     `const catalog = ${JSON.stringify(types)} as const;\n` +
     `type Catalogued = (typeof catalog)[number];\n` +
-    'type Wanted = Extract<WebhookEvent, `email.${string}` | `contact.${string}` | `domain.${string}`>;\n' +
+    'type Wanted = WebhookEvent;\n' +
     `type Missing = Exclude<Wanted, Catalogued>;\n` +
     `type Extra = Exclude<Catalogued, Wanted>;\n` +
     `export const complete: [Missing, Extra] extends [never, never] ? true : { missing: Missing; extra: Extra } = true;\n`
@@ -34,7 +34,7 @@ function completeness(types: readonly string[]): string {
 }
 
 describe('Resend payloads against the resend package types', () => {
-  it('type-checks every catalog payload (five seeds each) with satisfies WebhookEventPayload, and the catalog covers email.*, contact.* and domain.* exactly', () => {
+  it('type-checks every catalog payload (five seeds each) with satisfies WebhookEventPayload, and the catalog is exactly the WebhookEvent union', () => {
     const payloads = [1, 2, 3, 4, 5].flatMap((seed) => resendEventTypes.map((type) => payload(type, seed)));
     const diagnostics = typecheck({
       'test/.generated/resend-payloads.ts': source(payloads),
@@ -43,17 +43,23 @@ describe('Resend payloads against the resend package types', () => {
     expect(diagnostics).toEqual([]);
   }, 60_000);
 
-  it('fails for a payload missing a required field, one with an unknown field, and a catalog missing a type (negative control)', () => {
+  it('fails for a payload missing a required field, one with an unknown field, a wrong enum value or a missing walked field, and a catalog missing a type (negative control)', () => {
     const missing = payload('email.bounced', 1);
     delete (missing.data as Record<string, unknown>).message_id;
     const extra = payload('domain.created', 1);
     (extra.data as Record<string, unknown>).dns_provider = 'Cloudflare';
+    const folder = payload('inbox.thread.created', 1);
+    ((folder.data as Record<string, unknown>).thread as Record<string, unknown>).folder = 'outbox';
+    const origin = payload('suppression.added', 1);
+    delete (origin.data as Record<string, unknown>).origin;
     const diagnostics = typecheck({
-      'test/.generated/resend-bad-payloads.ts': source([missing, extra]),
+      'test/.generated/resend-bad-payloads.ts': source([missing, extra, folder, origin]),
       'test/.generated/resend-bad-catalog.ts': completeness(resendEventTypes.filter((t) => t !== 'contact.topics.updated')),
     }).join('\n');
     expect(diagnostics).toMatch(/resend-bad-payloads\.ts:2:\d+ .*message_id/s);
     expect(diagnostics).toMatch(/resend-bad-payloads\.ts:3:\d+ .*dns_provider/);
+    expect(diagnostics).toMatch(/resend-bad-payloads\.ts:4:\d+ .*outbox/s);
+    expect(diagnostics).toMatch(/resend-bad-payloads\.ts:5:\d+ .*origin/s);
     expect(diagnostics).toMatch(/resend-bad-catalog\.ts:7:\d+ .*contact\.topics\.updated/);
   }, 60_000);
 });
