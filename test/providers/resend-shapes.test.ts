@@ -35,7 +35,7 @@ function build(eventType: string, seed: number): { event: Json; placeholders: nu
   return { event, placeholders: word.mock.calls.length + email.mock.calls.length };
 }
 
-const built = new Map(resendEventTypes.map((type) => [type, SEEDS.map((seed) => build(type, seed))]));
+const built = new Map<string, { event: Json; placeholders: number }[]>(resendEventTypes.map((type) => [type, SEEDS.map((seed) => build(type, seed))]));
 
 /** Where `value` breaks `shape` (`[]` when it fits); optional keys seen are added to `seen` as `path.key`. */
 function check(shape: Shape, value: unknown, path: string, seen: Set<string>): string[] {

@@ -17,23 +17,36 @@ import type { JsonObject, JsonValue } from '../../core/index.js';
 
 type Path = readonly string[];
 
-const INBOX_IDS: readonly (readonly Path[])[] = [
-  [['inbox_id'], ['inbox', 'id']],
-  [['thread_id'], ['thread', 'id'], ['draft', 'thread_id']],
-  [['draft_id'], ['draft', 'id']],
-  [['email_id'], ['email', 'id'], ['draft', 'email_id']],
-];
+const INBOX = [['inbox_id'], ['inbox', 'id']];
+const THREAD = [['thread_id'], ['thread', 'id']];
+const DRAFT_THREAD = [...THREAD, ['draft', 'thread_id']];
+const DRAFT = [['draft_id'], ['draft', 'id']];
+const EMAIL = [['email_id'], ['email', 'id']];
+const SENT_EMAIL = [...EMAIL, ['draft', 'email_id']];
+const CREATED = [['created_at'], ['updated_at']];
 
-const CREATED: readonly (readonly Path[])[] = [[['created_at'], ['updated_at']]];
+const GROUPS: Readonly<Record<string, readonly (readonly Path[])[]>> = {
+  'email.received': [[['to'], ['received_for']]],
+  'contact.created': [CREATED],
+  'topic.created': [CREATED],
+  'inbox.created': [INBOX],
+  'inbox.updated': [INBOX],
+  'inbox.thread.created': [THREAD, EMAIL, [['thread', 'subject'], ['email', 'subject']]],
+  'inbox.thread.folder.updated': [THREAD, [['to'], ['thread', 'folder']]],
+  'inbox.thread.assigned': [THREAD],
+  'inbox.thread.unassigned': [THREAD],
+  'inbox.thread.labels.updated': [THREAD],
+  'inbox.email.received': [THREAD, EMAIL],
+  'inbox.email.sent': [THREAD, EMAIL],
+  'inbox.draft.created': [DRAFT_THREAD, DRAFT],
+  'inbox.draft.updated': [DRAFT_THREAD, DRAFT],
+  'inbox.draft.deleted': [DRAFT_THREAD, DRAFT],
+  'inbox.draft.sent': [DRAFT_THREAD, DRAFT, SENT_EMAIL],
+};
 
 /** The mirrored groups of an event type, each a list of paths into `data` that hold one value. */
 export function mirrorGroups(eventType: string): readonly (readonly Path[])[] {
-  if (eventType === 'email.received') return [[['to'], ['received_for']]];
-  if (eventType === 'contact.created' || eventType === 'topic.created') return CREATED;
-  if (eventType === 'inbox.thread.created') return [...INBOX_IDS, [['thread', 'subject'], ['email', 'subject']]];
-  if (eventType === 'inbox.thread.folder.updated') return [...INBOX_IDS, [['to'], ['thread', 'folder']]];
-  if (eventType.startsWith('inbox.')) return INBOX_IDS;
-  return [];
+  return GROUPS[eventType] ?? [];
 }
 
 function get(data: JsonObject, path: Path): { found: boolean; value?: JsonValue } {
