@@ -251,6 +251,35 @@ export function contactTopics(scene: Scene): JsonObject {
   return { email: recipient(faker).email, topics };
 }
 
+/** Inbox thread labels, with the uppercase `#RRGGBB` colors Resend writes. */
+export const LABELS = [
+  ['Billing', '#00A2C7'],
+  ['Urgent', '#E93D82'],
+  ['Bug', '#E5484D'],
+  ['Feature request', '#8E4EC6'],
+  ['VIP', '#FFB224'],
+  ['Refund', '#30A46C'],
+] as const;
+
+/** Topics contacts subscribe to: name and description (or none). */
+export const TOPICS = [
+  ['Product Updates', 'New features and improvements'],
+  ['Newsletter', 'A monthly roundup of what we shipped'],
+  ['Billing notices', 'Receipts, failed payments and plan changes'],
+  ['Security alerts', 'New sign-ins and password changes'],
+  ['Events', 'Webinars and meetups near you'],
+  ['Tips & tutorials', null],
+] as const;
+
+/** Shared inboxes: the address's local part and the inbox's name. */
+export const INBOX_NAMES = [
+  ['support', 'Support'],
+  ['hello', 'Hello'],
+  ['billing', 'Billing'],
+  ['help', 'Help desk'],
+  ['sales', 'Sales'],
+] as const;
+
 const REGIONS = ['us-east-1', 'us-east-1', 'us-east-1', 'eu-west-1', 'sa-east-1', 'ap-northeast-1'];
 
 /** DER prefix of a 1024-bit RSA public key (SubjectPublicKeyInfo up to the modulus). */

@@ -12,7 +12,7 @@ import { between, pick } from '../shared/random.js';
 import type { Faker } from '../shared/random.js';
 import { walkShape, type ShapePath } from '../shared/shape.js';
 import { DAY, HOUR, MINUTE, isoMillis } from '../shared/time.js';
-import { ATTACHMENTS, gmailMessageId, INBOUND_SUBJECTS, recipient, sender, sesMessageId, type Recipient } from './data.js';
+import { ATTACHMENTS, gmailMessageId, INBOUND_SUBJECTS, INBOX_NAMES, LABELS, recipient, sender, sesMessageId, TOPICS, type Recipient } from './data.js';
 import { defs, events } from './generated/shapes.js';
 
 type Family = 'suppression' | 'topic' | 'inbox';
@@ -63,32 +63,6 @@ interface Label {
   readonly name: string;
   readonly color: string;
 }
-
-const LABELS = [
-  ['Billing', '#00A2C7'],
-  ['Urgent', '#E93D82'],
-  ['Bug', '#E5484D'],
-  ['Feature request', '#8E4EC6'],
-  ['VIP', '#FFB224'],
-  ['Refund', '#30A46C'],
-] as const;
-
-const TOPICS = [
-  ['Product Updates', 'New features and improvements'],
-  ['Newsletter', 'A monthly roundup of what we shipped'],
-  ['Billing notices', 'Receipts, failed payments and plan changes'],
-  ['Security alerts', 'New sign-ins and password changes'],
-  ['Events', 'Webinars and meetups near you'],
-  ['Tips & tutorials', null],
-] as const;
-
-const INBOX_NAMES = [
-  ['support', 'Support'],
-  ['hello', 'Hello'],
-  ['billing', 'Billing'],
-  ['help', 'Help desk'],
-  ['sales', 'Sales'],
-] as const;
 
 const MOVE_FOLDERS = ['inbox', 'archive', 'spam', 'trash'] as const;
 
