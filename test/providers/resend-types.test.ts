@@ -33,17 +33,36 @@ function completeness(types: readonly string[]): string {
   );
 }
 
+/**
+ * Whether the generated `ResendEventData[T]` (the type of a `data` override's target) accepts every
+ * `data` the package declares for `T` and has exactly its keys; `dataType` names the type checked.
+ */
+function faithful(types: readonly string[], dataType: string): string {
+  return (
+    header +
+    `import type { ResendEventData } from '../../src/providers/resend/generated/data-types.js';\n` +
+    `type Data<T> = Extract<WebhookEventPayload, { type: T }>['data'];\n` +
+    `type Covers<A, B> = [B] extends [A] ? true : false;\n` +
+    `type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;\n` +
+    `type Checked<T extends WebhookEvent> = ${dataType};\n` +
+    `export const faithful: { [T in WebhookEvent]: [Covers<Checked<T>, Data<T>>, SameKeys<Checked<T>, Data<T>>] } = {\n` +
+    types.map((type) => `  '${type}': [true, true],\n`).join('') +
+    `};\n`
+  );
+}
+
 describe('Resend payloads against the resend package types', () => {
-  it('type-checks every catalog payload (five seeds each) with satisfies WebhookEventPayload, and the catalog is exactly the WebhookEvent union', () => {
+  it('type-checks every catalog payload (five seeds each) with satisfies WebhookEventPayload, the catalog is exactly the WebhookEvent union, and ResendEventData has each type\'s declared data', () => {
     const payloads = [1, 2, 3, 4, 5].flatMap((seed) => resendEventTypes.map((type) => payload(type, seed)));
     const diagnostics = typecheck({
       'test/.generated/resend-payloads.ts': source(payloads),
       'test/.generated/resend-catalog.ts': completeness(resendEventTypes),
+      'test/.generated/resend-data-types.ts': faithful(resendEventTypes, 'ResendEventData[T]'),
     });
     expect(diagnostics).toEqual([]);
   }, 60_000);
 
-  it('fails for a payload missing a required field, one with an unknown field, a wrong enum value or a missing walked field, and a catalog missing a type (negative control)', () => {
+  it('fails for a payload missing a required field, one with an unknown field, a wrong enum value or a missing walked field, a catalog missing a type and a data type missing a key (negative control)', () => {
     const missing = payload('email.bounced', 1);
     delete (missing.data as Record<string, unknown>).message_id;
     const extra = payload('domain.created', 1);
@@ -55,7 +74,10 @@ describe('Resend payloads against the resend package types', () => {
     const diagnostics = typecheck({
       'test/.generated/resend-bad-payloads.ts': source([missing, extra, folder, origin]),
       'test/.generated/resend-bad-catalog.ts': completeness(resendEventTypes.filter((t) => t !== 'contact.topics.updated')),
+      'test/.generated/resend-bad-data-types.ts': faithful(resendEventTypes, "T extends 'suppression.added' ? Omit<ResendEventData[T], 'origin'> : ResendEventData[T]"),
     }).join('\n');
+    expect(diagnostics).toMatch(new RegExp(`resend-bad-data-types\\.ts:${8 + resendEventTypes.indexOf('suppression.added')}:\\d+ `));
+    expect(diagnostics.match(/resend-bad-data-types/g)).toHaveLength(1);
     expect(diagnostics).toMatch(/resend-bad-payloads\.ts:2:\d+ .*message_id/s);
     expect(diagnostics).toMatch(/resend-bad-payloads\.ts:3:\d+ .*dns_provider/);
     expect(diagnostics).toMatch(/resend-bad-payloads\.ts:4:\d+ .*outbox/s);
