@@ -32,7 +32,8 @@ interface WalkScene {
   /** A suppression's cause: a bounce or complaint names the email (`source_id`); a manual one none. */
   readonly origin: 'bounce' | 'complaint' | 'manual';
   readonly topic: (typeof TOPICS)[number];
-  readonly inbox: InboxScene;
+  /** Drawn for `inbox.*` events only; their fields are the only ones that read it. */
+  readonly inbox: InboxScene | undefined;
 }
 
 interface InboxScene {
@@ -119,7 +120,7 @@ function drawScene(faker: Faker, at: number, eventType: string): WalkScene {
     updatedAt: fresh ? createdAt : at - between(faker, 50, 900),
     origin: pick(faker, ['bounce', 'bounce', 'bounce', 'complaint', 'manual'] as const),
     topic: pick(faker, TOPICS),
-    inbox: drawInbox(faker, eventType),
+    inbox: family === 'inbox' ? drawInbox(faker, eventType) : undefined,
   };
 }
 
@@ -135,15 +136,10 @@ function ownerOf(path: ShapePath): string {
 }
 
 function fillRoot(s: WalkScene, key: string): JsonValue | undefined {
-  const { faker, inbox } = s;
-  switch (s.family) {
-    case 'suppression':
-      return suppressionField(s, key);
-    case 'topic':
-      return topicField(s, key);
-    case 'inbox':
-      break;
-  }
+  if (s.family === 'suppression') return suppressionField(s, key);
+  if (s.family === 'topic') return topicField(s, key);
+  const { faker } = s;
+  const inbox = s.inbox!;
   switch (key) {
     case 'source':
       return inbox.source;
@@ -178,7 +174,7 @@ function suppressionField(s: WalkScene, key: string): JsonValue | undefined {
     case 'origin':
       return s.origin;
     case 'source_id':
-      return s.origin === 'manual' ? null : s.inbox.emailId;
+      return s.origin === 'manual' ? null : uuidV4(s.faker);
     case 'created_at':
       return isoMillis(s.createdAt);
   }
@@ -207,7 +203,8 @@ function topicField(s: WalkScene, key: string): JsonValue | undefined {
 }
 
 function inboxField(s: WalkScene, key: string): JsonValue | undefined {
-  const { inbox, faker } = s;
+  const { faker } = s;
+  const inbox = s.inbox!;
   const created = s.eventType === 'inbox.created';
   switch (key) {
     case 'id':
@@ -235,7 +232,7 @@ function inboxField(s: WalkScene, key: string): JsonValue | undefined {
 }
 
 function threadField(s: WalkScene, key: string): JsonValue | undefined {
-  const { inbox } = s;
+  const inbox = s.inbox!;
   switch (key) {
     case 'id':
       return inbox.threadId;
@@ -255,7 +252,8 @@ function threadField(s: WalkScene, key: string): JsonValue | undefined {
 }
 
 function emailField(s: WalkScene, key: string): JsonValue | undefined {
-  const { inbox, person, faker } = s;
+  const { person, faker } = s;
+  const inbox = s.inbox!;
   switch (key) {
     case 'id':
       return inbox.emailId;
@@ -284,7 +282,8 @@ function emailField(s: WalkScene, key: string): JsonValue | undefined {
 }
 
 function draftField(s: WalkScene, key: string): JsonValue | undefined {
-  const { inbox, person, faker } = s;
+  const { person, faker } = s;
+  const inbox = s.inbox!;
   const sent = s.eventType === 'inbox.draft.sent';
   switch (key) {
     case 'id':
@@ -315,12 +314,12 @@ function draftField(s: WalkScene, key: string): JsonValue | undefined {
 }
 
 function labelField(s: WalkScene, owner: string, key: string): JsonValue | undefined {
-  const label = owner === 'removed' ? s.inbox.labels.removed : s.inbox.labels.added;
+  const label = owner === 'removed' ? s.inbox!.labels.removed : s.inbox!.labels.added;
   return key === 'id' || key === 'name' || key === 'color' ? label[key] : undefined;
 }
 
 function attachmentField(s: WalkScene, key: string): JsonValue | undefined {
-  const file = s.inbox.attachment ?? ATTACHMENTS[0];
+  const file = s.inbox!.attachment ?? ATTACHMENTS[0];
   switch (key) {
     case 'filename':
       return file.filename;
@@ -372,7 +371,7 @@ export function isWalked(eventType: string): boolean {
 export function walkedData(faker: Faker, at: number, eventType: string): JsonObject {
   const scene = drawScene(faker, at, eventType);
   const data = walkShape(events[eventType]!, { faker, defs, time: isoMillis(at), fill: (path) => fill(scene, path) }) as JsonObject;
-  if (scene.inbox.standalone) {
+  if (scene.inbox?.standalone) {
     delete data.thread_id;
     delete data.thread;
   }
