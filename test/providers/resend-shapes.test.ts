@@ -216,13 +216,14 @@ describe('the walked Resend types read as one event', () => {
   it('labels a thread with what was added, not what was removed', () => {
     for (const { data } of all('inbox.thread.labels.updated')) {
       expect(data.thread.labels).toEqual(data.added);
-      expect(data.added[0].id).not.toBe(data.removed[0].id);
+      expect(data.added[0].name).not.toBe(data.removed[0].name);
     }
   });
 
   it('assigns threads to teammates on the inbox domain', () => {
     for (const { data } of all('inbox.thread.assigned')) {
       const domain = data.assignee_email.split('@')[1];
+      expect(data.assigned_by_email).not.toBe(data.assignee_email);
       for (const key of ['assigned_by_email', 'previous_assignee_email']) if (data[key] !== null) expect(data[key].split('@')[1]).toBe(domain);
     }
     for (const { data } of all('inbox.thread.unassigned')) expect(data.previous_assignee_email).toMatch(ADDRESS);

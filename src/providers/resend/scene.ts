@@ -77,11 +77,13 @@ function eventSource(faker: Faker, eventType: string): string {
 function drawInbox(faker: Faker, eventType: string): InboxScene {
   const { brand, domain } = sender(faker);
   const [local, name] = pick(faker, INBOX_NAMES);
-  const teammate = () => `${recipient(faker).first.toLowerCase().replace(/[^a-z]/g, '')}@${domain}`;
-  const label = (): Label => {
-    const [labelName, color] = pick(faker, LABELS);
-    return { id: uuidV4(faker), name: labelName, color };
-  };
+  const mailbox = (person: Recipient) => person.first.toLowerCase().replace(/[^a-z]/g, '');
+  const [one, two] = [recipient(faker), recipient(faker)];
+  // Two different teammates, even when they share a first name.
+  const second = mailbox(two) === mailbox(one) ? `${mailbox(two)}.${two.last.toLowerCase().replace(/[^a-z]/g, '')}` : mailbox(two);
+  const teammates = [`${mailbox(one)}@${domain}`, `${second}@${domain}`] as const;
+  const [added, removed] = [pick(faker, LABELS), pick(faker, LABELS)];
+  const label = ([labelName, color]: (typeof LABELS)[number]): Label => ({ id: uuidV4(faker), name: labelName, color });
   const from = pick(faker, MOVE_FOLDERS);
   const outbound = eventType === 'inbox.email.sent' || eventType === 'inbox.draft.sent';
   return {
@@ -98,8 +100,8 @@ function drawInbox(faker: Faker, eventType: string): InboxScene {
     outbound,
     standalone: eventType.startsWith('inbox.draft.') && eventType !== 'inbox.draft.sent' && faker.number.int(3) === 0,
     source: eventSource(faker, eventType),
-    teammates: [teammate(), teammate()],
-    labels: { added: label(), removed: label() },
+    teammates,
+    labels: { added: label(added), removed: label(removed === added ? LABELS[(LABELS.indexOf(added) + 1) % LABELS.length]! : removed) },
     folders: [from, pick(faker, MOVE_FOLDERS.filter((f) => f !== from))],
     attachment: faker.number.int(2) === 0 ? pick(faker, ATTACHMENTS) : undefined,
   };
