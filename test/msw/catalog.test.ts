@@ -133,6 +133,7 @@ function shopifyProbe(type: string, body: any, shop: string): Probe {
 function resendProbe(type: string, p: any): Probe {
   const d = p.data;
   const base = 'https://api.resend.com';
+  if (/^(suppression|topic|inbox)\./.test(type)) return { skip: `${type}: the mock serves no suppressions, topics or inboxes yet` };
   if (type === 'email.received') return { url: `${base}/emails/receiving/${d.email_id}`, expect: (b) => b.id === d.email_id };
   if (type.startsWith('email.')) return { url: `${base}/emails/${d.email_id}`, expect: (b) => b.id === d.email_id && b.last_event === type.slice(6) };
   if (type === 'contact.topics.updated') return { url: `${base}/contacts/${d.email}/topics`, expect: (b) => b.data.length === d.topics.length };

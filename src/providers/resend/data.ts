@@ -10,7 +10,6 @@ import { between, pick, publicIpv4 } from '../shared/random.js';
 import type { Faker } from '../shared/random.js';
 import { DAY, HOUR, MINUTE, SECOND, isoMicros, isoMillis } from '../shared/time.js';
 
-
 /** What one event's builders share. */
 export interface Scene {
   readonly faker: Faker;
@@ -18,17 +17,13 @@ export interface Scene {
   readonly at: number;
 }
 
-
-
-
-
 /** A resource time as Resend writes it: `2024-11-22T23:41:11.894719+00:00`. */
 export function resourceTime(faker: Faker, ms: number): string {
   return isoMicros(ms, faker.number.int(999));
 }
 
 /** The sender: a brand and the domain it sends from. */
-interface Sender {
+export interface Sender {
   readonly brand: string;
   readonly domain: string;
 }
@@ -36,7 +31,8 @@ interface Sender {
 const BRAND_SUFFIXES = ['', '', ' Labs', ' HQ', ' App', ' Cloud'];
 const TLDS = ['com', 'com', 'com', 'io', 'co', 'dev', 'app'];
 
-function sender(faker: Faker): Sender {
+/** A brand and its sending domain (`Acme Labs`, `acmelabs.io`). */
+export function sender(faker: Faker): Sender {
   const name = pick(faker, faker.definitions.person.last_name.generic ?? ['Acme']);
   const suffix = pick(faker, BRAND_SUFFIXES);
   const brand = `${name}${suffix}`;
@@ -45,13 +41,15 @@ function sender(faker: Faker): Sender {
 
 const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me', 'hotmail.com'];
 
-interface Recipient {
+/** A person: first and last name and a mailbox at a consumer provider. */
+export interface Recipient {
   readonly first: string;
   readonly last: string;
   readonly email: string;
 }
 
-function recipient(faker: Faker): Recipient {
+/** A person with a `first.last@gmail.com`-style address. */
+export function recipient(faker: Faker): Recipient {
   const first = pick(faker, faker.definitions.person.first_name.generic ?? ['Alex']);
   const last = pick(faker, faker.definitions.person.last_name.generic ?? ['Smith']);
   const local = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
@@ -70,8 +68,13 @@ const TEMPLATES = [
  * The SES message id Resend reports: `<0100` + the send time in ms as 12 hex digits + a UUID +
  * `-000000@email.amazonses.com>`.
  */
-function sesMessageId(faker: Faker, sentAt: number): string {
+export function sesMessageId(faker: Faker, sentAt: number): string {
   return `<0100${sentAt.toString(16).padStart(12, '0')}-${uuidV4(faker)}-000000@email.amazonses.com>`;
+}
+
+/** The `Message-ID` Gmail gives a message a person writes: `<CA` + 44 base62 characters + `@mail.gmail.com>`. */
+export function gmailMessageId(faker: Faker): string {
+  return `<CA${base62(faker, 27)}${base62(faker, 17)}@mail.gmail.com>`;
 }
 
 /** How long before the event the email was created, by event. */
@@ -127,7 +130,6 @@ function clickUserAgent(faker: Faker): string {
   ]);
 }
 
-
 /** `data` of the ten sent-email events: `BaseEmailEventData` plus the event's own object. */
 export function emailEvent(scene: Scene, eventType: string): JsonObject {
   const { faker, at } = scene;
@@ -175,7 +177,8 @@ export function emailEvent(scene: Scene, eventType: string): JsonObject {
   return data;
 }
 
-const ATTACHMENTS = [
+/** Attachments people send: file name, MIME type, and whether it is an inline image. */
+export const ATTACHMENTS = [
   { filename: 'invoice.pdf', content_type: 'application/pdf', inline: false },
   { filename: 'screenshot.png', content_type: 'image/png', inline: false },
   { filename: 'image001.png', content_type: 'image/png', inline: true },
@@ -183,7 +186,8 @@ const ATTACHMENTS = [
   { filename: 'contract.docx', content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', inline: false },
 ] as const;
 
-const INBOUND_SUBJECTS = ['Question about my invoice', 'Re: Your receipt', 'Cannot log in', 'Feature request', 'Re: Welcome aboard', 'Refund request'];
+/** Subjects of emails customers write to a support inbox. */
+export const INBOUND_SUBJECTS = ['Question about my invoice', 'Re: Your receipt', 'Cannot log in', 'Feature request', 'Re: Welcome aboard', 'Refund request'];
 
 /** `data` of `email.received`: an inbound email's metadata (`ReceivedEmailEventData`), no body. */
 export function receivedEmail(scene: Scene): JsonObject {
@@ -210,7 +214,7 @@ export function receivedEmail(scene: Scene): JsonObject {
     created_at: resourceTime(faker, at - between(faker, 200, 2_000)),
     email_id: uuidV4(faker),
     from: `${from.first} ${from.last} <${from.email}>`,
-    message_id: `<CA${base62(faker, 27)}${base62(faker, 17)}@mail.gmail.com>`,
+    message_id: gmailMessageId(faker),
     received_for: [address],
     subject: pick(faker, INBOUND_SUBJECTS),
     to: [address],
@@ -246,6 +250,35 @@ export function contactTopics(scene: Scene): JsonObject {
   for (let i = 0; i < count; i++) topics.push({ id: uuidV4(faker), subscription: pick(faker, ['opt_in', 'opt_in', 'opt_out']) });
   return { email: recipient(faker).email, topics };
 }
+
+/** Inbox thread labels, with the uppercase `#RRGGBB` colors Resend writes. */
+export const LABELS = [
+  ['Billing', '#00A2C7'],
+  ['Urgent', '#E93D82'],
+  ['Bug', '#E5484D'],
+  ['Feature request', '#8E4EC6'],
+  ['VIP', '#FFB224'],
+  ['Refund', '#30A46C'],
+] as const;
+
+/** Topics contacts subscribe to: name and description (or none). */
+export const TOPICS = [
+  ['Product Updates', 'New features and improvements'],
+  ['Newsletter', 'A monthly roundup of what we shipped'],
+  ['Billing notices', 'Receipts, failed payments and plan changes'],
+  ['Security alerts', 'New sign-ins and password changes'],
+  ['Events', 'Webinars and meetups near you'],
+  ['Tips & tutorials', null],
+] as const;
+
+/** Shared inboxes: the address's local part and the inbox's name. */
+export const INBOX_NAMES = [
+  ['support', 'Support'],
+  ['hello', 'Hello'],
+  ['billing', 'Billing'],
+  ['help', 'Help desk'],
+  ['sales', 'Sales'],
+] as const;
 
 const REGIONS = ['us-east-1', 'us-east-1', 'us-east-1', 'eu-west-1', 'sa-east-1', 'ap-northeast-1'];
 
