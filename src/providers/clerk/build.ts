@@ -4,6 +4,7 @@
  * Svix (`msg_…` id, Svix `User-Agent`).
  */
 import type { JsonObject } from '../../core/index.js';
+import { uuidV4 } from '../shared/ids.js';
 import { svixDelivery } from '../shared/svix-headers.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { paymentAttempt, subscription, subscriptionItem } from './billing.js';
@@ -17,6 +18,7 @@ import {
   role,
   session,
   sms,
+  person as personOf,
   user,
   waitlistEntry,
 } from './resources.js';
@@ -37,21 +39,26 @@ function deleted(prefix: string, object: string, extra?: (scene: Scene) => JsonO
 function userEvent(scene: Scene, eventType: string): JsonObject {
   const { faker, at } = scene;
   if (eventType === 'user.created') {
-    // Sign-up: the user row is written a few ms before the event; no sign-in has happened yet.
+    // Sign-up: the user row is written a few ms before the event; completing the sign-up signs in.
     const updatedAt = before(faker, at, 5, 40);
     const createdAt = before(faker, updatedAt, 5, 40);
-    return user(scene, { createdAt, updatedAt, lastSignInAt: null, lastActiveAt: createdAt - 1 });
+    return user(scene, { createdAt, updatedAt, lastSignInAt: createdAt, lastActiveAt: createdAt });
   }
+  // An existing user who has just chosen a username and turned on two-factor authentication.
   const createdAt = before(faker, at, 2 * DAY, 400 * DAY);
   const lastSignInAt = before(faker, at, 10_000, Math.min(20 * DAY, at - createdAt));
-  return user(scene, { createdAt, updatedAt: before(faker, at, 5, 40), lastSignInAt, lastActiveAt: before(faker, at, 0, 10_000) });
+  const updatedAt = before(faker, at, 5, 40);
+  const person = personOf(scene);
+  const username = `${person.firstName}${person.lastName[0]}${between(faker, 1, 99)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return user(scene, { createdAt, updatedAt, lastSignInAt, lastActiveAt: before(faker, at, 0, 10_000), person, username, mfaEnabledAt: updatedAt });
 }
 
 const FACTORIES: Record<string, DataFactory> = {
   'user.created': userEvent,
   'user.updated': userEvent,
-  'user.deleted': deleted('user_', 'user'),
+  'user.deleted': deleted('user_', 'user', (scene) => ({ external_id: uuidV4(scene.faker) })),
   'session.created': session,
+  'session.pending': session,
   'session.ended': session,
   'session.removed': session,
   'session.revoked': session,
@@ -71,10 +78,10 @@ const FACTORIES: Record<string, DataFactory> = {
   'organizationInvitation.accepted': invitation,
   'role.created': role,
   'role.updated': role,
-  'role.deleted': role,
+  'role.deleted': deleted('role_', 'role', () => ({ slug: null })),
   'permission.created': permission,
   'permission.updated': permission,
-  'permission.deleted': permission,
+  'permission.deleted': deleted('perm_', 'permission'),
   'waitlistEntry.created': waitlistEntry,
   'waitlistEntry.updated': waitlistEntry,
   'paymentAttempt.created': paymentAttempt,
@@ -83,7 +90,6 @@ const FACTORIES: Record<string, DataFactory> = {
   'subscription.updated': subscription,
   'subscription.active': subscription,
   'subscription.pastDue': subscription,
-  'subscriptionItem.created': subscriptionItem,
   'subscriptionItem.updated': subscriptionItem,
   'subscriptionItem.active': subscriptionItem,
   'subscriptionItem.canceled': subscriptionItem,
