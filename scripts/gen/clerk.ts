@@ -1,6 +1,7 @@
 /**
  * `npm run gen clerk`: reads Clerk's webhooks OpenAPI (`clerk/openapi-specs`, `webhooks/2025-04-15.yml`,
- * not published on npm) and writes
+ * not published on npm), adds the keys @clerk/backend's `WebhookEvent` types declare beyond it
+ * (scripts/gen/clerk-sdk.ts), and writes
  * - `src/providers/clerk/generated/shapes.ts`: each event type's `data` shape, resources shared as `defs`;
  * - `src/providers/clerk/generated/data-types.ts`: `ClerkEventData`, the type of each event's `data`;
  * - `test/providers/generated/clerk-examples.ts`: for the tests, the key paths (and JSON types) of
@@ -16,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve, type Shape, type ShapeDefs } from '../../src/providers/shared/shape.js';
+import { mergeSdkKeys } from './clerk-sdk.js';
 import { generatedHeader, shapesModule, typesModule, writeModule } from './shapes.js';
 
 /** The spec's file and version, named in the generated headers. */
@@ -229,11 +231,13 @@ export function generate(): void {
   for (const type of Object.keys(spec['x-webhooks']).sort()) {
     const media = spec['x-webhooks'][type]!.post.requestBody.content['application/json'];
     events[type] = reader.shape(dataSchema(reader, media));
-    const paths = keyPaths(example(spec, media), { props: { data: events[type] } }, reader.defs);
+    const paths = keyPaths(example(spec, media), { props: { data: events[type]! } }, reader.defs);
     examples[type] = [...paths].map(([path, t]) => `${path}:${t}`).sort();
   }
-  const defs: ShapeDefs = reader.defs;
   const root = fileURLToPath(new URL('../../', import.meta.url));
+  const notInSdk = mergeSdkKeys(root, reader.defs, events);
+  console.log(`gen clerk: ${Object.keys(events).length} event types; not in @clerk/backend's WebhookEvent: ${notInSdk.join(', ') || 'none'}`);
+  const defs: ShapeDefs = reader.defs;
   writeModule(`${root}src/providers/clerk/generated/shapes.ts`, shapesModule(SOURCE, defs, events));
   writeModule(`${root}src/providers/clerk/generated/data-types.ts`, typesModule(SOURCE, 'ClerkEventData', defs, events));
   writeModule(`${root}test/providers/generated/clerk-examples.ts`, examplesModule(examples));

@@ -70,7 +70,6 @@ function account(scene: Scene, subscriptionCreatedAt: number): Account {
     instance_id: instanceId,
     interval: 1,
     is_default: false,
-    is_prorated: true,
     is_recurring: true,
     name: def.name,
     period: 'month',
@@ -102,6 +101,21 @@ interface ItemOptions {
   readonly freeTrial?: boolean;
   /** Standalone item events carry the payer; items inside a subscription or payment do not. */
   readonly withPayer: boolean;
+}
+
+/**
+ * An item as a payment attempt lists it: with the `credits` applied to the charge and the plan's
+ * `is_prorated`, without the subscription-side `seats`, `is_free_trial` and `unit_prices`.
+ */
+function paymentItem(scene: Scene, acct: Account, options: ItemOptions): JsonObject {
+  const { seats: _seats, is_free_trial: _trial, ...rest } = item(scene, acct, options);
+  const { unit_prices: _prices, ...plan } = acct.plan;
+  const proration = rest.credit as JsonObject;
+  return {
+    ...rest,
+    credits: { payer: { applied_amount: usd(0), remaining_balance: usd(0) }, proration, total: usd((proration.amount as JsonObject).amount as number) },
+    plan: { ...plan, is_prorated: true },
+  };
 }
 
 /**
@@ -225,13 +239,7 @@ export function paymentAttempt(scene: Scene, eventType: string): JsonObject {
   const updated = eventType === 'paymentAttempt.updated';
   const createdAt = updated ? before(faker, at, 2_000, 20_000) : before(faker, at, 20, 400);
   const acct = account(scene, createdAt);
-  const itemData = item(scene, acct, { status: updated ? 'active' : 'incomplete', periodStart: createdAt, periodEnd: addMonths(createdAt, 1), paidCycles: updated ? 1 : 0, withPayer: false });
-  const proration = itemData.credit as JsonObject;
-  itemData.credits = {
-    payer: { applied_amount: usd(0), remaining_balance: usd(0) },
-    proration,
-    total: usd((proration.amount as JsonObject).amount as number),
-  };
+  const itemData = paymentItem(scene, acct, { status: updated ? 'active' : 'incomplete', periodStart: createdAt, periodEnd: addMonths(createdAt, 1), paidCycles: updated ? 1 : 0, withPayer: false });
   const paidAt = updated ? before(faker, at, 5, 300) : null;
   const tax = Math.round(acct.amount * pick(faker, [0, 0, 0.0825, 0.2]));
   const connectedAccount = `acct_${alnum(faker, 16)}`;

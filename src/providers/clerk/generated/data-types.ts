@@ -20,6 +20,7 @@ export type BillingPayerEventPayload = {
   first_name: string;
   id: string;
   image_url: string;
+  instance_id?: string;
   last_name: string;
   object?: "commerce_payer";
   organization_id: string;
@@ -46,10 +47,19 @@ export type BillingPaymentSource = {
 
 export type BillingPlan = {
   amount: number;
+  annual_monthly_amount?: number;
   currency: string;
+  description?: string | null;
+  has_base_fee?: boolean;
   id: string;
+  instance_id?: string;
+  interval?: number;
+  is_default?: boolean;
   is_recurring: boolean;
   name: string;
+  period?: "month" | "annual";
+  product_id?: string;
+  publicly_visible?: boolean;
   slug: string;
 };
 
@@ -71,33 +81,70 @@ export type BillingSubscriptionCredits = {
 };
 
 export type BillingSubscriptionItem = {
+  amount?: {
+    amount: number;
+    amount_formatted: string;
+    currency: string;
+    currency_symbol: string;
+  };
+  canceled_at?: number | null;
   created_at: number;
   credit?: BillingSubscriptionCredit;
   credits?: BillingSubscriptionCredits | null;
   id: string;
   interval: "month" | "annual";
+  lifetime_paid?: number;
+  next_payment_amount?: number;
+  next_payment_date?: number;
   object: "commerce_subscription_item";
+  past_due_at?: number | null;
   payer?: BillingPayerEventPayload;
   period_end: number;
   period_start: number;
   plan: BillingPlan | null;
   plan_id: string | null;
+  plan_period?: "month" | "annual";
+  proration_date?: string;
   status: "abandoned" | "active" | "canceled" | "ended" | "expired" | "incomplete" | "past_due" | "upcoming";
   subscription_id?: string;
   updated_at: number;
 };
 
 export type BillingSubscriptionItemEventPayload = {
+  amount?: {
+    amount: number;
+    amount_formatted: string;
+    currency: string;
+    currency_symbol: string;
+  };
+  canceled_at?: number | null;
   created_at: number;
+  credit?: {
+    amount: {
+      amount: number;
+      amount_formatted: string;
+      currency: string;
+      currency_symbol: string;
+    };
+    cycle_days_remaining: number;
+    cycle_days_total: number;
+    cycle_remaining_percent: number;
+  };
   id: string;
   interval: string;
   is_free_trial: boolean;
+  lifetime_paid?: number;
+  next_payment_amount?: number;
+  next_payment_date?: number;
   object: "commerce_subscription_item";
+  past_due_at?: number | null;
   payer?: BillingPayerEventPayload;
   period_end: number | null;
   period_start: number;
   plan: BillingSubscriptionItemEventPlan | null;
   plan_id: string | null;
+  plan_period?: "month" | "annual";
+  proration_date?: string;
   seats?: BillingSeats;
   status: "abandoned" | "active" | "canceled" | "ended" | "incomplete" | "past_due" | "upcoming";
   subscription_id: string | null;
@@ -106,10 +153,19 @@ export type BillingSubscriptionItemEventPayload = {
 
 export type BillingSubscriptionItemEventPlan = {
   amount: number;
+  annual_monthly_amount?: number;
   currency: string;
+  description?: string | null;
+  has_base_fee?: boolean;
   id: string;
+  instance_id?: string;
+  interval?: number;
+  is_default?: boolean;
   is_recurring: boolean;
   name: string;
+  period?: "month" | "annual";
+  product_id?: string;
+  publicly_visible?: boolean;
   slug: string;
   unit_prices?: BillingSubscriptionItemEventPlanUnitPrice[];
 };
@@ -187,6 +243,7 @@ export type EmailEventPayload = {
   slug: string | null;
   status?: string;
   subject?: string;
+  suppression_reason?: string | null;
   to_email_address?: string;
   user_id?: string | null;
 };
@@ -216,6 +273,7 @@ export type ExternalAccountWithVerification = {
   created_at: number;
   email_address: string;
   email_address_verified?: boolean | null;
+  external_account_id?: string | null;
   first_name: string;
   id: string;
   identification_id: string;
@@ -234,6 +292,7 @@ export type ExternalAccountWithVerification = {
 
 export type IdentificationLink = {
   id: string;
+  object?: "email" | "organization" | "organization_domain" | "role" | "accountless_application" | "actor_token" | "agent_task" | "allowlist_identifier" | "api_key" | "blocklist_identifier" | "client" | "cookies" | "domain" | "enterprise_account" | "enterprise_connection" | "email_address" | "external_account" | "facebook_account" | "google_account" | "instance" | "instance_restrictions" | "instance_settings" | "invitation" | "machine" | "machine_scope" | "machine_secret_key" | "machine_to_machine_token" | "jwt_template" | "oauth_access_token" | "clerk_idp_oauth_access_token" | "oauth_application" | "organization_invitation" | "organization_membership" | "organization_settings" | "phone_number" | "proxy_check" | "redirect_url" | "saml_connection" | "session" | "sign_in_attempt" | "sign_in_token" | "sign_up_attempt" | "sms_message" | "user" | "waitlist_entry" | "web3_wallet" | "token" | "total_count" | "testing_token" | "role_set" | "role_set_item" | "role_set_migration" | "permission" | "commerce_payer" | "commerce_payment_attempt" | "commerce_subscription" | "commerce_subscription_item" | "commerce_plan" | "feature";
   type: string;
 };
 
@@ -310,6 +369,14 @@ export type OrganizationInvitationAcceptedPayload = {
   private_metadata?: { [key: string]: unknown };
   public_inviter_data: OrganizationInvitationPublicUserData;
   public_metadata: { [key: string]: unknown };
+  public_organization_data?: {
+    has_image: boolean;
+    id: string;
+    image_url?: string;
+    name: string;
+    object: "email" | "organization" | "organization_domain" | "role" | "accountless_application" | "actor_token" | "agent_task" | "allowlist_identifier" | "api_key" | "blocklist_identifier" | "client" | "cookies" | "domain" | "enterprise_account" | "enterprise_connection" | "email_address" | "external_account" | "facebook_account" | "google_account" | "instance" | "instance_restrictions" | "instance_settings" | "invitation" | "machine" | "machine_scope" | "machine_secret_key" | "machine_to_machine_token" | "jwt_template" | "oauth_access_token" | "clerk_idp_oauth_access_token" | "oauth_application" | "organization_invitation" | "organization_membership" | "organization_settings" | "phone_number" | "proxy_check" | "redirect_url" | "saml_connection" | "session" | "sign_in_attempt" | "sign_in_token" | "sign_up_attempt" | "sms_message" | "user" | "waitlist_entry" | "web3_wallet" | "token" | "total_count" | "testing_token" | "role_set" | "role_set_item" | "role_set_migration" | "permission" | "commerce_payer" | "commerce_payment_attempt" | "commerce_subscription" | "commerce_subscription_item" | "commerce_plan" | "feature";
+    slug: string;
+  } | null;
   role: string;
   role_name: string;
   status?: string;
@@ -380,6 +447,7 @@ export type PaymentAttemptEventPayload = {
   id: string;
   instance_id: string;
   invoice_id: string;
+  object?: "commerce_payment_attempt";
   paid_at: number | null;
   payee: BillingPayee;
   payer: BillingPayerEventPayload;
@@ -553,6 +621,7 @@ export type User = {
   public_metadata: { [key: string]: unknown };
   saml_accounts: SAMLAccount[];
   scim?: SCIMUserMetadata | null;
+  timezone?: string | null;
   totp_enabled: boolean;
   two_factor_enabled: boolean;
   unsafe_metadata?: { [key: string]: unknown };
@@ -585,6 +654,10 @@ export type Web3Wallet = {
 export type VerificationAdmin = {
   attempts: number | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_admin";
   status: "verified";
   strategy: "admin";
@@ -594,6 +667,10 @@ export type VerificationAdmin = {
 export type VerificationEmailLink = {
   attempts: number | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_email_link";
   status: "unverified" | "verified" | "failed" | "expired";
   strategy: "email_link";
@@ -604,6 +681,10 @@ export type VerificationFromOauth = {
   attempts: number | null;
   error?: ClerkError | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_from_oauth";
   status: "unverified" | "verified";
   strategy: string;
@@ -614,6 +695,10 @@ export type VerificationGoogleOneTap = {
   attempts: number | null;
   error?: ClerkError | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_google_one_tap";
   status: "unverified" | "verified";
   strategy: "google_one_tap";
@@ -625,6 +710,9 @@ export type VerificationOauth = {
   error?: ClerkError | null;
   expire_at: number;
   external_verification_redirect_url?: string;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_oauth";
   status: "unverified" | "verified" | "failed" | "expired" | "transferable";
   strategy: string;
@@ -635,6 +723,9 @@ export type VerificationOtp = {
   attempts: number | null;
   channel?: string | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_otp";
   status: "unverified" | "verified" | "failed" | "expired";
   strategy: "phone_code" | "email_code" | "reset_password_email_code";
@@ -657,6 +748,9 @@ export type VerificationSaml = {
   error?: ClerkError | null;
   expire_at?: number | null;
   external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_saml";
   status: "unverified" | "verified" | "failed" | "expired" | "transferable";
   strategy: "saml";
@@ -666,14 +760,23 @@ export type VerificationSaml = {
 export type VerificationScim = {
   attempts: number | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_scim";
   status: "verified";
   strategy: "scim";
+  verified_at_client?: string | null;
 };
 
 export type VerificationTicket = {
   attempts: number | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
+  message?: string | null;
+  nonce?: string | null;
   object?: "verification_ticket";
   status: "unverified" | "verified" | "expired";
   strategy: "ticket";
@@ -683,6 +786,8 @@ export type VerificationTicket = {
 export type VerificationWeb3 = {
   attempts: number | null;
   expire_at: number | null;
+  external_verification_redirect_url?: string | null;
+  id?: string;
   message?: string | null;
   nonce?: string | null;
   object?: "verification_web3";
@@ -715,6 +820,14 @@ export interface ClerkEventData {
     private_metadata?: { [key: string]: unknown };
     public_inviter_data: OrganizationInvitationPublicUserData;
     public_metadata: { [key: string]: unknown };
+    public_organization_data?: {
+      has_image: boolean;
+      id: string;
+      image_url?: string;
+      name: string;
+      object: "email" | "organization" | "organization_domain" | "role" | "accountless_application" | "actor_token" | "agent_task" | "allowlist_identifier" | "api_key" | "blocklist_identifier" | "client" | "cookies" | "domain" | "enterprise_account" | "enterprise_connection" | "email_address" | "external_account" | "facebook_account" | "google_account" | "instance" | "instance_restrictions" | "instance_settings" | "invitation" | "machine" | "machine_scope" | "machine_secret_key" | "machine_to_machine_token" | "jwt_template" | "oauth_access_token" | "clerk_idp_oauth_access_token" | "oauth_application" | "organization_invitation" | "organization_membership" | "organization_settings" | "phone_number" | "proxy_check" | "redirect_url" | "saml_connection" | "session" | "sign_in_attempt" | "sign_in_token" | "sign_up_attempt" | "sms_message" | "user" | "waitlist_entry" | "web3_wallet" | "token" | "total_count" | "testing_token" | "role_set" | "role_set_item" | "role_set_migration" | "permission" | "commerce_payer" | "commerce_payment_attempt" | "commerce_subscription" | "commerce_subscription_item" | "commerce_plan" | "feature";
+      slug: string;
+    } | null;
     role: string;
     role_name: string;
     status?: string;
@@ -735,6 +848,14 @@ export interface ClerkEventData {
     private_metadata?: { [key: string]: unknown };
     public_inviter_data: OrganizationInvitationPublicUserData;
     public_metadata: { [key: string]: unknown };
+    public_organization_data?: {
+      has_image: boolean;
+      id: string;
+      image_url?: string;
+      name: string;
+      object: "email" | "organization" | "organization_domain" | "role" | "accountless_application" | "actor_token" | "agent_task" | "allowlist_identifier" | "api_key" | "blocklist_identifier" | "client" | "cookies" | "domain" | "enterprise_account" | "enterprise_connection" | "email_address" | "external_account" | "facebook_account" | "google_account" | "instance" | "instance_restrictions" | "instance_settings" | "invitation" | "machine" | "machine_scope" | "machine_secret_key" | "machine_to_machine_token" | "jwt_template" | "oauth_access_token" | "clerk_idp_oauth_access_token" | "oauth_application" | "organization_invitation" | "organization_membership" | "organization_settings" | "phone_number" | "proxy_check" | "redirect_url" | "saml_connection" | "session" | "sign_in_attempt" | "sign_in_token" | "sign_up_attempt" | "sms_message" | "user" | "waitlist_entry" | "web3_wallet" | "token" | "total_count" | "testing_token" | "role_set" | "role_set_item" | "role_set_migration" | "permission" | "commerce_payer" | "commerce_payment_attempt" | "commerce_subscription" | "commerce_subscription_item" | "commerce_plan" | "feature";
+      slug: string;
+    } | null;
     role: string;
     role_name: string;
     status?: string;
