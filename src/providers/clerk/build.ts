@@ -1,13 +1,15 @@
 /**
  * The Clerk payload builder: `{ data, event_attributes, instance_id, object, timestamp, type }` for
- * every type of @clerk/backend's `WebhookEvent`, keys sorted as Clerk sends them, delivered through
- * Svix (`msg_…` id, Svix `User-Agent`).
+ * every type of Clerk's webhooks spec, keys sorted as Clerk sends them, delivered through Svix
+ * (`msg_…` id, Svix `User-Agent`). A `data` override is merged into `data` and moves its mirrors
+ * (mirrors.ts); a type outside the catalog gets a minimal object of the resource it names.
  */
-import type { JsonObject } from '../../core/index.js';
+import { deepMerge, type JsonObject } from '../../core/index.js';
 import { uuidV4 } from '../shared/ids.js';
 import { svixDelivery } from '../shared/svix-headers.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { paymentAttempt, subscription, subscriptionItem } from './billing.js';
+import { applyMirrors } from './mirrors.js';
 import {
   email,
   invitation,
@@ -22,7 +24,7 @@ import {
   user,
   waitlistEntry,
 } from './resources.js';
-import { DAY, NO_REQUEST, before, between, browserClient, clerkId, companyName, slugify, type Scene } from './scene.js';
+import { DAY, HOUR, NO_REQUEST, before, between, browserClient, clerkId, companyName, slugify, type Scene } from './scene.js';
 
 type DataFactory = (scene: Scene, eventType: string) => JsonObject;
 
@@ -114,20 +116,51 @@ const SCHEDULED = new Set([
   'subscriptionItem.freeTrialEnding',
 ]);
 
+/** The id prefix of each resource an event type names. */
+const ID_PREFIX: Record<string, string> = {
+  user: 'user_',
+  session: 'sess_',
+  email: 'ema_',
+  sms: 'sms_',
+  organization: 'org_',
+  organizationDomain: 'orgdmn_',
+  organizationMembership: 'orgmem_',
+  organizationInvitation: 'orginv_',
+  role: 'role_',
+  permission: 'perm_',
+  waitlistEntry: 'wle_',
+  paymentAttempt: 'cpayatt_',
+  subscription: 'csub_',
+  subscriptionItem: 'csubi_',
+};
+
+/**
+ * The data of a type Clerk's spec does not list (sent only with `allowUnknownType`): the resource the
+ * type names (`organization.frozen` → an `organization`), as a minimal object, or its deleted stub.
+ */
+function unknownEvent(scene: Scene, eventType: string): JsonObject {
+  const resource = eventType.split('.')[0] || 'resource';
+  const object = resource.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const prefix = ID_PREFIX[resource] ?? `${object}_`;
+  if (eventType.endsWith('.deleted')) return deleted(prefix, object)(scene, eventType);
+  const createdAt = before(scene.faker, scene.at, HOUR, 200 * DAY);
+  return { created_at: createdAt, id: clerkId(scene.faker, prefix, createdAt), object, updated_at: before(scene.faker, scene.at, 5, 300) };
+}
+
 /** The event types the builder can make (the catalog's, checked in tests). */
 export const builtEventTypes: readonly string[] = Object.keys(FACTORIES);
 
 export const builder: PayloadBuilder = {
   build(ctx: BuildContext): BuiltPayload {
-    const factory = FACTORIES[ctx.eventType];
-    if (!factory) throw new TypeError(`The Clerk builder has no payload for "${ctx.eventType}".`);
+    const factory = FACTORIES[ctx.eventType] ?? unknownEvent;
     const { faker, now } = ctx;
     // Clerk emits the event a few hundred ms before Svix makes the attempt at `now`.
     const at = now - between(faker, 15, 450);
     const instanceId = clerkId(faker, 'ins_', before(faker, at, 30 * DAY, 900 * DAY));
     const client = browserClient(faker);
     const scene: Scene = { faker, at, instanceId, client };
-    const data = factory(scene, ctx.eventType);
+    const built = factory(scene, ctx.eventType);
+    const data = ctx.data === undefined ? built : applyMirrors(deepMerge(built, ctx.data), ctx.data, built);
     const envelope = {
       data,
       event_attributes: SCHEDULED.has(ctx.eventType) ? NO_REQUEST : { http_request: { client_ip: client.ip, user_agent: client.userAgent } },
@@ -136,6 +169,6 @@ export const builder: PayloadBuilder = {
       timestamp: at,
       type: ctx.eventType,
     };
-    return svixDelivery(faker, now, envelope, ctx.data);
+    return svixDelivery(faker, now, envelope, undefined);
   },
 };
