@@ -1,7 +1,7 @@
 /**
  * `npm run gen clerk`: reads Clerk's webhooks OpenAPI (`clerk/openapi-specs`, `webhooks/2025-04-15.yml`,
  * not published on npm), adds the keys @clerk/backend's `WebhookEvent` types declare beyond it
- * (scripts/gen/clerk-sdk.ts), and writes
+ * (scripts/gen/clerk-sdk.ts) and those Clerk's examples show beyond both, and writes
  * - `src/providers/clerk/generated/shapes.ts`: each event type's `data` shape, resources shared as `defs`;
  * - `src/providers/clerk/generated/data-types.ts`: `ClerkEventData`, the type of each event's `data`;
  * - `test/providers/generated/clerk-examples.ts`: for the tests, the key paths (and JSON types) of
@@ -189,6 +189,65 @@ function childShape(node: Shape | undefined, key: string, defs: ShapeDefs): Shap
   return undefined;
 }
 
+/** The shape of a value that only Clerk's example shows: its JSON type; every key of an object optional. */
+function exampleShape(value: unknown): Shape {
+  if (value === null) return 'any';
+  if (Array.isArray(value)) return { items: value.length > 0 ? exampleShape(value[0]) : 'any' };
+  if (typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    const props: Record<string, Shape> = {};
+    for (const key of keys) props[key] = exampleShape((value as Record<string, unknown>)[key]);
+    return keys.length > 0 ? { props, optional: keys } : 'map';
+  }
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value === 'boolean' ? 'boolean' : 'string';
+}
+
+/**
+ * `node` widened to what Clerk's example `value` sends, where the spec's own schemas fall short: keys
+ * the example shows beyond the spec become optional ones (`sms.created`'s `created_at`, a payment
+ * item's `plan.is_prorated`), a null where the spec has none makes the key nullable (`role.deleted`'s
+ * `slug`), and an enum gains the example's value (`session.pending`'s status `pending`). Defs are
+ * changed in place; an `anyOf` grows in the branch whose `object` the value names (else the first).
+ */
+function addExampleKeys(node: Shape, value: unknown, defs: Record<string, Shape>): Shape {
+  if (value === null) return node === 'any' || node === 'null' || (typeof node === 'object' && 'nullable' in node) ? node : { nullable: node };
+  if (typeof node === 'object' && 'enum' in node && typeof value === 'string' && !node.enum.includes(value)) return { enum: [...node.enum, value] };
+  if (typeof value !== 'object' || typeof node !== 'object') return node;
+  if ('ref' in node) {
+    defs[node.ref] = addExampleKeys(defs[node.ref]!, value, defs);
+    return node;
+  }
+  if ('nullable' in node) return { nullable: addExampleKeys(node.nullable, value, defs) };
+  if ('anyOf' in node) {
+    const named = (value as Record<string, unknown>).object;
+    const index = Math.max(0, node.anyOf.findIndex((branch) => {
+      const b = resolve(branch, defs);
+      return typeof b === 'object' && 'props' in b && typeof b.props.object === 'object' && 'const' in b.props.object && b.props.object.const === named;
+    }));
+    return { anyOf: node.anyOf.map((branch, i) => (i === index ? addExampleKeys(branch, value, defs) : branch)) };
+  }
+  if ('items' in node) {
+    if (!Array.isArray(value)) return node;
+    let items = node.items;
+    for (const item of value) items = addExampleKeys(items, item, defs);
+    return { ...node, items };
+  }
+  if (!('props' in node) || Array.isArray(value)) return node;
+  const props: Record<string, Shape> = { ...node.props };
+  const optional = [...(node.optional ?? [])];
+  for (const [key, child] of Object.entries(value)) {
+    if (key in props) props[key] = addExampleKeys(props[key]!, child, defs);
+    else {
+      props[key] = exampleShape(child);
+      optional.push(key);
+    }
+  }
+  const sorted: Record<string, Shape> = {};
+  for (const key of Object.keys(props).sort()) sorted[key] = props[key]!;
+  return optional.length > 0 ? { props: sorted, optional: optional.sort() } : { props: sorted };
+}
+
 /** The test facts module: each type's example key paths as `path:type` strings, shared lists written once. */
 function examplesModule(examples: Readonly<Record<string, readonly string[]>>): string {
   const lists = new Map<string, string>();
@@ -236,6 +295,11 @@ export function generate(): void {
   }
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const notInSdk = mergeSdkKeys(root, reader.defs, events);
+  for (const type of Object.keys(events)) {
+    const media = spec['x-webhooks'][type]!.post.requestBody.content['application/json'];
+    const data = (example(spec, media) as { data?: unknown } | undefined)?.data;
+    events[type] = addExampleKeys(events[type]!, data, reader.defs);
+  }
   console.log(`gen clerk: ${Object.keys(events).length} event types; not in @clerk/backend's WebhookEvent: ${notInSdk.join(', ') || 'none'}`);
   const defs: ShapeDefs = reader.defs;
   writeModule(`${root}src/providers/clerk/generated/shapes.ts`, shapesModule(SOURCE, defs, events));

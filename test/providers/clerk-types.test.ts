@@ -89,4 +89,15 @@ describe('Clerk payloads against @clerk/backend types', () => {
     expect(diagnostics).toMatch(new RegExp(`clerk-bad-payloads\\.ts:${lines + 2}:\\d+ .*deleted: boolean`));
     expect(diagnostics).toMatch(/clerk-bad-catalog\.ts:5:\d+ .*subscriptionItem\.freeTrialEnding/);
   }, 60_000);
+
+  it("accepts every payload's data as the generated ClerkEventData type of its event (excess keys checked), and rejects a misspelt key (negative control)", () => {
+    const datas = clerkEventTypes.map((type) => ({ type, data: payload(type, 1).data }));
+    const typo = { type: 'user.created', data: { ...(payload('user.created', 2).data as object), frist_name: 'Ada' } };
+    const file = (list: readonly { type: string; data: unknown }[]) =>
+      `import type { ClerkEventData } from '../../src/providers/clerk/generated/data-types.js';\n` +
+      list.map((d, i) => `export const d${i} = ${JSON.stringify(d.data)} satisfies ClerkEventData[${JSON.stringify(d.type)}];\n`).join('');
+    const diagnostics = typecheck({ 'test/.generated/clerk-data.ts': file(datas), 'test/.generated/clerk-bad-data.ts': file([typo]) });
+    expect(diagnostics.filter((d) => d.includes('clerk-data.ts'))).toEqual([]);
+    expect(diagnostics.join('\n')).toMatch(/clerk-bad-data\.ts:2:\d+ .*frist_name/);
+  }, 60_000);
 });

@@ -55,6 +55,7 @@ export type BillingPlan = {
   instance_id?: string;
   interval?: number;
   is_default?: boolean;
+  is_prorated?: boolean;
   is_recurring: boolean;
   name: string;
   period?: "month" | "annual";
@@ -215,7 +216,7 @@ export type DeletedObject = {
   external_id?: string;
   id?: string;
   object: string;
-  slug?: string;
+  slug?: string | null;
 };
 
 export type EmailAddress = {
@@ -541,15 +542,16 @@ export type SessionEventPayload = {
   id: string;
   last_active_at: number;
   last_active_organization_id?: string | null;
-  latest_activity?: SessionActivityResponse;
+  latest_activity?: SessionActivityResponse | null;
   object: "session";
-  status: "active" | "revoked" | "ended" | "expired" | "removed" | "abandoned" | "replaced";
+  status: "active" | "revoked" | "ended" | "expired" | "removed" | "abandoned" | "replaced" | "pending";
   updated_at: number;
   user: User;
   user_id: string;
 };
 
 export type SmsEventPayload = {
+  created_at?: number;
   created_at_ms: number;
   data: { [key: string]: unknown };
   delivered_by_clerk: boolean;
