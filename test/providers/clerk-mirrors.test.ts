@@ -82,7 +82,7 @@ describe('Clerk mirrored fields follow a data override', () => {
     );
   });
 
-  it("money: an overridden amount gets its amount_formatted; a payment's grand total is subtotal + tax", () => {
+  it("money: an overridden amount gets its amount_formatted and an item's next payment; a payment's grand total is subtotal + tax", () => {
     fc.assert(
       fc.property(seed, cents, cents, (s, subtotal, tax) => {
         const data = build('paymentAttempt.updated', s, { totals: { subtotal: { amount: subtotal }, tax_total: { amount: tax } } }).data as Json;
@@ -96,6 +96,7 @@ describe('Clerk mirrored fields follow a data override', () => {
       fc.property(seed, cents, (s, amount) => {
         const data = build('subscriptionItem.updated', s, { amount: { amount } }).data as Json;
         expect(data.amount).toEqual({ amount, amount_formatted: dollars(amount), currency: 'USD', currency_symbol: '$' });
+        expect(data.next_payment_amount).toBe(amount);
       }),
       { numRuns: 40 },
     );

@@ -15,7 +15,8 @@
  * - `role` → `role_name` (memberships, invitations).
  * - Money: every `{ amount, amount_formatted, currency, currency_symbol }` whose `amount` is
  *   overridden gets the matching `amount_formatted` (`$20.00`); a payment's `totals.grand_total`
- *   follows an overridden `subtotal` or `tax_total` (`grand_total = subtotal + tax_total`).
+ *   follows an overridden `subtotal` or `tax_total` (`grand_total = subtotal + tax_total`); a
+ *   subscription item's `next_payment_amount` follows its overridden `amount.amount`.
  *
  * @example
  * // buildDelivery('clerk', 'session.created', { data: { user_id: 'user_123' } }) → data.user.id === 'user_123'
@@ -73,6 +74,8 @@ function mirrorObject(data: JsonObject, override: JsonObject, built: JsonObject)
   }
   if (typeof override.role === 'string' && !('role_name' in override) && 'role_name' in data) data.role_name = roleName(override.role);
   if (data.object === 'user') mirrorUser(data, override, built);
+  const amount = get(override, ['amount', 'amount']);
+  if (typeof amount === 'number' && !('next_payment_amount' in override) && typeof data.next_payment_amount === 'number') data.next_payment_amount = amount;
   mirrorMoney(data, override);
   const totals = data.totals;
   const patch = override.totals;
