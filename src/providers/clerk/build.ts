@@ -10,20 +10,8 @@ import { svixDelivery } from '../shared/svix-headers.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { paymentAttempt, subscription, subscriptionItem } from './billing.js';
 import { applyMirrors } from './mirrors.js';
-import {
-  email,
-  invitation,
-  membership,
-  organizationDomain,
-  organizationEvent,
-  permission,
-  role,
-  session,
-  sms,
-  person as personOf,
-  user,
-  waitlistEntry,
-} from './resources.js';
+import { invitation, membership, organizationDomain, organizationEvent, permission, role } from './organizations.js';
+import { email, person as personOf, session, sms, user, waitlistEntry } from './resources.js';
 import { DAY, HOUR, NO_REQUEST, before, between, browserClient, clerkId, companyName, slugify, type Scene } from './scene.js';
 
 type DataFactory = (scene: Scene, eventType: string) => JsonObject;

@@ -23,7 +23,7 @@
  */
 import type { JsonObject, JsonValue } from '../../core/index.js';
 import { usd } from './billing.js';
-import { roleName } from './resources.js';
+import { roleName } from './organizations.js';
 import { initialsOf } from './scene.js';
 
 type Path = readonly string[];
