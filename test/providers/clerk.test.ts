@@ -219,6 +219,24 @@ describe('Clerk payloads look like real deliveries', () => {
     const attempt = get('paymentAttempt.updated').data;
     expect(attempt).toMatchObject({ status: 'paid', instance_id: get('paymentAttempt.updated').event.instance_id });
     expect((attempt.payment_source as Json).id).toMatch(/^cps_/);
+    expect((attempt.payment_source as Json).gateway_external_account_id).toBe((attempt.payee as Json).gateway_external_id);
+    const totals = attempt.totals as Record<string, Json>;
+    expect(totals.grand_total!.amount).toBe((totals.subtotal!.amount as number) + (totals.tax_total!.amount as number));
+    expect(totals.subtotal!.amount_formatted).toBe(`$${((totals.subtotal!.amount as number) / 100).toFixed(2)}`);
+    expect(item!.subscription_id).toBe(subscription.id);
+    for (const type of ['organizationDomain.created', 'organizationDomain.updated']) {
+      const domain = get(type).data;
+      expect((domain.public_organization_data as Json).id).toBe(domain.organization_id);
+      expect(domain.affiliation_email_address).toMatch(new RegExp(`@${String(domain.name).replace('.', '\\.')}$`));
+    }
+    for (const type of ['organizationInvitation.created', 'organizationInvitation.revoked', 'organizationInvitation.accepted']) {
+      const invite = get(type).data;
+      expect(((invite.data as Json).public_organization_data as Json).id).toBe(invite.organization_id);
+      expect((invite.public_inviter_data as Json).user_id).toBe(invite.inviter_id);
+      expect(invite.role_name).toBe(invite.role === 'org:admin' ? 'Admin' : 'Member');
+    }
+    const session = get('session.created').data;
+    expect((session.latest_activity as Json).ip_address).toBe((get('session.created').event.event_attributes as { http_request: Json }).http_request.client_ip);
   });
 
   it('reports deleted resources as { deleted: true, id, object }', () => {
