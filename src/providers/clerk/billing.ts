@@ -134,7 +134,8 @@ function item(scene: Scene, acct: Account, options: ItemOptions): JsonObject {
     canceled_at: options.canceledAt ?? null,
     created_at: createdAt,
     credit: {
-      amount: usd(Math.round(acct.amount * share)),
+      // The unused share of what the period cost: nothing for a free trial.
+      amount: usd(options.freeTrial ? 0 : Math.round(acct.amount * share)),
       cycle_days_remaining: remaining,
       cycle_days_total: total,
       cycle_remaining_percent: share,
