@@ -1,11 +1,16 @@
 import { exactCatalog } from '../shared/catalog.js';
 
-/** Every type of the `WebhookEvent` union in @clerk/backend. */
+/**
+ * Every event type of Clerk's webhooks OpenAPI (`clerk/openapi-specs`, `webhooks/2025-04-15.yml`,
+ * `x-webhooks`): 45 types. @clerk/backend 3.25's `WebhookEvent` union lacks `session.pending` and
+ * lists a `subscriptionItem.created` that Clerk's spec does not (see test/providers/clerk-types.test.ts).
+ */
 export const clerkEventTypes = [
   'user.created',
   'user.updated',
   'user.deleted',
   'session.created',
+  'session.pending',
   'session.ended',
   'session.removed',
   'session.revoked',
@@ -37,7 +42,6 @@ export const clerkEventTypes = [
   'subscription.updated',
   'subscription.active',
   'subscription.pastDue',
-  'subscriptionItem.created',
   'subscriptionItem.updated',
   'subscriptionItem.active',
   'subscriptionItem.canceled',

@@ -1,9 +1,9 @@
 /**
- * Clerk resources as webhook `data`: one factory per JSON type of `@clerk/backend`
- * (`UserJSON`, `SessionWebhookEventJSON`, `OrganizationJSON`, …). Each returns exactly the fields of
- * that type, so every payload satisfies `WebhookEvent`; ids and times are drawn so that
- * cross-references hold (`session.user_id === user.id`, `primary_email_address_id` names an entry
- * of `email_addresses`). Internal to the Clerk builder.
+ * Clerk webhook data about people: users, sessions, the emails and text messages Clerk sends, and
+ * waitlist entries, with the keys of Clerk's webhooks spec and examples (and those @clerk/backend's
+ * types declare). Ids and times are drawn so that cross-references hold (`session.user_id ===
+ * user.id`, `primary_email_address_id` names an entry of `email_addresses`). Organizations are in
+ * organizations.ts, billing in billing.ts. Internal to the Clerk builder.
  */
 import type { JsonObject } from '../../core/index.js';
 import {
@@ -50,6 +50,10 @@ export interface UserOptions {
   readonly lastSignInAt: number | null;
   readonly lastActiveAt: number;
   readonly person?: Person;
+  /** When the user turned on two-factor authentication (an authenticator app with backup codes), if they have. */
+  readonly mfaEnabledAt?: number;
+  /** The username the user chose, if any. */
+  readonly username?: string;
 }
 
 /** A user who signed up with an email code (and optionally a password): a `UserJSON`. */
@@ -60,31 +64,36 @@ export function user(scene: Scene, options: UserOptions): JsonObject {
   const emailCreatedAt = before(faker, options.createdAt, 8 * SECOND, 90 * SECOND);
   const emailId = clerkId(faker, 'idn_', emailCreatedAt);
   const passwordEnabled = faker.number.int(2) !== 0;
+  const mfa = options.mfaEnabledAt !== undefined;
+  const imageUrl = defaultImageUrl(instanceId, id, initialsOf(p.firstName, p.lastName));
   return {
-    backup_code_enabled: false,
+    backup_code_enabled: mfa,
     banned: false,
     create_organization_enabled: true,
     create_organizations_limit: null,
     created_at: options.createdAt,
     delete_self_enabled: true,
     deprovisioned: false,
-    email_addresses: [emailAddress(emailId, p.email, emailCreatedAt + between(faker, 2, 9) * MINUTE)],
+    email_addresses: [emailAddress(emailId, p.email, emailCreatedAt, options.createdAt - between(faker, 30, 900))],
     enterprise_accounts: [],
     external_accounts: [],
     external_id: null,
     first_name: p.firstName,
     has_image: false,
     id,
-    image_url: defaultImageUrl(instanceId, id, initialsOf(p.firstName, p.lastName)),
+    image_url: imageUrl,
     last_active_at: options.lastActiveAt,
     last_name: p.lastName,
     last_sign_in_at: options.lastSignInAt,
-    legal_accepted_at: null,
+    legal_accepted_at: options.createdAt,
     locale: null,
     locked: false,
     lockout_expires_in_seconds: null,
+    mfa_disabled_at: null,
+    mfa_enabled_at: options.mfaEnabledAt ?? null,
     object: 'user',
     organization_memberships: [],
+    passkeys: [],
     password_enabled: passwordEnabled,
     password_last_updated_at: passwordEnabled ? options.createdAt : null,
     phone_numbers: [],
@@ -92,30 +101,36 @@ export function user(scene: Scene, options: UserOptions): JsonObject {
     primary_phone_number_id: null,
     primary_web3_wallet_id: null,
     private_metadata: {},
+    profile_image_url: imageUrl,
     public_metadata: {},
+    saml_accounts: [],
     timezone: null,
-    totp_enabled: false,
-    two_factor_enabled: false,
+    totp_enabled: mfa,
+    two_factor_enabled: mfa,
     unsafe_metadata: {},
     updated_at: options.updatedAt,
-    username: null,
+    username: options.username ?? null,
     verification_attempts_remaining: 100,
     web3_wallets: [],
   };
 }
 
 /**
- * An `EmailAddressJSON` verified with a one-time code. `VerificationJSON` extends
- * `ClerkResourceJSON` in @clerk/backend, so the type requires an `id` and an `object` that Clerk's
- * deliveries do not carry; they repeat the identification's own, so that no new id is invented.
+ * An email address added at `createdAt` and verified with a one-time code at `verifiedAt`. Its
+ * verification is Clerk's `verification_otp` object, which has no id (@clerk/backend's
+ * `VerificationJSON` declares one; Clerk's spec and examples do not send it).
  */
-function emailAddress(id: string, address: string, expireAt: number): JsonObject {
+function emailAddress(id: string, address: string, createdAt: number, verifiedAt: number): JsonObject {
   return {
+    created_at: createdAt,
     email_address: address,
     id,
     linked_to: [],
+    matches_sso_connection: false,
     object: 'email_address',
-    verification: { attempts: 1, expire_at: expireAt, id, object: 'email_address', status: 'verified', strategy: 'email_code' },
+    reserved: false,
+    updated_at: verifiedAt,
+    verification: { attempts: 1, expire_at: createdAt + 10 * MINUTE, object: 'verification_otp', status: 'verified', strategy: 'email_code' },
   };
 }
 
@@ -136,18 +151,54 @@ export function existingUser(scene: Scene, lastSignInAt: number): JsonObject {
 
 const SESSION_STATUS: Record<string, string> = {
   'session.created': 'active',
+  'session.pending': 'pending',
   'session.ended': 'ended',
   'session.removed': 'removed',
   'session.revoked': 'revoked',
 };
 
-/** A `SessionWebhookEventJSON`: the session plus the `UserJSON` it belongs to. */
+const CITIES = [
+  ['San Francisco', 'US'],
+  ['New York', 'US'],
+  ['Austin', 'US'],
+  ['London', 'GB'],
+  ['Berlin', 'DE'],
+  ['Paris', 'FR'],
+  ['Toronto', 'CA'],
+  ['Bengaluru', 'IN'],
+  ['São Paulo', 'BR'],
+  ['Sydney', 'AU'],
+] as const;
+
+/** The `session_activity` Clerk recorded for the sign-in: the browser and place of the request. */
+function sessionActivity(scene: Scene, at: number): JsonObject {
+  const { faker, client } = scene;
+  const [city, country] = pick(faker, CITIES);
+  return {
+    browser_name: client.browserName,
+    browser_version: client.browserVersion,
+    city,
+    country,
+    device_type: client.mobile ? 'mobile' : 'desktop',
+    id: clerkId(faker, 'activity_', at),
+    ip_address: client.ip,
+    is_mobile: client.mobile,
+    object: 'session_activity',
+  };
+}
+
+/**
+ * A session event's data: the session plus the user it belongs to. A pending session (`session.pending`)
+ * waits for the user to finish a task such as choosing an organization, so it has no active one yet.
+ */
 export function session(scene: Scene, eventType: string): JsonObject {
   const { faker, at } = scene;
-  const created = eventType === 'session.created';
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, 10 * MINUTE, 6 * DAY);
+  const fresh = eventType === 'session.created' || eventType === 'session.pending';
+  const createdAt = fresh ? before(faker, at, 20, 400) : before(faker, at, 10 * MINUTE, 6 * DAY);
   const owner = existingUser(scene, createdAt);
-  const lastActiveAt = created ? createdAt : before(faker, at, 0, Math.min(at - createdAt, HOUR));
+  const lastActiveAt = fresh ? createdAt : before(faker, at, 0, Math.min(at - createdAt, HOUR));
+  const activity = sessionActivity(scene, createdAt);
+  const orgId = eventType === 'session.pending' ? null : clerkId(faker, 'org_', before(faker, Number(owner.created_at), 0, 30 * DAY));
   return {
     abandon_at: createdAt + 30 * DAY,
     actor: null,
@@ -156,204 +207,13 @@ export function session(scene: Scene, eventType: string): JsonObject {
     expire_at: createdAt + 7 * DAY,
     id: clerkId(faker, 'sess_', createdAt),
     last_active_at: lastActiveAt,
+    last_active_organization_id: orgId,
+    latest_activity: activity,
     object: 'session',
     status: SESSION_STATUS[eventType] ?? 'active',
-    updated_at: created ? createdAt : before(faker, at, 5, 300),
+    updated_at: fresh ? createdAt : before(faker, at, 5, 300),
     user: owner,
     user_id: owner.id as string,
-  };
-}
-
-/** Company names as people type them, with the slug Clerk derives. */
-export function organization(scene: Scene, options: { createdAt: number; updatedAt: number; createdBy: string; membersCount: number; pendingInvitations?: number }): JsonObject {
-  const { faker, instanceId } = scene;
-  const name = companyName(faker);
-  const id = clerkId(faker, 'org_', options.createdAt);
-  return {
-    admin_delete_enabled: true,
-    created_at: options.createdAt,
-    created_by: options.createdBy,
-    has_image: false,
-    id,
-    image_url: defaultImageUrl(instanceId, id, initialsOf(...name.split(/\s+/).slice(0, 2))),
-    max_allowed_memberships: 5,
-    members_count: options.membersCount,
-    missing_member_with_elevated_permissions: false,
-    name,
-    object: 'organization',
-    pending_invitations_count: options.pendingInvitations ?? 0,
-    private_metadata: {},
-    public_metadata: {},
-    slug: slugify(name),
-    updated_at: options.updatedAt,
-  };
-}
-
-/** An `OrganizationJSON` for `organization.created` / `organization.updated`. */
-export function organizationEvent(scene: Scene, eventType: string): JsonObject {
-  const { faker, at } = scene;
-  const created = eventType === 'organization.created';
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, DAY, 300 * DAY);
-  const creatorId = clerkId(faker, 'user_', before(faker, createdAt, HOUR, 200 * DAY));
-  return organization(scene, {
-    createdAt,
-    updatedAt: created ? createdAt : before(faker, at, 5, 300),
-    createdBy: creatorId,
-    membersCount: created ? 1 : between(faker, 2, 5),
-  });
-}
-
-const ADMIN_PERMISSIONS = [
-  'org:sys_domains:manage',
-  'org:sys_domains:read',
-  'org:sys_memberships:manage',
-  'org:sys_memberships:read',
-  'org:sys_profile:delete',
-  'org:sys_profile:manage',
-];
-const MEMBER_PERMISSIONS = ['org:sys_memberships:read'];
-
-/** An `OrganizationMembershipJSON`, its organization and the member's public data. */
-export function membership(scene: Scene, eventType: string): JsonObject {
-  const { faker, at, instanceId } = scene;
-  const created = eventType === 'organizationMembership.created';
-  const orgCreatedAt = before(faker, at, 2 * DAY, 300 * DAY);
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, HOUR, at - orgCreatedAt);
-  const updatedAt = created ? createdAt : before(faker, at, 5, 300);
-  const member = person(scene);
-  const userId = clerkId(faker, 'user_', before(faker, createdAt, MINUTE, 100 * DAY));
-  const role = eventType === 'organizationMembership.updated' ? 'org:admin' : pick(faker, ['org:member', 'org:member', 'org:admin']);
-  const membersCount = between(faker, 2, 5);
-  return {
-    created_at: createdAt,
-    id: clerkId(faker, 'orgmem_', createdAt),
-    object: 'organization_membership',
-    organization: organization(scene, {
-      createdAt: orgCreatedAt,
-      updatedAt: Math.max(orgCreatedAt, updatedAt),
-      createdBy: clerkId(faker, 'user_', before(faker, orgCreatedAt, HOUR, 100 * DAY)),
-      membersCount: eventType === 'organizationMembership.deleted' ? membersCount - 1 : membersCount,
-    }),
-    permissions: role === 'org:admin' ? ADMIN_PERMISSIONS : MEMBER_PERMISSIONS,
-    private_metadata: {},
-    public_metadata: {},
-    public_user_data: {
-      first_name: member.firstName,
-      has_image: false,
-      identifier: member.email,
-      image_url: defaultImageUrl(instanceId, userId, initialsOf(member.firstName, member.lastName)),
-      last_name: member.lastName,
-      user_id: userId,
-    },
-    role,
-    updated_at: updatedAt,
-  };
-}
-
-const INVITATION_STATUS: Record<string, string> = {
-  'organizationInvitation.created': 'pending',
-  'organizationInvitation.revoked': 'revoked',
-  'organizationInvitation.accepted': 'accepted',
-};
-
-/** An `OrganizationInvitationJSON` (`OrganizationInvitationAcceptedJSON`, with `user_id`, once accepted). */
-export function invitation(scene: Scene, eventType: string): JsonObject {
-  const { faker, at } = scene;
-  const created = eventType === 'organizationInvitation.created';
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, 10 * MINUTE, 6 * DAY);
-  const invitee = person(scene);
-  const admin = pick(faker, [false, false, true]);
-  const data: JsonObject = {
-    created_at: createdAt,
-    email_address: invitee.email,
-    expires_at: createdAt + 30 * DAY,
-    id: clerkId(faker, 'orginv_', createdAt),
-    object: 'organization_invitation',
-    organization_id: clerkId(faker, 'org_', before(faker, createdAt, DAY, 300 * DAY)),
-    private_metadata: {},
-    public_metadata: {},
-    role: admin ? 'org:admin' : 'org:member',
-    role_name: admin ? 'Admin' : 'Member',
-    status: INVITATION_STATUS[eventType] ?? 'pending',
-    updated_at: created ? createdAt : before(faker, at, 5, 300),
-    url: null,
-  };
-  if (eventType === 'organizationInvitation.accepted') data.user_id = clerkId(faker, 'user_', before(faker, at, 400, 5 * MINUTE));
-  return data;
-}
-
-/** An `OrganizationDomainJSON`: unverified when created, verified by email code once updated. */
-export function organizationDomain(scene: Scene, eventType: string): JsonObject {
-  const { faker, at } = scene;
-  const created = eventType === 'organizationDomain.created';
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, HOUR, 60 * DAY);
-  const domain = `${slugify(companyName(faker)).split('-')[0]}.${pick(faker, ['com', 'com', 'io', 'co', 'dev'])}`;
-  return {
-    affiliation_email_address: created ? null : `${pick(faker, ['admin', 'it', 'ops', 'security'])}@${domain}`,
-    created_at: createdAt,
-    enrollment_mode: pick(faker, ['automatic_invitation', 'automatic_suggestion', 'manual_invitation']),
-    id: clerkId(faker, 'orgdmn_', createdAt),
-    name: domain,
-    object: 'organization_domain',
-    organization_id: clerkId(faker, 'org_', before(faker, createdAt, HOUR, 200 * DAY)),
-    total_pending_invitations: 0,
-    total_pending_suggestions: created ? 0 : between(faker, 0, 4),
-    updated_at: created ? createdAt : before(faker, at, 5, 300),
-    verification: created
-      ? null
-      : { attempts: 1, expires_at: before(faker, at, 0, 9 * MINUTE) + 10 * MINUTE, status: 'verified', strategy: 'email_code' },
-  };
-}
-
-const PERMISSIONS = [
-  { key: 'org:invoices:read', name: 'Read invoices', description: 'View the invoices of the organization' },
-  { key: 'org:invoices:manage', name: 'Manage invoices', description: 'Create, send and void invoices' },
-  { key: 'org:reports:read', name: 'Read reports', description: 'View usage and revenue reports' },
-  { key: 'org:projects:create', name: 'Create projects', description: 'Create new projects in the organization' },
-  { key: 'org:projects:delete', name: 'Delete projects', description: 'Delete projects and their data' },
-  { key: 'org:tickets:manage', name: 'Manage tickets', description: 'Assign, answer and close support tickets' },
-] as const;
-
-const ROLES = [
-  { key: 'org:billing_manager', name: 'Billing Manager', description: 'Manages invoices and payment methods', permissions: [0, 1, 2] },
-  { key: 'org:analyst', name: 'Analyst', description: 'Read-only access to reports', permissions: [2] },
-  { key: 'org:project_lead', name: 'Project Lead', description: 'Creates and retires projects', permissions: [3, 4] },
-  { key: 'org:support_agent', name: 'Support Agent', description: null, permissions: [5] },
-] as const;
-
-/** A custom `PermissionJSON`. */
-export function permission(scene: Scene, eventType: string, index?: number): JsonObject {
-  const { faker, at } = scene;
-  const def = PERMISSIONS[index ?? faker.number.int(PERMISSIONS.length - 1)]!;
-  const created = eventType.endsWith('.created');
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, HOUR, 200 * DAY);
-  return {
-    created_at: createdAt,
-    description: def.description,
-    id: clerkId(faker, 'perm_', createdAt),
-    key: def.key,
-    name: def.name,
-    object: 'permission',
-    updated_at: created ? createdAt : before(faker, at, 5, 300),
-  };
-}
-
-/** A custom `RoleJSON` with its permissions. */
-export function role(scene: Scene, eventType: string): JsonObject {
-  const { faker, at } = scene;
-  const def = pick(faker, ROLES);
-  const created = eventType === 'role.created';
-  const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, HOUR, 200 * DAY);
-  return {
-    created_at: createdAt,
-    description: def.description,
-    id: clerkId(faker, 'role_', createdAt),
-    is_creator_eligible: false,
-    key: def.key,
-    name: def.name,
-    object: 'role',
-    permissions: def.permissions.map((i) => permission(scene, 'permission.updated', i)),
-    updated_at: created ? createdAt : before(faker, at, 5, 300),
   };
 }
 
@@ -421,6 +281,8 @@ export function sms(scene: Scene): JsonObject {
   const appName = companyName(faker).split(/[\s,]+/)[0]!;
   const otp = String(between(faker, 0, 999_999)).padStart(6, '0');
   return {
+    created_at: at,
+    created_at_ms: at,
     data: { app: appData(scene, appName), otp_code: otp },
     delivered_by_clerk: true,
     from_phone_number: `+1${between(faker, 201, 989)}${between(faker, 2_000_000, 9_999_999)}`,

@@ -25,6 +25,10 @@ export interface Client {
   readonly userAgent: string;
   /** How Clerk's emails describe the device: `Chrome, macOS`. */
   readonly label: string;
+  /** What Clerk's session activity records: `Chrome`, `128.0.0.0`, a phone or not. */
+  readonly browserName: string;
+  readonly browserVersion: string;
+  readonly mobile: boolean;
 }
 
 /** A Clerk id: `prefix` + a 27-character KSUID whose leading characters encode the creation time (`user_2vX…`). */
@@ -56,14 +60,17 @@ export function browserClient(faker: Faker): Client {
   const major = between(faker, 128, 138);
   let userAgent: string;
   let name: string;
+  let version = `${major}.0.0.0`;
   switch (b.kind) {
     case 'safari':
       userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.${between(faker, 0, 5)} Safari/605.1.15`;
       name = 'Safari';
+      version = /Version\/([\d.]+)/.exec(userAgent)![1]!;
       break;
     case 'mobile-safari':
       userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1`;
       name = 'Safari';
+      version = '18.5';
       break;
     case 'chrome-mobile':
       userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36`;
@@ -72,6 +79,7 @@ export function browserClient(faker: Faker): Client {
     case 'firefox':
       userAgent = `Mozilla/5.0 (${b.os}; rv:${major + 2}.0) Gecko/20100101 Firefox/${major + 2}.0`;
       name = 'Firefox';
+      version = `${major + 2}.0`;
       break;
     case 'edge':
       userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36 Edg/${major}.0.0.0`;
@@ -81,7 +89,8 @@ export function browserClient(faker: Faker): Client {
       userAgent = `Mozilla/5.0 (${b.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
       name = 'Chrome';
   }
-  return { ip: publicIpv4(faker), userAgent, label: `${name}, ${b.osLabel}` };
+  const mobile = b.kind === 'mobile-safari' || b.kind === 'chrome-mobile';
+  return { ip: publicIpv4(faker), userAgent, label: `${name}, ${b.osLabel}`, browserName: name, browserVersion: version, mobile };
 }
 
 
