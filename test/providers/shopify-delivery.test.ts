@@ -48,23 +48,26 @@ async function officialValidate(delivery: Pick<Delivery, 'headers' | 'body'>, se
 }
 
 /** Shopify's GraphQL enum form of a topic, as `validate` returns it: `orders/create` → `ORDERS_CREATE`. */
-const upperSnake = (topic: string) => topic.replace(/\//g, '_').toUpperCase();
+const upperSnake = (topic: string) => topic.replace(/[/.]/g, '_').toUpperCase();
 
 describe('official verification with @shopify/shopify-api 13.1 (web-api adapter)', () => {
-  it.each(shopifyTopics)('accepts %s and reports its topic, shop domain and webhook id', async (topic) => {
-    const delivery = await buildDelivery('shopify', topic, { secret: SECRET, seed: 1234, timestamp: T });
-    const result = await officialValidate(delivery);
-    expect(result).toEqual({
-      valid: true,
-      webhookType: 'webhooks',
-      hmac: delivery.headers['X-Shopify-Hmac-Sha256'],
-      topic: upperSnake(topic),
-      domain: delivery.headers['X-Shopify-Shop-Domain'],
-      apiVersion: '2025-10',
-      webhookId: delivery.deliveryId,
-      triggeredAt: delivery.headers['X-Shopify-Triggered-At'],
-      eventId: delivery.headers['X-Shopify-Event-Id'],
-    });
+  it('accepts every topic and reports its topic (GraphQL enum form), shop domain and webhook id', async () => {
+    for (const topic of shopifyTopics) {
+      const delivery = await buildDelivery('shopify', topic, { secret: SECRET, seed: 1234, timestamp: T });
+      expect(delivery.headers['X-Shopify-Topic'], topic).toBe(topic);
+      const result = await officialValidate(delivery);
+      expect(result, topic).toEqual({
+        valid: true,
+        webhookType: 'webhooks',
+        hmac: delivery.headers['X-Shopify-Hmac-Sha256'],
+        topic: upperSnake(topic),
+        domain: delivery.headers['X-Shopify-Shop-Domain'],
+        apiVersion: '2025-10',
+        webhookId: delivery.deliveryId,
+        triggeredAt: delivery.headers['X-Shopify-Triggered-At'],
+        eventId: delivery.headers['X-Shopify-Event-Id'],
+      });
+    }
   });
 
   it('rejects a body with any one character changed as invalid_hmac', async () => {
@@ -127,8 +130,16 @@ describe('topic aliases', () => {
     expect((error as RelayError).message).toContain('relay events shopify');
   });
 
-  it('throws a RelayError when the builder itself is given a topic outside the catalog', () => {
-    expect(() => builder.build({ eventType: 'orders/risk_assessment', faker: seededFaker(1), now: T, data: undefined })).toThrow(RelayError);
+  it('builds the generic resource, with the right headers, when the builder itself is given a topic outside the catalog (unknown types allowed)', () => {
+    const built = builder.build({ eventType: 'orders/risk_assessment', faker: seededFaker(1), now: T, data: { note: 'x' } });
+    const body = JSON.parse(built.body);
+    expect(Object.keys(body)).toEqual(['id', 'admin_graphql_api_id', 'created_at', 'updated_at', 'note']);
+    expect(body.admin_graphql_api_id).toBe(`gid://shopify/Order/${body.id}`);
+    expect(built.headers['X-Shopify-Topic']).toBe('orders/risk_assessment');
+    expect(built.headers['X-Shopify-API-Version']).toBe('2025-10');
+    expect(built.headers['X-Shopify-Order-Id']).toBe(String(body.id));
+    expect(built.deliveryId).toBe(built.headers['X-Shopify-Webhook-Id']);
+    for (const odd of ['', 'x', '///', 'UNKNOWN_THING', 'a.b.c']) expect(() => builder.build({ eventType: odd, faker: seededFaker(2), now: T, data: undefined }), odd).not.toThrow();
   });
 });
 

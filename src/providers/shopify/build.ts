@@ -100,6 +100,9 @@ const bodies: Partial<Record<ShopifyTopic, BodyBuilder>> = {
   'themes/publish': theme,
 };
 
+/** The topics with a hand-written body. */
+export const handwrittenTopics: ReadonlySet<string> = new Set(Object.keys(bodies));
+
 /** Topics with a resource-id header, and where the id is. */
 const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
   orders: 'X-Shopify-Order-Id',
@@ -108,7 +111,8 @@ const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
 
 function resourceId(topic: string, body: JsonObject): string | undefined {
   const edit = body.order_edit;
-  const id = topic === 'orders/edited' && isPlainObject(edit) ? edit.order_id : body.id;
+  // Topics about an order that are not the order itself carry its `order_id` (orders/risk_assessment_changed).
+  const id = topic === 'orders/edited' && isPlainObject(edit) ? edit.order_id : (body.id ?? body.order_id ?? body.product_id);
   return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
 }
 

@@ -133,7 +133,8 @@ class Fill {
     if (leaf === 'object') return isMoneyBag(node) ? this.scene.set(this.cents(path, key)) : undefined;
     if (key === 'id' || key === 'admin_graphql_api_id') {
       const { id, type } = this.objectId(path);
-      if (leaf === 'integer') return id;
+      // A `null`-only id is a sample's `"id": null` (collection_publications/delete): Shopify sends the id.
+      if (leaf === 'integer' || (leaf === 'null' && key === 'id')) return id;
       return leaf === 'string' ? this.scene.gid(type, id) : undefined;
     }
     if (key.includes('graphql_api') && leaf === 'string') {
