@@ -214,7 +214,7 @@ describe('data', () => {
           secret: SECRET,
           seed: 21,
           timestamp: T,
-          data: { note: 'gift wrap', customer: { first_name: 'Ada' }, tags: null, line_items: [], shipping_address: { city: 'Boston' } },
+          data: { note: 'gift wrap', customer: { first_name: 'Ada' }, tags: null, note_attributes: [{ name: 'gift', value: 'yes' }], shipping_address: { city: 'Boston' } },
         })
       ).body,
     );
@@ -223,10 +223,10 @@ describe('data', () => {
     expect(merged.customer.last_name).toBe(base.customer.last_name);
     expect(merged.customer.default_address).toEqual(base.customer.default_address);
     expect(merged.tags).toBeNull();
-    expect(merged.line_items).toEqual([]);
+    expect(merged.note_attributes).toEqual([{ name: 'gift', value: 'yes' }]);
     expect(merged.shipping_address).toEqual({ ...base.shipping_address, city: 'Boston' });
-    const { note: _n, customer: _c, tags: _t, line_items: _l, shipping_address: _s, ...rest } = merged;
-    const { note: _bn, customer: _bc, tags: _bt, line_items: _bl, shipping_address: _bs, ...baseRest } = base;
+    const { note: _n, customer: _c, tags: _t, note_attributes: _l, shipping_address: _s, ...rest } = merged;
+    const { note: _bn, customer: _bc, tags: _bt, note_attributes: _bl, shipping_address: _bs, ...baseRest } = base;
     expect(rest).toEqual(baseRest);
   });
 

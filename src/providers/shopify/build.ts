@@ -8,6 +8,7 @@ import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { catalog, type ShopifyTopic } from './catalog.js';
 import { cart, checkout } from './checkouts.js';
 import { generic, resource } from './generic.js';
+import { mirror } from './mirrors.js';
 import { draftOrder, fulfillment, order, orderEdit, refund, sale, transaction, type OrderStage } from './orders.js';
 import { customer, person, type CustomerState } from './people.js';
 import { collection, inventoryItem, inventoryLevel, product } from './products.js';
@@ -137,7 +138,7 @@ export const builder: PayloadBuilder = {
     const triggered = triggeredAt(scene);
     const own = bodies[topic as ShopifyTopic];
     const drawn = own ? own(scene) : catalog.resolve(topic) ? generic(scene, topic) : resource(scene, topic);
-    const body = deepMerge(drawn, context.data);
+    const body = context.data === undefined ? drawn : mirror(deepMerge(drawn, context.data), context.data);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'User-Agent': 'Shopify-Captain-Hook',
