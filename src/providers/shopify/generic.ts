@@ -17,6 +17,7 @@ import type { JsonObject, JsonValue } from '../../core/index.js';
 import { walkShape, type Shape, type ShapePath } from '../shared/shape.js';
 import { currencyKeys, gidTypes, moneyKeys, values } from './generated/hints.js';
 import { defs, events } from './generated/shapes.js';
+import { SHOP_SUFFIXES } from './data.js';
 import { person, type Person } from './people.js';
 import { CURRENCY, money, type Scene } from './scene.js';
 
@@ -127,8 +128,10 @@ class Fill {
   }
 
   readonly fill = (path: ShapePath, node: Node): JsonValue | undefined => {
-    const key = path[path.length - 1];
-    if (typeof key !== 'string') return undefined;
+    const last = path[path.length - 1];
+    if (typeof last !== 'string') return undefined;
+    // GraphQL-style payloads (customer.tags_added) write `customerId`; read it as `customer_id`.
+    const key = last.endsWith('Id') ? `${last.slice(0, -2).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_id` : last;
     const leaf = leafOf(node);
     if (leaf === 'object') return isMoneyBag(node) ? this.scene.set(this.cents(path, key)) : undefined;
     if (key === 'id' || key === 'admin_graphql_api_id') {
@@ -183,7 +186,8 @@ class Fill {
         return this.person.last;
       case 'name':
       case 'title':
-        return this.resource.startsWith('customer') || this.resource.startsWith('compan') ? `${this.person.first} ${this.person.last}` : this.scene.lastName();
+        if (this.resource.startsWith('customer') || this.resource.startsWith('company_contact')) return `${this.person.first} ${this.person.last}`;
+        return this.resource.startsWith('compan') ? `${this.scene.lastName()} ${this.scene.pick(SHOP_SUFFIXES)}` : this.scene.lastName();
       case 'email':
         return this.person.email;
       case 'phone':
