@@ -317,7 +317,7 @@ export function build(root = packageRoot()): Record<string, string> {
     'topics.ts': topicList,
     'shapes.ts': shapesModule(from, defs, events),
     'hints.ts': hintsModule(from, hints),
-    'data-types.ts': typesModule(from, 'ShopifyEventData', defs, withEmpty(events, empty)),
+    'data-types.ts': typesModule(from, 'ShopifyEventData', mapValues(defs), mapValues(withEmpty(events, empty))),
   };
   return modules;
 }
@@ -328,6 +328,23 @@ function withEmpty(events: Record<string, Shape>, empty: readonly string[]): Rec
   for (const topic of empty) out[topic] = 'map';
   return out;
 }
+
+/**
+ * Shapes as the `data` types state them: a `null`-only key (every sample had null there) says nothing
+ * of the type, so an override may set it to anything (`unknown`).
+ */
+function forTypes(shape: Shape): Shape {
+  if (shape === 'null') return 'any';
+  if (typeof shape !== 'object' || 'ref' in shape || 'const' in shape || 'enum' in shape || 'format' in shape) return shape;
+  if ('nullable' in shape) return { nullable: forTypes(shape.nullable) };
+  if ('anyOf' in shape) return { anyOf: shape.anyOf.map(forTypes) };
+  if ('items' in shape) return { ...shape, items: forTypes(shape.items) };
+  const props: Record<string, Shape> = {};
+  for (const [key, value] of Object.entries(shape.props)) props[key] = forTypes(value);
+  return { ...shape, props };
+}
+
+const mapValues = (record: Record<string, Shape>): Record<string, Shape> => Object.fromEntries(Object.entries(record).map(([key, shape]) => [key, forTypes(shape)]));
 
 export function generate(): void {
   const modules = build();

@@ -58,9 +58,9 @@ export type BillingAddress3 = {
   country: string;
   zip: string;
   recipient: string;
-  first_name: null;
-  last_name: null;
-  address2: null;
+  first_name: unknown;
+  last_name: unknown;
+  address2: unknown;
   phone: string;
   zone_code: string;
   country_code: string;
@@ -101,7 +101,7 @@ export type Cart = {
   token: string;
   line_items: {
     id: number;
-    properties: null;
+    properties: unknown;
     quantity: number;
     variant_id: number;
     key: string;
@@ -149,8 +149,8 @@ export type Checkout = {
     carrier_identifier: string | null;
     carrier_service_id: string | null;
     code: string;
-    custom_tax_lines: null;
-    delivery_category: null;
+    custom_tax_lines: unknown;
+    delivery_category: unknown;
     delivery_expectation_range: number[] | null;
     delivery_expectation_type: string | null;
     delivery_option_group?: {
@@ -158,7 +158,7 @@ export type Checkout = {
       type: string;
     };
     delivery_option_group_type?: string | null;
-    estimated_delivery_time_range?: null;
+    estimated_delivery_time_range?: unknown;
     id: string | null;
     markup: string;
     original_rate_price?: string | null;
@@ -167,33 +167,33 @@ export type Checkout = {
     phone: string | null;
     presentment_title: string | null;
     price: string;
-    requested_fulfillment_service_id: null;
+    requested_fulfillment_service_id: unknown;
     source: string;
     tax_lines: {
       channel_liable: boolean;
       compare_at: number | null;
-      identifier: null;
-      jurisdiction_id?: null;
-      jurisdiction_source?: null;
-      jurisdiction_type?: null;
+      identifier: unknown;
+      jurisdiction_id?: unknown;
+      jurisdiction_source?: unknown;
+      jurisdiction_type?: unknown;
       position: number;
       price: string;
       rate: number;
-      reporting_exempt_amount?: null;
-      reporting_jurisdiction_code?: null;
-      reporting_jurisdiction_name?: null;
-      reporting_jurisdiction_type?: null;
-      reporting_non_taxable_amount?: null;
-      reporting_taxable_amount?: null;
+      reporting_exempt_amount?: unknown;
+      reporting_jurisdiction_code?: unknown;
+      reporting_jurisdiction_name?: unknown;
+      reporting_jurisdiction_type?: unknown;
+      reporting_non_taxable_amount?: unknown;
+      reporting_taxable_amount?: unknown;
       source: string;
       tax_api_client_id?: number | null;
       tax_calculation_price?: string;
-      tax_type?: null;
+      tax_type?: unknown;
       title: string;
       zone: string | null;
     }[];
     title: string;
-    validation_context: null;
+    validation_context: unknown;
   }[];
   taxes_included: boolean;
   total_weight: number;
@@ -212,10 +212,10 @@ export type Checkout = {
     discount_allocations?: {
       amount: string;
       application_type: string;
-      created_at: null;
+      created_at: unknown;
       description: string;
       discount_class: string;
-      id: null;
+      id: unknown;
     }[];
     key: string;
     destination_location_id: number | null;
@@ -243,16 +243,16 @@ export type Checkout = {
       reporting_taxable_amount?: string | null;
       reporting_non_taxable_amount?: string | null;
       reporting_exempt_amount?: string | null;
-      reporting_jurisdiction_name?: null;
-      reporting_jurisdiction_type?: null;
-      reporting_jurisdiction_code?: null;
+      reporting_jurisdiction_name?: unknown;
+      reporting_jurisdiction_type?: unknown;
+      reporting_jurisdiction_code?: unknown;
       tax_api_client_id?: number | null;
       tax_calculation_price?: string;
-      tax_registration_id?: null;
+      tax_registration_id?: unknown;
       compare_at: number | null;
       channel_liable: boolean;
-      identifier?: null;
-      tax_type?: null;
+      identifier?: unknown;
+      tax_type?: unknown;
     }[];
     taxable: boolean;
     title: string;
@@ -260,13 +260,13 @@ export type Checkout = {
     variant_title: string;
     variant_price: string;
     vendor: string;
-    user_id: null;
+    user_id: unknown;
     unit_price_measurement: {
-      measured_type: null;
-      quantity_value: null;
-      quantity_unit: null;
-      reference_value: null;
-      reference_unit: null;
+      measured_type: unknown;
+      quantity_value: unknown;
+      quantity_unit: unknown;
+      reference_value: unknown;
+      reference_unit: unknown;
     };
     rank: number | null;
     compare_at_price: string | null;
@@ -417,9 +417,9 @@ export type CollectionListing = {
     collection_id: number;
     updated_at: string | null;
     body_html: string;
-    default_product_image: null;
+    default_product_image: unknown;
     handle: string;
-    image: null;
+    image: unknown;
     title: string;
     sort_order: number | null;
     published_at: string;
@@ -427,8 +427,8 @@ export type CollectionListing = {
 };
 
 export type CollectionPublication = {
-  id: null;
-  publication_id: null;
+  id: unknown;
+  publication_id: unknown;
   published_at: string;
   published: boolean;
   created_at: string | null;
@@ -437,7 +437,7 @@ export type CollectionPublication = {
 };
 
 export type CollectionPublication2 = {
-  id: null;
+  id: unknown;
 };
 
 export type Company = {
@@ -471,12 +471,12 @@ export type CompanyContactRole = {
     created_at: string;
     updated_at: string;
     note: string;
-    buyer_experience_configuration: null;
+    buyer_experience_configuration: unknown;
     admin_graphql_api_id: string;
     tax_exemptions: string[];
     tax_settings: {
       tax_registration_id: string;
-      tax_exempt: null;
+      tax_exempt: unknown;
       tax_exemptions: string[];
     };
     company: Company;
@@ -499,7 +499,7 @@ export type CompanyLocation = {
   note: string;
   buyer_experience_configuration: {
     checkout_to_draft?: boolean;
-    deposit?: null;
+    deposit?: unknown;
     editable_shipping_address?: boolean;
     pay_now_only: boolean;
     payment_terms_template_admin_graphql_api_id?: string;
@@ -669,7 +669,7 @@ export type Domain = {
   host: string;
   ssl_enabled: boolean;
   localization: {
-    country: null;
+    country: unknown;
     default_locale: string;
     alternate_locales: unknown[];
   } | null;
@@ -733,7 +733,7 @@ export type DraftOrder = {
     pre_tax_price_set?: PriceSet2;
     price_set?: PriceSet2;
     product_exists?: boolean;
-    sales_line_item_group_id?: null;
+    sales_line_item_group_id?: unknown;
     total_discount?: string;
     total_discount_set?: PriceSet2;
     variant_inventory_management?: string | null;
@@ -1107,31 +1107,31 @@ export type Metadata = {
 };
 
 export type MetafieldDefinition = {
-  id: null;
+  id: unknown;
   shop_id: number;
   namespace: string;
   key: string;
   name: string;
-  description: null;
+  description: unknown;
   owner_type: string;
   deleting: boolean;
   type_name: string;
   options: unknown[];
-  api_client_id: null;
+  api_client_id: unknown;
   created_at: string | null;
   updated_at: string | null;
   validation_status: string;
   pinned_position: number;
-  standard_template_id: null;
-  merchant_writeable: null;
-  storefront_readable: null;
-  customer_access: null;
-  namespace_owner_api_client_id: null;
+  standard_template_id: unknown;
+  merchant_writeable: unknown;
+  storefront_readable: unknown;
+  customer_access: unknown;
+  namespace_owner_api_client_id: unknown;
   unique_values: boolean;
   smart_collection_condition: boolean;
   option_linkable: boolean;
   admin_filterable: boolean;
-  admin_filterable_status: null;
+  admin_filterable_status: unknown;
   app_config_managed: boolean;
   access_only: boolean;
   admin_filter_status: string;
@@ -1186,7 +1186,7 @@ export type Order = {
     browser_height: number | null;
     browser_ip?: string;
     browser_width?: number | null;
-    session_hash?: null;
+    session_hash?: unknown;
     user_agent?: string;
   } | null;
   closed_at: string | null;
@@ -1402,7 +1402,7 @@ export type Order = {
     phone: string | null;
     price: string;
     price_set: PriceSet;
-    requested_fulfillment_service_id: null;
+    requested_fulfillment_service_id: unknown;
     source: string | null;
     title: string;
     tax_lines: TaxLine[];
@@ -1509,9 +1509,9 @@ export type Product = {
         id: string;
         title: string;
         price: Price;
-        compareAtPrice: null;
+        compareAtPrice: unknown;
         sku: string;
-        barcode: null;
+        barcode: unknown;
         quantityAvailable: number;
         availableForSale: boolean;
         weight: number;
@@ -1626,7 +1626,7 @@ export type ProductFeed2 = {
 export type ProductListing = {
   product_listing: {
     product_id: number;
-    created_at: null;
+    created_at: unknown;
     updated_at: string;
     body_html: string;
     handle: string;
@@ -1647,8 +1647,8 @@ export type ProductListing2 = {
 };
 
 export type ProductPublication = {
-  id: null;
-  publication_id: null;
+  id: unknown;
+  publication_id: unknown;
   published_at: string;
   published: boolean;
   created_at: string | null;
@@ -1661,7 +1661,7 @@ export type Profile = {
   admin_graphql_api_id: string;
   name: string;
   default: boolean;
-  profile_type: null;
+  profile_type: unknown;
   version: number;
 };
 
@@ -1678,39 +1678,39 @@ export type RemainingFulfillmentOrder = {
   id: string | number;
   status: string;
   assigned_location?: {
-    address1: null;
-    address2: null;
-    city: null;
+    address1: unknown;
+    address2: unknown;
+    city: unknown;
     country_code: string;
     location_id: number;
     name: string;
-    phone: null;
-    province: null;
-    zip: null;
+    phone: unknown;
+    province: unknown;
+    zip: unknown;
   };
   assigned_location_id?: number;
   delivery_method?: {
     id: number;
-    max_delivery_date_time: null;
+    max_delivery_date_time: unknown;
     method_type: string;
-    min_delivery_date_time: null;
+    min_delivery_date_time: unknown;
   };
   destination?: {
     address1: string;
     address2: string;
     city: string;
-    company: null;
+    company: unknown;
     country: string;
     email: string;
     first_name: string;
     id: number;
     last_name: string;
-    phone: null;
+    phone: unknown;
     province: string;
     zip: string;
   };
   fulfill_at?: string;
-  fulfill_by?: null;
+  fulfill_by?: unknown;
   fulfillment_holds?: unknown[];
   international_duties?: {
     incoterm: string;
@@ -1751,7 +1751,7 @@ export type Return2 = {
 export type ScheduledProductListing = {
   scheduled_product_listing: {
     product_id: number;
-    created_at: null;
+    created_at: unknown;
     updated_at: string;
     body_html: string;
     handle: string;
@@ -1761,7 +1761,7 @@ export type ScheduledProductListing = {
     available: boolean;
     tags: string;
     variants: Variant[];
-    publish_at: null;
+    publish_at: unknown;
     images: unknown[];
     options: Option[];
   };
@@ -1892,7 +1892,7 @@ export type TaxRegistration = {
 };
 
 export type TaxService = {
-  id: null;
+  id: unknown;
   name: string;
   url: string;
   active: boolean;
@@ -1928,18 +1928,18 @@ export type Variant = {
   compare_at_price: string;
   grams: number;
   requires_shipping: boolean;
-  sku: null;
-  barcode: null;
+  sku: unknown;
+  barcode: unknown;
   taxable: boolean;
   position: number;
   available: boolean;
   inventory_policy: string;
   inventory_quantity: number;
-  inventory_management: null;
+  inventory_management: unknown;
   fulfillment_service: string;
   weight: number;
   weight_unit: string;
-  image_id: null;
+  image_id: unknown;
   created_at: string;
   updated_at: string;
 };
@@ -1953,17 +1953,17 @@ export type Variant2 = {
   inventory_policy: string;
   compare_at_price: string;
   option1: string;
-  option2: null;
-  option3: null;
+  option2: unknown;
+  option3: unknown;
   created_at: string;
   updated_at: string;
   taxable: boolean;
-  barcode: null;
-  sku: null;
+  barcode: unknown;
+  sku: unknown;
   inventory_quantity: number;
   old_inventory_quantity: number;
   admin_graphql_api_id: string;
-  image_id: null;
+  image_id: unknown;
 };
 
 /** Each event type's `data` target, as the official schema states it. */
@@ -2477,7 +2477,7 @@ export interface ShopifyEventData {
   "metafield_definitions/delete": {
     id: string;
     type: string;
-    created_by_app_id: null;
+    created_by_app_id: unknown;
   };
   "metafield_definitions/update": MetafieldDefinition;
   "metaobjects/create": Metaobject;
@@ -2511,7 +2511,7 @@ export interface ShopifyEventData {
       cvv_result_code: string | null;
       credit_card_number: string;
       credit_card_company: string;
-      buyer_action_info: null;
+      buyer_action_info: unknown;
       credit_card_name: string | null;
       credit_card_wallet: string | null;
       credit_card_expiration_month: number | null;
@@ -2591,17 +2591,17 @@ export interface ShopifyEventData {
     metadata: Metadata;
     productFeed: ProductFeed2;
     product: Product;
-    products: null;
+    products: unknown;
   };
   "product_feeds/full_sync_finish": {
     metadata: Metadata;
     productFeed: ProductFeed2;
     fullSync: {
       createdAt: string;
-      errorCode: null;
+      errorCode: unknown;
       status: string;
       count: number;
-      url: null;
+      url: unknown;
     };
   };
   "product_feeds/incremental_sync": {
@@ -2614,7 +2614,7 @@ export interface ShopifyEventData {
     };
     productFeed: ProductFeed2;
     product: Product;
-    products: null;
+    products: unknown;
   };
   "product_feeds/update": ProductFeed;
   "product_listings/add": ProductListing;
@@ -2640,7 +2640,7 @@ export interface ShopifyEventData {
     processed_at: string;
     duties: unknown[];
     total_duties_set: PriceSet;
-    return: null | Return;
+    return: unknown | Return;
     restock: boolean;
     refund_shipping_lines: unknown[];
     admin_graphql_api_id: string;
@@ -2722,12 +2722,12 @@ export interface ShopifyEventData {
       parent_id: number | null;
       processed_at: string | null;
       device_id: number | null;
-      error_code: null;
+      error_code: unknown;
       source_name: string;
       receipt: {
         amount?: number;
         balance_transaction?: {
-          exchange_rate: null;
+          exchange_rate: unknown;
           id: string;
           object: string;
         };
@@ -2738,7 +2738,7 @@ export interface ShopifyEventData {
           captured: boolean;
           created: number;
           currency: string;
-          failure_code: null;
+          failure_code: unknown;
           failure_message: string;
           fraud_details: { [key: string]: unknown };
           id: string;
@@ -2758,9 +2758,9 @@ export interface ShopifyEventData {
           };
           object: string;
           outcome: {
-            advice_code: null;
-            network_advice_code: null;
-            network_decline_code: null;
+            advice_code: unknown;
+            network_advice_code: unknown;
+            network_decline_code: unknown;
             network_status: string;
             reason: string;
             risk_level: string;
@@ -2783,7 +2783,7 @@ export interface ShopifyEventData {
               };
               country: string;
               description: string;
-              ds_transaction_id: null;
+              ds_transaction_id: unknown;
               exp_month: number;
               exp_year: number;
               extended_authorization: Publishable;
@@ -2791,10 +2791,10 @@ export interface ShopifyEventData {
               funding: string;
               iin: string;
               incremental_authorization: Publishable;
-              installments: null;
+              installments: unknown;
               issuer: string;
               last4: string;
-              mandate: null;
+              mandate: unknown;
               moto: boolean;
               multicapture: Publishable;
               network: string;
@@ -2863,7 +2863,7 @@ export interface ShopifyEventData {
       admin_graphql_api_id: string;
       payment_details?: {
         avs_result_code: string;
-        buyer_action_info: null;
+        buyer_action_info: unknown;
         credit_card_bin: string;
         credit_card_company: string;
         credit_card_expiration_month: number;
@@ -2886,7 +2886,7 @@ export interface ShopifyEventData {
     status: string;
     order: Order2;
     total_return_line_items: number;
-    name: null;
+    name: unknown;
     return_line_items: unknown[];
     return_shipping_fees: {
       id: number;
@@ -2896,7 +2896,7 @@ export interface ShopifyEventData {
     exchange_line_items: {
       id: number;
       admin_graphql_api_id: string;
-      line_item: null;
+      line_item: unknown;
     }[];
     total_exchange_line_items: number;
   };
@@ -2920,7 +2920,7 @@ export interface ShopifyEventData {
     status: string;
     order: Order2;
     total_return_line_items: number;
-    name: null;
+    name: unknown;
     return_line_items: unknown[];
     return_shipping_fees: unknown[];
     exchange_line_items: unknown[];
@@ -2945,11 +2945,11 @@ export interface ShopifyEventData {
       tracking: {
         carrier_name: string;
         tracking_number: string;
-        tracking_url: null;
+        tracking_url: unknown;
       };
       label: {
-        public_file_url: null;
-        created_at: null;
+        public_file_url: unknown;
+        created_at: unknown;
       };
     };
   };
@@ -2958,7 +2958,7 @@ export interface ShopifyEventData {
     admin_graphql_api_id: string;
     dispositions: {
       reverse_fulfillment_order_line_item: Order2;
-      reverse_delivery_line_item: null;
+      reverse_delivery_line_item: unknown;
       type: string;
       location: Order2;
       quantity: number;
