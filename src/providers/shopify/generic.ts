@@ -228,11 +228,6 @@ class Fill {
   }
 }
 
-/** Whether a topic has a generated shape (a schema in some version). */
-export function hasShape(topic: string): boolean {
-  return events[topic] !== undefined;
-}
-
 /**
  * The body of `topic` drawn from its generated shape.
  * @example
