@@ -220,7 +220,7 @@ interface Hints {
   gids: Record<string, Record<string, number>>;
   money: Set<string>;
   currency: Set<string>;
-  /** `<topic> <key>` → the values the topic's sample has for an enum-like key. */
+  /** `<topic> <key>` → the values the topic's sample has for an enum-like key; `<resource>/* <key>`: its resource's topics'; `* <key>`: every topic's. */
   values: Record<string, Set<string>>;
 }
 
@@ -242,7 +242,12 @@ function collect(topic: string, value: JsonValue, parent: string, hints: Hints):
       ((hints.gids[`${resourceOf(topic)} ${owner}`] ??= {})[gid[1]!] ??= 0), hints.gids[`${resourceOf(topic)} ${owner}`]![gid[1]!]!++;
     } else if (/^-?\d+\.\d+$/.test(child)) hints.money.add(key);
     else if (/^[A-Z]{3}$/.test(child) && /currency/i.test(key)) hints.currency.add(key);
-    else if (ENUM_KEY.test(key) && /^[a-z]+(_[a-z]+)*$/.test(child)) (hints.values[`${topic} ${key}`] ??= new Set()).add(child);
+    else if (ENUM_KEY.test(key) && /^[a-z]+(_[a-z]+)*$/.test(child)) {
+      (hints.values[`${topic} ${key}`] ??= new Set()).add(child);
+      (hints.values[`${resourceOf(topic)}/* ${key}`] ??= new Set()).add(child);
+      // A status, state, type, kind or reason means something else on each resource: not shared across them.
+      if (!/(^|_)(status|state|type|kind|reason)$/.test(key)) (hints.values[`* ${key}`] ??= new Set()).add(child);
+    }
   }
 }
 
@@ -267,7 +272,7 @@ function hintsModule(source: string, hints: Hints): string {
     record('gidTypes', "The GraphQL type of the gid of the object under a key (`line_items` → `LineItem`), or of a topic's root (`/orders`); `<resource> <key>` where that resource's differs.", gids),
     `/** String keys whose values are money amounts (\`"19.99"\`). */\nexport const moneyKeys: ReadonlySet<string> = new Set(${JSON.stringify([...hints.money].sort())});\n`,
     `/** String keys whose values are ISO 4217 currency codes. */\nexport const currencyKeys: ReadonlySet<string> = new Set(${JSON.stringify([...hints.currency].sort())});\n`,
-    record('values', 'Values a topic\'s enum-like keys take in its sample (`<topic> <key>`).', values),
+    record('values', 'Values a topic\'s enum-like keys take in its sample (`<topic> <key>`), in its resource\'s samples (`<resource>/* <key>`) and in any sample (`* <key>`).', values),
   ].join('\n');
 }
 

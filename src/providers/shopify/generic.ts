@@ -23,6 +23,8 @@ import { CURRENCY, money, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
 
+const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const;
+
 /** `line_items` → `line_item`, `addresses` → `address`. */
 function singular(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
@@ -148,6 +150,7 @@ class Fill {
         const { id, type } = this.objectId(path);
         return this.scene.gid(type, id);
       }
+      if (name === 'shop') return this.scene.gid('Shop', this.scene.shop.id);
       return this.scene.gid(this.gidType(name), this.refId(name));
     }
     if (key.endsWith('_id') && (leaf === 'integer' || leaf === 'string')) {
@@ -157,6 +160,8 @@ class Fill {
       if (leaf === 'integer') return id;
       return gidTypes[name] !== undefined || isUri(node) ? this.scene.gid(this.gidType(name), id) : String(id);
     }
+    if (leaf === 'integer' && key.endsWith('quantity')) return this.scene.int(1, 5);
+    if (leaf === 'boolean' && key === 'test') return false;
     if (leaf !== 'string') return undefined;
     if (moneyKeys.has(key)) return money(this.cents(path, key));
     if (currencyKeys.has(key)) return CURRENCY;
@@ -167,8 +172,9 @@ class Fill {
       if (format === 'hostname') return this.scene.shop.domain;
       return undefined;
     }
-    const listed = values[`${this.topic} ${key}`];
+    const listed = values[`${this.topic} ${key}`] ?? values[`${this.resource}/* ${key}`] ?? values[`* ${key}`];
     if (listed !== undefined) return listed[this.scene.f.number.int(listed.length - 1)]!;
+    if (key === 'status') return 'active';
     return this.text(key);
   };
 
@@ -218,6 +224,10 @@ class Fill {
         return this.scene.code(8);
       case 'token':
         return this.scene.hex(32);
+      case 'credit_card_company':
+        return this.scene.pick(CARD_BRANDS);
+      case 'credit_card_number':
+        return `•••• •••• •••• ${this.scene.digits(4)}`;
       case 'created_at':
         return this.created;
       case 'updated_at':
