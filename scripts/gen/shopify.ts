@@ -212,7 +212,7 @@ function convertType(type: string, schema: JsonSchema, sample: JsonValue | undef
 }
 
 /** Keys whose string values are an enum in Shopify's API; their sample values are kept as hints. */
-const ENUM_KEY = /(^|_)(status|kind|type|reason|state|policy|unit|scope|role|interval|behavior|zone|gateway|source_name|fulfillment_service|category)$/;
+const ENUM_KEY = /(^|_)(status|kind|type|reason|state|policy|unit|scope|role|interval|behavior|zone|gateway|source_name|fulfillment_service|category|level|brand)$/;
 
 /** What the samples say, collected over every topic. */
 interface Hints {
@@ -242,7 +242,7 @@ function collect(topic: string, value: JsonValue, parent: string, hints: Hints):
       ((hints.gids[`${resourceOf(topic)} ${owner}`] ??= {})[gid[1]!] ??= 0), hints.gids[`${resourceOf(topic)} ${owner}`]![gid[1]!]!++;
     } else if (/^-?\d+\.\d+$/.test(child)) hints.money.add(key);
     else if (/^[A-Z]{3}$/.test(child) && /currency/i.test(key)) hints.currency.add(key);
-    else if (ENUM_KEY.test(key) && /^[a-z]+(_[a-z]+)*$/.test(child)) {
+    else if (ENUM_KEY.test(key) && /^[A-Za-z]+(_[A-Za-z]+)*$/.test(child) && child.length <= 40) {
       (hints.values[`${topic} ${key}`] ??= new Set()).add(child);
       (hints.values[`${resourceOf(topic)}/* ${key}`] ??= new Set()).add(child);
       // A status, state, type, kind or reason means something else on each resource: not shared across them.

@@ -15,8 +15,9 @@
  * had null, and type as `null` every key all samples had null. The strict check holds for every topic
  * built from its shape (and for the six topics with no schema anywhere, whose schema is `{type: object}`);
  * the relaxed check (any type may also be null; a `null`-only type takes any value; integers may be
- * numbers) holds for the 43 hand-written ones. Both ignore two formats inferred from one
- * value, not facts about the field: `zip` as `time`, `credit_card_bin` as `date-time`; and both read a
+ * numbers) holds for the 43 hand-written ones. Both ignore three formats inferred from one
+ * value, not facts about the field: `zip` as `time`, `credit_card_bin` and a card's `last_digits`
+ * (`"4242"`) as `date-time`; and both read a
  * `null`-only type as unknown, as the sample-key rule does.
  */
 import { readFileSync } from 'node:fs';
@@ -118,7 +119,7 @@ function relax(schema: unknown): unknown {
   return out;
 }
 
-/** `schema` without the two formats inferred from one sample value. */
+/** `schema` without the formats inferred from one sample value. */
 function withoutArtifacts(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutArtifacts);
   if (schema === null || typeof schema !== 'object') return schema;
@@ -128,7 +129,7 @@ function withoutArtifacts(schema: unknown): unknown {
       const props: Schema = {};
       for (const [name, prop] of Object.entries(value as Schema)) {
         const cleaned = withoutArtifacts(prop) as Schema;
-        if (name === 'zip' || name === 'credit_card_bin') delete cleaned.format;
+        if (name === 'zip' || name === 'credit_card_bin' || name === 'last_digits') delete cleaned.format;
         // A sample's `null` says nothing of the type (as in the sample-key rule): `"id": null` of a */delete topic.
         if (cleaned.type === 'null') delete cleaned.type;
         props[name] = cleaned;

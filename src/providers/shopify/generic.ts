@@ -160,7 +160,14 @@ class Fill {
       if (leaf === 'integer') return id;
       return gidTypes[name] !== undefined || isUri(node) ? this.scene.gid(this.gidType(name), id) : String(id);
     }
-    if (leaf === 'integer' && key.endsWith('quantity')) return this.scene.int(1, 5);
+    if (leaf === 'integer') {
+      if (key.endsWith('quantity')) return this.scene.int(1, 5);
+      if (key === 'available') return this.scene.int(0, 120);
+      if (key === 'month') return this.scene.int(1, 12);
+      if (key === 'year') return new Date(this.scene.now).getUTCFullYear() + this.scene.int(1, 6);
+    }
+    // A card's last digits, whatever format a schema inferred from "4242" claims.
+    if (key === 'last_digits' && leaf === 'string') return this.scene.digits(4);
     if (leaf === 'boolean' && key === 'test') return false;
     if (leaf !== 'string') return undefined;
     if (moneyKeys.has(key)) return money(this.cents(path, key));
