@@ -7,8 +7,9 @@
  *   set one and the other follows.
  * - A money scalar ↔ its money bag: `total_price` ↔ `total_price_set` (`shop_money` and
  *   `presentment_money` amounts), for every `<x>` / `<x>_set` pair of a touched object.
- * - Orders (`line_items` beside `total_line_items_price`): when the override touches `line_items` or
- *   `shipping_lines`, every line's `price_set`, `current_quantity` (0 once cancelled),
+ * - Orders and checkouts (`line_items` beside `total_line_items_price`): when the override touches
+ *   `line_items` or `shipping_lines`, every line's `price_set`, `line_price` (checkouts: price ×
+ *   quantity), `current_quantity` (0 once cancelled),
  *   `fulfillable_quantity` (unfulfilled lines), `attributed_staffs[].quantity` and `tax_lines[].price`
  *   (the line's `rate` × its price × quantity less its discount allocations) follow; then
  *   `total_line_items_price` (Σ price × quantity), `total_discounts` (Σ discount allocations, and the
@@ -93,7 +94,8 @@ const objects = (value: JsonValue | undefined): Obj[] => (Array.isArray(value) ?
 function syncLine(line: Obj, cancelled: boolean): { gross: number; discount: number; tax: number; weight: number; taxes: Obj[] } {
   const quantity = typeof line.quantity === 'number' ? line.quantity : 0;
   const gross = cents(line.price) * quantity;
-  if (typeof line.price === 'string') line.price_set = bag(cents(line.price), line.price_set);
+  if (typeof line.price === 'string' && 'price_set' in line) line.price_set = bag(cents(line.price), line.price_set);
+  if ('line_price' in line) line.line_price = money(gross);
   if ('current_quantity' in line) line.current_quantity = cancelled ? 0 : quantity;
   if ('fulfillable_quantity' in line) line.fulfillable_quantity = cancelled || line.fulfillment_status === 'fulfilled' ? 0 : quantity;
   if (Array.isArray(line.attributed_staffs)) line.attributed_staffs = objects(line.attributed_staffs).map((staff) => ({ ...staff, quantity }));
