@@ -69,8 +69,10 @@ describe('ids', () => {
   });
 
   it('links an inventory level gid to its location and inventory item', () => {
-    const { json } = build('inventory_levels/update', 3);
-    expect(json.admin_graphql_api_id).toBe(`gid://shopify/InventoryLevel/${json.location_id}?inventory_item_id=${json.inventory_item_id}`);
+    for (const topic of ['inventory_levels/update', 'inventory_levels/connect']) {
+      const { json } = build(topic, 3);
+      expect(json.admin_graphql_api_id, topic).toBe(`gid://shopify/InventoryLevel/${json.location_id}?inventory_item_id=${json.inventory_item_id}`);
+    }
   });
 });
 

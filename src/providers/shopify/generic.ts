@@ -136,6 +136,10 @@ class Fill {
     const key = last.endsWith('Id') ? `${last.slice(0, -2).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_id` : last;
     const leaf = leafOf(node);
     if (leaf === 'object') return isMoneyBag(node) ? this.scene.set(this.cents(path, key)) : undefined;
+    if (key === 'admin_graphql_api_id' && path.length === 1 && this.resource === 'inventory_levels') {
+      // An inventory level has no id of its own: its gid names its location and item.
+      return `gid://shopify/InventoryLevel/${this.refId('location')}?inventory_item_id=${this.refId('inventory_item')}`;
+    }
     if (key === 'id' || key === 'admin_graphql_api_id') {
       const { id, type } = this.objectId(path);
       // A `null`-only id is a sample's `"id": null` (collection_publications/delete): Shopify sends the id.
