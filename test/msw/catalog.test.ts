@@ -123,6 +123,8 @@ function shopifyProbe(type: string, body: any, shop: string): Probe {
     return { url: `${base}/inventory_levels.json?inventory_item_ids=${body.inventory_item_id}`, expect: (b) => b.inventory_levels[0].location_id === body.location_id };
   }
   const path = SHOPIFY_PATHS[resource!];
+  // customers/merge, orders/risk_assessment_changed, …: about a resource (its `order_id`), not the resource itself.
+  if (body.id === undefined) return { skip: `${type}'s body is not the resource itself` };
   if (!path || action === 'edited' || action === 'data_request' || action === 'redact') return { skip: `${type} reports nothing the Admin REST API reads back` };
   if (resource === 'checkouts') return action === 'delete' ? { skip: 'abandoned checkouts are listed only' } : { url: `${base}/checkouts.json`, expect: (b) => b.checkouts.some((c: any) => c.id === body.id) };
   const url = `${base}${path(body)}`;

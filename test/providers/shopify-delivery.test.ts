@@ -48,23 +48,26 @@ async function officialValidate(delivery: Pick<Delivery, 'headers' | 'body'>, se
 }
 
 /** Shopify's GraphQL enum form of a topic, as `validate` returns it: `orders/create` → `ORDERS_CREATE`. */
-const upperSnake = (topic: string) => topic.replace(/\//g, '_').toUpperCase();
+const upperSnake = (topic: string) => topic.replace(/[/.]/g, '_').toUpperCase();
 
 describe('official verification with @shopify/shopify-api 13.1 (web-api adapter)', () => {
-  it.each(shopifyTopics)('accepts %s and reports its topic, shop domain and webhook id', async (topic) => {
-    const delivery = await buildDelivery('shopify', topic, { secret: SECRET, seed: 1234, timestamp: T });
-    const result = await officialValidate(delivery);
-    expect(result).toEqual({
-      valid: true,
-      webhookType: 'webhooks',
-      hmac: delivery.headers['X-Shopify-Hmac-Sha256'],
-      topic: upperSnake(topic),
-      domain: delivery.headers['X-Shopify-Shop-Domain'],
-      apiVersion: '2025-10',
-      webhookId: delivery.deliveryId,
-      triggeredAt: delivery.headers['X-Shopify-Triggered-At'],
-      eventId: delivery.headers['X-Shopify-Event-Id'],
-    });
+  it('accepts every topic and reports its topic (GraphQL enum form), shop domain and webhook id', async () => {
+    for (const topic of shopifyTopics) {
+      const delivery = await buildDelivery('shopify', topic, { secret: SECRET, seed: 1234, timestamp: T });
+      expect(delivery.headers['X-Shopify-Topic'], topic).toBe(topic);
+      const result = await officialValidate(delivery);
+      expect(result, topic).toEqual({
+        valid: true,
+        webhookType: 'webhooks',
+        hmac: delivery.headers['X-Shopify-Hmac-Sha256'],
+        topic: upperSnake(topic),
+        domain: delivery.headers['X-Shopify-Shop-Domain'],
+        apiVersion: '2025-10',
+        webhookId: delivery.deliveryId,
+        triggeredAt: delivery.headers['X-Shopify-Triggered-At'],
+        eventId: delivery.headers['X-Shopify-Event-Id'],
+      });
+    }
   });
 
   it('rejects a body with any one character changed as invalid_hmac', async () => {
@@ -127,8 +130,16 @@ describe('topic aliases', () => {
     expect((error as RelayError).message).toContain('relay events shopify');
   });
 
-  it('throws a RelayError when the builder itself is given a topic outside the catalog', () => {
-    expect(() => builder.build({ eventType: 'orders/risk_assessment', faker: seededFaker(1), now: T, data: undefined })).toThrow(RelayError);
+  it('builds the generic resource, with the right headers, when the builder itself is given a topic outside the catalog (unknown types allowed)', () => {
+    const built = builder.build({ eventType: 'orders/risk_assessment', faker: seededFaker(1), now: T, data: { note: 'x' } });
+    const body = JSON.parse(built.body);
+    expect(Object.keys(body)).toEqual(['id', 'admin_graphql_api_id', 'created_at', 'updated_at', 'note']);
+    expect(body.admin_graphql_api_id).toBe(`gid://shopify/Order/${body.id}`);
+    expect(built.headers['X-Shopify-Topic']).toBe('orders/risk_assessment');
+    expect(built.headers['X-Shopify-API-Version']).toBe('2025-10');
+    expect(built.headers['X-Shopify-Order-Id']).toBe(String(body.id));
+    expect(built.deliveryId).toBe(built.headers['X-Shopify-Webhook-Id']);
+    for (const odd of ['', 'x', '///', 'UNKNOWN_THING', 'a.b.c']) expect(() => builder.build({ eventType: odd, faker: seededFaker(2), now: T, data: undefined }), odd).not.toThrow();
   });
 });
 
@@ -203,7 +214,7 @@ describe('data', () => {
           secret: SECRET,
           seed: 21,
           timestamp: T,
-          data: { note: 'gift wrap', customer: { first_name: 'Ada' }, tags: null, line_items: [], shipping_address: { city: 'Boston' } },
+          data: { note: 'gift wrap', customer: { first_name: 'Ada' }, tags: null, note_attributes: [{ name: 'gift', value: 'yes' }], shipping_address: { city: 'Boston' } },
         })
       ).body,
     );
@@ -212,10 +223,10 @@ describe('data', () => {
     expect(merged.customer.last_name).toBe(base.customer.last_name);
     expect(merged.customer.default_address).toEqual(base.customer.default_address);
     expect(merged.tags).toBeNull();
-    expect(merged.line_items).toEqual([]);
+    expect(merged.note_attributes).toEqual([{ name: 'gift', value: 'yes' }]);
     expect(merged.shipping_address).toEqual({ ...base.shipping_address, city: 'Boston' });
-    const { note: _n, customer: _c, tags: _t, line_items: _l, shipping_address: _s, ...rest } = merged;
-    const { note: _bn, customer: _bc, tags: _bt, line_items: _bl, shipping_address: _bs, ...baseRest } = base;
+    const { note: _n, customer: _c, tags: _t, note_attributes: _l, shipping_address: _s, ...rest } = merged;
+    const { note: _bn, customer: _bc, tags: _bt, note_attributes: _bl, shipping_address: _bs, ...baseRest } = base;
     expect(rest).toEqual(baseRest);
   });
 

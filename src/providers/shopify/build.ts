@@ -3,10 +3,13 @@
  * {@link API_VERSION}, and the headers Shopify's webhook service sends with it. The signature header is
  * added by the plugin's `sign`.
  */
-import { deepMerge, isPlainObject, RelayError, type JsonObject } from '../../core/index.js';
+import { deepMerge, isPlainObject, type JsonObject } from '../../core/index.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { catalog, type ShopifyTopic } from './catalog.js';
 import { cart, checkout } from './checkouts.js';
+import { generic, resource } from './generic.js';
+import { HANDWRITTEN_TOPICS, type HandwrittenTopic } from './handwritten.js';
+import { mirror } from './mirrors.js';
 import { draftOrder, fulfillment, order, orderEdit, refund, sale, transaction, type OrderStage } from './orders.js';
 import { customer, person, type CustomerState } from './people.js';
 import { collection, inventoryItem, inventoryLevel, product } from './products.js';
@@ -32,7 +35,12 @@ function customerAt(state: CustomerState | 'new'): BodyBuilder {
 /** Topics whose body is only the deleted resource's id. */
 const idOnly: BodyBuilder = (scene) => ({ id: scene.id(13) });
 
-const bodies: Record<ShopifyTopic, BodyBuilder> = {
+/**
+ * Hand-written bodies: the topics whose resources carry cross-references the schema cannot state
+ * (order totals, fulfillments of its lines, refunds of its transactions). Every other topic is its
+ * generated shape walked with the scene ({@link generic}).
+ */
+const bodies: Record<HandwrittenTopic, BodyBuilder> = {
   'app/scopes_update': scopesUpdate,
   'app/uninstalled': (scene) => shopResource(scene, scene.before(1, 120)),
   'carts/create': (scene) => cart(scene, 'create'),
@@ -94,6 +102,9 @@ const bodies: Record<ShopifyTopic, BodyBuilder> = {
   'themes/publish': theme,
 };
 
+/** The topics with a hand-written body. */
+export const handwrittenTopics: ReadonlySet<string> = new Set(HANDWRITTEN_TOPICS);
+
 /** Topics with a resource-id header, and where the id is. */
 const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
   orders: 'X-Shopify-Order-Id',
@@ -102,7 +113,8 @@ const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
 
 function resourceId(topic: string, body: JsonObject): string | undefined {
   const edit = body.order_edit;
-  const id = topic === 'orders/edited' && isPlainObject(edit) ? edit.order_id : body.id;
+  // Topics about an order that are not the order itself carry its `order_id` (orders/risk_assessment_changed).
+  const id = topic === 'orders/edited' && isPlainObject(edit) ? edit.order_id : (body.id ?? body.order_id ?? body.product_id);
   return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
 }
 
@@ -119,15 +131,15 @@ function triggeredAt(scene: Scene): string {
  */
 export const builder: PayloadBuilder = {
   build(context: BuildContext): BuiltPayload {
-    const topic = catalog.resolve(context.eventType) as ShopifyTopic | undefined;
-    if (topic === undefined) {
-      throw new RelayError('UNKNOWN_EVENT_TYPE', `Unknown Shopify topic "${context.eventType}". Run \`relay events shopify\` for the full list.`);
-    }
+    // A topic outside the catalog reaches here only when the caller allowed unknown types: it gets the generic resource.
+    const topic = (catalog.resolve(context.eventType) as ShopifyTopic | undefined) ?? context.eventType;
     const scene = new Scene(context.faker, context.now);
     const webhookId = scene.uuid();
     const eventId = scene.uuid();
     const triggered = triggeredAt(scene);
-    const body = deepMerge(bodies[topic](scene), context.data);
+    const own = handwrittenTopics.has(topic) ? bodies[topic as HandwrittenTopic] : undefined;
+    const drawn = own ? own(scene) : catalog.resolve(topic) ? generic(scene, topic) : resource(scene, topic);
+    const body = context.data === undefined ? drawn : mirror(deepMerge(drawn, context.data), context.data);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'User-Agent': 'Shopify-Captain-Hook',
@@ -138,7 +150,7 @@ export const builder: PayloadBuilder = {
       'X-Shopify-Triggered-At': triggered,
       'X-Shopify-Event-Id': eventId,
     };
-    const resourceHeader = RESOURCE_HEADERS[topic.slice(0, topic.indexOf('/'))];
+    const resourceHeader = RESOURCE_HEADERS[topic.split(/[/.]/)[0]!];
     const id = resourceHeader === undefined ? undefined : resourceId(topic, body);
     if (resourceHeader !== undefined && id !== undefined) headers[resourceHeader] = id;
     return { body: JSON.stringify(body), deliveryId: webhookId, headers };

@@ -151,6 +151,8 @@ export interface Sale {
   readonly basket: Basket;
   /** `manual` for pay-later orders (bank deposit, cash on delivery). */
   readonly gateway: 'shopify_payments' | 'manual';
+  /** The staff member the sale is attributed to (`attributed_staffs`), or null for most online sales. */
+  readonly staffId: number | null;
 }
 
 export function sale(scene: Scene, createdAt: number, minLines = 1): Sale {
@@ -173,17 +175,18 @@ export function sale(scene: Scene, createdAt: number, minLines = 1): Sale {
     billTo,
     basket: basket(scene, buyer, minLines),
     gateway: scene.chance(0.9) ? 'shopify_payments' : 'manual',
+    staffId: scene.chance(0.3) ? scene.id(12) : null,
   };
 }
 
 export type OrderStage = 'created' | 'paid' | 'updated' | 'fulfilled' | 'partially_fulfilled' | 'cancelled';
 
 /** A line item. `inOrder` adds the fields only the order resource carries (current quantity, staff). */
-function lineItem(scene: Scene, basket: Basket, line: Line, state: { fulfilled: boolean; cancelled: boolean }, inOrder: boolean): JsonObject {
+function lineItem(scene: Scene, basket: Basket, line: Line, state: { fulfilled: boolean; cancelled: boolean }, inOrder: boolean, staffId: number | null = null): JsonObject {
   const open = state.fulfilled || state.cancelled ? 0 : line.quantity;
   const item: JsonObject = { id: line.id, admin_graphql_api_id: scene.gid('LineItem', line.id) };
   if (inOrder) {
-    item.attributed_staffs = [];
+    item.attributed_staffs = staffId === null ? [] : [{ id: scene.gid('StaffMember', staffId), quantity: line.quantity }];
     item.current_quantity = state.cancelled ? 0 : line.quantity;
   }
   item.fulfillable_quantity = open;
@@ -386,7 +389,7 @@ export function order(scene: Scene, s: Sale, stage: OrderStage, updatedAt: numbe
         ]
       : [],
     fulfillments,
-    line_items: b.lines.map((line, i) => lineItem(scene, b, line, { fulfilled: i < fulfilledCount, cancelled }, true)),
+    line_items: b.lines.map((line, i) => lineItem(scene, b, line, { fulfilled: i < fulfilledCount, cancelled }, true, s.staffId)),
     payment_terms: null,
     refunds: [],
     shipping_address: orderAddress(buyer),
