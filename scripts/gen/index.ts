@@ -16,6 +16,12 @@ if (unknown.length > 0) {
 for (const id of asked.length > 0 ? asked : PROVIDERS) {
   const started = performance.now();
   const { generate } = (await import(`./${id}.ts`)) as { generate: () => void | Promise<void> };
-  await generate();
+  try {
+    await generate();
+  } catch (error) {
+    // A missing source (a snapshot path not given) is the user's to fix: its message, not a stack.
+    console.error(`npm run gen ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   console.log(`gen ${id}: ${Math.round(performance.now() - started)} ms`);
 }
