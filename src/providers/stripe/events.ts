@@ -22,6 +22,7 @@ import {
 import { checkoutSession } from './checkout.js';
 import { account, balance, onboardingPrevious, payout, type PayoutState } from './connect.js';
 import { genericObject } from './generic.js';
+import { isWalked, walkedObject, walkedPrevious } from './walked.js';
 import {
   charge,
   dispute,
@@ -424,12 +425,21 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
   subscription_schedule: scheduleRecipe,
 };
 
-/** The parts of the event `type` reports. */
+/**
+ * The parts of the event `type` reports: a hand-built recipe for the resources above, the walked
+ * generated shape for every other catalogued type, and a minimal generic object for a type outside
+ * the catalog (sent only when the caller allows unknown types).
+ */
 export function eventParts(s: Scene, type: string): EventParts {
   const dot = type.lastIndexOf('.');
   const resource = type.slice(0, dot);
   const verb = type.slice(dot + 1);
   const recipe = RECIPES[resource];
-  if (recipe) return recipe(s, verb);
-  return { object: genericObject(s, resource, verb), automatic: verb !== 'created' && verb !== 'updated' && verb !== 'deleted' };
+  if (recipe && isWalked(type)) return recipe(s, verb);
+  const automatic = verb !== 'created' && verb !== 'updated' && verb !== 'deleted';
+  if (isWalked(type)) {
+    const object = walkedObject(s, type);
+    return { object, automatic, ...(verb === 'updated' ? { previous: walkedPrevious(s, type, object) } : {}) };
+  }
+  return { object: genericObject(s, resource, verb), automatic };
 }

@@ -1,0 +1,198 @@
+/**
+ * Resources without a hand-built recipe (`issuing_card.created`, `treasury.outbound_payment.posted`,
+ * …): the shape stripe-node types the event's `data.object` with (`generated/shapes.ts`), walked with
+ * the scene's values. Ids carry the prefix Stripe's fixtures show for the resource, expandable keys
+ * (`customer`, `latest_charge`) the id of the resource they name, times sit just before the event,
+ * money is one amount in the scene's currency, and the status is the one the verb names when the
+ * resource has it.
+ */
+import type { JsonValue } from '../../core/index.js';
+import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.js';
+import { EXPANDABLE, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
+import { defs, events } from './generated/shapes.js';
+import { DAY, type Obj, type Scene } from './scene.js';
+
+type Node = Exclude<Shape, { ref: string }>;
+type ObjectNode = Extract<Node, { props: unknown }>;
+
+/** Prefixes of resources whose fixture has a placeholder id (`obj_123`) or none. */
+const FALLBACK_PREFIXES: Readonly<Record<string, string>> = {
+  application: 'ca',
+  'apps.install': 'appinst',
+  'billing.alert': 'alrt',
+  'billing.credit_balance_transaction': 'cbtxn',
+  'billing.credit_grant': 'credgr',
+  'billing.meter': 'mtr',
+  'climate.product': 'climsku',
+  'financial_connections.authorization': 'fcauth',
+  invoice_payment: 'inpay',
+  'reserve.hold': 'rsvhld',
+  'reserve.plan': 'rsvpln',
+  'reserve.release': 'rsvrel',
+  'three_d_secure.authentication': 'threeds',
+};
+
+/** The status a verb names: `*.succeeded` → `succeeded`, `*.activated` → `active`. */
+const VERB_STATUS: Readonly<Record<string, readonly string[]>> = {
+  activated: ['active'],
+  canceled: ['canceled'],
+  closed: ['closed', 'won', 'lost'],
+  completed: ['completed', 'succeeded'],
+  created: ['pending', 'open', 'draft', 'active', 'requires_action', 'processing', 'not_started', 'submitted', 'unsubmitted', 'inactive'],
+  deactivated: ['inactive', 'deactivated'],
+  delayed: ['confirmed', 'open'],
+  delivered: ['delivered'],
+  disabled: ['disabled'],
+  disconnected: ['disconnected'],
+  errored: ['errored', 'failed'],
+  expired: ['expired'],
+  failed: ['failed'],
+  finalized: ['open'],
+  paid: ['paid'],
+  posted: ['posted'],
+  processing: ['processing'],
+  reactivated: ['active'],
+  ready: ['ready'],
+  redacted: ['canceled'],
+  rejected: ['rejected'],
+  requires_input: ['requires_input'],
+  returned: ['returned'],
+  reversed: ['reversed'],
+  submitted: ['submitted'],
+  succeeded: ['succeeded'],
+  verified: ['verified'],
+  voided: ['void'],
+  advancing: ['advancing'],
+  internal_failure: ['internal_failure'],
+  accepted: ['accepted'],
+};
+
+/** Amounts that are the payment's amount itself; other money fields start at zero. */
+const WHOLE_AMOUNTS = new Set([
+  'amount',
+  'amount_total',
+  'amount_subtotal',
+  'subtotal',
+  'total',
+  'amount_due',
+  'amount_paid',
+  'amount_received',
+  'amount_captured',
+  'amount_authorized',
+  'amount_requested',
+  'unit_amount',
+  'gross',
+  'net',
+]);
+
+/** Keys whose id is usually absent (null) in a delivery when the type allows null. */
+const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source', 'test_clock', 'customer_account', 'application_fee', 'payment_record', 'transfer', 'failure_balance_transaction', 'default_source', 'latest_fraud_warning', 'replaced_by', 'replacement_for']);
+
+const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^effective_at)$/;
+
+/** Whether `type` is built by walking its generated shape. */
+export function isWalked(type: string): boolean {
+  return Object.hasOwn(events, type);
+}
+
+/** The `object` name and id of a resource, minted at `created`. */
+export function resourceId(s: Scene, object: string, created: number): string {
+  if (object === 'customer') return s.customerId;
+  if (object === 'account') return s.accountId;
+  const prefix = ID_PREFIXES[object] ?? FALLBACK_PREFIXES[object] ?? object.split('.').pop()!.slice(0, 4);
+  return SHORT_IDS.has(object) ? s.shortId(prefix) : s.id(prefix, created);
+}
+
+/**
+ * `data.object` for `type`, from its generated shape.
+ * @example
+ * walkedObject(new Scene(seededFaker(1), Date.now()), 'topup.succeeded'); // { id: 'tu_1…', object: 'topup', status: 'succeeded', … }
+ */
+export function walkedObject(s: Scene, type: string): Obj {
+  const verb = type.slice(type.lastIndexOf('.') + 1);
+  const created = verb === 'created' ? s.now : s.now - s.int(60, 30 * DAY);
+  const amount = s.amount();
+  // The object node each depth of the walk is in, so that a leaf knows its resource.
+  const owners: ObjectNode[] = [];
+  const statuses = VERB_STATUS[verb] ?? [];
+
+  const fill = (path: ShapePath, shape: Node): JsonValue | undefined => {
+    const depth = path.length;
+    if (typeof shape === 'object' && 'props' in shape) {
+      if ('line1' in shape.props && 'postal_code' in shape.props) return { ...s.person.address };
+      owners[depth] = shape;
+      return undefined;
+    }
+    const key = path[depth - 1];
+    if (typeof key !== 'string') return undefined;
+    const owner = owners[depth - 1];
+    const inner = typeof shape === 'object' && 'nullable' in shape ? resolve(shape.nullable, defs) : shape;
+    const nullable = inner !== shape;
+    if (key === 'id' && inner === 'string') {
+      const object = owner?.props.object;
+      const name = object !== undefined && typeof object === 'object' && 'const' in object ? String(object.const) : undefined;
+      return name === undefined ? s.id('obj', created) : resourceId(s, name, created);
+    }
+    if (key === 'livemode') return false;
+    if (key === 'metadata') return {};
+    if (inner === 'string') {
+      const target = EXPANDABLE[key];
+      if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
+      if (key === 'currency' || key.endsWith('_currency')) return s.currency;
+      if (key === 'email' || key.endsWith('_email')) return s.person.email;
+      if (key === 'name') return depth === 1 ? s.business : s.person.name;
+      if (key === 'country') return 'US';
+      if (key === 'url' || key.endsWith('_url')) return `https://example.com/${s.faker.lorem.word()}`;
+      if (key === 'last4') return s.card.last4;
+      if (key === 'brand') return s.card.brand;
+      if (key === 'phone' || key === 'phone_number') return s.person.phone ?? `+1415555${s.digits(4)}`;
+      if (key === 'description' && nullable) return null;
+      return undefined;
+    }
+    if (inner === 'integer') {
+      if (key === 'created') return depth === 1 ? created : created - s.int(0, 3600);
+      if (TIME_KEY.test(key)) return nullable && !key.startsWith(verb.replace(/ed$/, '')) ? null : s.now - s.int(0, 3600);
+      if (WHOLE_AMOUNTS.has(key)) return amount;
+      if (/amount|total|balance|fee/.test(key)) return 0;
+      if (key === 'exp_month') return s.card.expMonth;
+      if (key === 'exp_year') return s.card.expYear;
+      return undefined;
+    }
+    if (typeof inner === 'object' && 'enum' in inner) {
+      if (key === 'status' && depth === 1) {
+        const named = statuses.find((status) => inner.enum.includes(status));
+        if (named !== undefined) return named;
+      }
+      if (key === 'currency') return inner.enum.includes(s.currency) ? s.currency : undefined;
+      return undefined;
+    }
+    // Deeper optional state (errors, next actions, nested details) is null until something sets it.
+    if (nullable && depth > 1 && typeof inner === 'object' && ('props' in inner || 'items' in inner)) return null;
+    return undefined;
+  };
+
+  return walkShape(events[type]!, { faker: s.faker, defs, time: String(s.now), fill }) as Obj;
+}
+
+/**
+ * `previous_attributes` for a walked `*.updated` event: the former status when the resource has
+ * another, else the metadata before a key was added (which `object` then carries).
+ */
+export function walkedPrevious(s: Scene, type: string, object: Obj): Obj {
+  if (typeof object.status === 'string') {
+    const shape = events[type];
+    const node = shape === undefined ? undefined : resolve(shape, defs);
+    const field = node !== undefined && typeof node === 'object' && 'props' in node ? node.props.status : undefined;
+    const status = field === undefined ? undefined : resolve(field, defs);
+    const values = status !== undefined && typeof status === 'object' && 'enum' in status ? status.enum : [];
+    const other = values.find((value) => value !== object.status);
+    if (typeof other === 'string') return { status: other };
+  }
+  if ('metadata' in object) {
+    object.metadata = { relaykit_note: s.faker.lorem.word() };
+    return { metadata: {} };
+  }
+  const key = Object.keys(object).find((k) => k !== 'id' && k !== 'object' && typeof object[k] === 'boolean');
+  if (key !== undefined) return { [key]: !object[key] };
+  return { livemode: true };
+}
