@@ -36,6 +36,8 @@ interface Collected {
   readonly events: Record<string, Shape>;
   /** Expandable key → the `object` names of the resources it may name, in declaration order. */
   readonly expandable: Map<string, string[]>;
+  /** `Def.key` of every property stripe-node types as its `Decimal` (decimal strings on the wire). */
+  readonly decimals: Set<string>;
 }
 
 /** Reads stripe-node's types into shapes. Exported for the up-to-date test. */
@@ -64,6 +66,7 @@ export function readStripeTypes(): Collected & { version: string } {
   const names = new Map<ts.Type, string>();
   const taken = new Map<string, ts.Type>();
   const expandable = new Map<string, string[]>();
+  const decimals = new Set<string>();
 
   const propType = (type: ts.Type, key: string): ts.Type | undefined => {
     const symbol = type.getProperty(key);
@@ -146,20 +149,20 @@ export function readStripeTypes(): Collected & { version: string } {
       if (properties.length === 0) return 'map';
       // Generic instantiations (`ApiList<Refund>`) are written inline; named interfaces become defs.
       const generic = (type as ts.TypeReference).typeArguments?.length ?? 0;
-      if (generic > 0 || (type.getSymbol()?.getName() ?? '__type') === '__type') return objectShape(type);
+      if (generic > 0 || (type.getSymbol()?.getName() ?? '__type') === '__type') return objectShape(type, '*');
       let name = names.get(type);
       if (name === undefined) {
         name = defName(type);
         names.set(type, name);
         defs[name] = { props: {} };
-        defs[name] = objectShape(type);
+        defs[name] = objectShape(type, name);
       }
       return { ref: name };
     }
     throw new Error(`gen stripe: no shape for type ${checker.typeToString(type)} at ${key}`);
   };
 
-  const objectShape = (type: ts.Type): ObjectShape => {
+  const objectShape = (type: ts.Type, owner: string): ObjectShape => {
     const props: Props = {};
     const optional: string[] = [];
     for (const property of checker.getPropertiesOfType(type)) {
@@ -167,7 +170,8 @@ export function readStripeTypes(): Collected & { version: string } {
       const declared = checker.getTypeOfSymbol(property);
       // `deleted?: void`: stripe-node's marker that the live resource never has the key.
       if ((declared.isUnion() ? declared.types : [declared]).every((t) => t.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined))) continue;
-      props[key] = shapeOf(checker.getTypeOfSymbol(property), key);
+      props[key] = shapeOf(declared, key);
+      if ((declared.isUnion() ? declared.types : [declared]).some((t) => isNamed(t, 'Decimal'))) decimals.add(`${owner}.${key}`);
       if (property.flags & ts.SymbolFlags.Optional) optional.push(key);
     }
     return optional.length > 0 ? { props, optional } : { props };
@@ -181,7 +185,7 @@ export function readStripeTypes(): Collected & { version: string } {
     if (!type?.isStringLiteral() || !object) throw new Error(`gen stripe: ${checker.typeToString(member)} has no type literal or data.object`);
     events[type.value] = shapeOf(object, 'object');
   }
-  return { defs, events, expandable, version };
+  return { defs, events, expandable, decimals, version };
 }
 
 /** Per fixture resource: its `object` name, id prefix (when its id has one) and top-level keys. */
@@ -269,7 +273,7 @@ function reachable(defs: Record<string, ObjectShape>, events: Record<string, Sha
   return Object.fromEntries([...seen].sort().map((name) => [name, defs[name]!]));
 }
 
-function idsModule(source: string, facts: Record<string, FixtureFacts>, expandable: Map<string, string[]>): string {
+function idsModule(source: string, facts: Record<string, FixtureFacts>, expandable: Map<string, string[]>, decimals: Set<string>): string {
   const prefixes = Object.values(facts)
     .filter((f) => f.prefix !== undefined)
     .map((f) => `  ${JSON.stringify(f.object)}: ${JSON.stringify(f.prefix)},`)
@@ -290,6 +294,8 @@ function idsModule(source: string, facts: Record<string, FixtureFacts>, expandab
     `export const EXPANDABLE: { readonly [key: string]: string } = {\n${keys.join('\n')}\n};\n`,
     '/** Resources whose ids have a 14-character random body (`cus_QXg1o8vcGmoR32`) rather than the 24-character timed form. */',
     `export const SHORT_IDS: ReadonlySet<string> = new Set([${short.join(', ')}]);\n`,
+    "/** `Def.key` of the fields stripe-node types as its `Decimal`: decimal strings on the wire (`\"12.5\"`). */",
+    `export const DECIMAL_FIELDS: ReadonlySet<string> = new Set([\n${[...decimals].sort().map((key) => `  ${JSON.stringify(key)},`).join('\n')}\n]);\n`,
   ].join('\n');
 }
 
@@ -357,7 +363,7 @@ async function committedFacts(): Promise<Record<string, FixtureFacts> | undefine
 
 /** The generated modules' text, by path relative to the project root. */
 export async function stripeModules(): Promise<Record<string, string>> {
-  const { defs, events, expandable, version } = readStripeTypes();
+  const { defs, events, expandable, decimals, version } = readStripeTypes();
   const snapshot = snapshotPath();
   let facts: Record<string, FixtureFacts> | undefined;
   let fixtureSource = 'openapi/fixtures3.json';
@@ -378,7 +384,7 @@ export async function stripeModules(): Promise<Record<string, string>> {
     'src/providers/stripe/generated/shapes.ts': shapesModule(`${types} and ${fixtureSource}`, reachable(lean, leanEvents), leanEvents),
     'src/providers/stripe/generated/data-types.ts': typesModule(types, 'StripeEventData', reachable(defs, events), events),
     'src/providers/stripe/generated/event-types.ts': eventTypesModule(types, Object.keys(events)),
-    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable),
+    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, decimals),
     'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts)),
   };
 }

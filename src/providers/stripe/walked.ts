@@ -8,7 +8,7 @@
  */
 import type { JsonValue } from '../../core/index.js';
 import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.js';
-import { EXPANDABLE, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
+import { DECIMAL_FIELDS, EXPANDABLE, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
 import { defs, events } from './generated/shapes.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
@@ -90,6 +90,17 @@ const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source',
 
 const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^effective_at)$/;
 
+/** Each def's name, by its node, so that a leaf knows which def it is a field of. */
+const DEF_NAMES = new Map<Shape, string>(Object.entries(defs).map(([name, def]) => [def, name]));
+
+const ADDRESS_KEYS = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'];
+
+/** A plain postal address (the scene's), not one with extra keys (`town`, kana and kanji forms). */
+function isAddress(shape: ObjectNode): boolean {
+  const keys = Object.keys(shape.props);
+  return keys.length === ADDRESS_KEYS.length && ADDRESS_KEYS.every((key) => key in shape.props);
+}
+
 /** Whether `type` is built by walking its generated shape. */
 export function isWalked(type: string): boolean {
   return Object.hasOwn(events, type);
@@ -119,7 +130,7 @@ export function walkedObject(s: Scene, type: string): Obj {
   const fill = (path: ShapePath, shape: Node): JsonValue | undefined => {
     const depth = path.length;
     if (typeof shape === 'object' && 'props' in shape) {
-      if ('line1' in shape.props && 'postal_code' in shape.props) return { ...s.person.address };
+      if (isAddress(shape)) return { ...s.person.address };
       owners[depth] = shape;
       return undefined;
     }
@@ -138,6 +149,7 @@ export function walkedObject(s: Scene, type: string): Obj {
     if (inner === 'string') {
       const target = EXPANDABLE[key];
       if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
+      if (owner !== undefined && DECIMAL_FIELDS.has(`${DEF_NAMES.get(owner) ?? '*'}.${key}`)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
       if (key === 'currency' || key.endsWith('_currency')) return s.currency;
       if (key === 'email' || key.endsWith('_email')) return s.person.email;
       if (key === 'name') return depth === 1 ? s.business : s.person.name;
@@ -154,6 +166,7 @@ export function walkedObject(s: Scene, type: string): Obj {
       if (TIME_KEY.test(key)) return nullable && !key.startsWith(verb.replace(/ed$/, '')) ? null : s.now - s.int(0, 3600);
       if (WHOLE_AMOUNTS.has(key)) return amount;
       if (/amount|total|balance|fee/.test(key)) return 0;
+      if (key.endsWith('year')) return new Date(s.now * 1000).getUTCFullYear() + s.int(0, 3);
       if (key === 'exp_month') return s.card.expMonth;
       if (key === 'exp_year') return s.card.expYear;
       return undefined;
@@ -192,7 +205,8 @@ export function walkedPrevious(s: Scene, type: string, object: Obj): Obj {
     object.metadata = { relaykit_note: s.faker.lorem.word() };
     return { metadata: {} };
   }
-  const key = Object.keys(object).find((k) => k !== 'id' && k !== 'object' && typeof object[k] === 'boolean');
-  if (key !== undefined) return { [key]: !object[key] };
-  return { livemode: true };
+  // Else a time or count that moved: its value an hour (or one) before.
+  const key = Object.keys(object).find((k) => k !== 'created' && typeof object[k] === 'number');
+  if (key !== undefined) return { [key]: (object[key] as number) - (TIME_KEY.test(key) ? 3600 : 1) };
+  return {};
 }

@@ -216,3 +216,33 @@ export const EXPANDABLE: { readonly [key: string]: string } = {
 
 /** Resources whose ids have a 14-character random body (`cus_QXg1o8vcGmoR32`) rather than the 24-character timed form. */
 export const SHORT_IDS: ReadonlySet<string> = new Set(["customer", "exchange_rate", "issuing.personalization_design", "issuing.physical_bundle", "product", "subscription_item", "tax.calculation_line_item", "tax.registration", "tax.transaction_line_item", "terminal.configuration"]);
+
+/** `Def.key` of the fields stripe-node types as its `Decimal`: decimal strings on the wire (`"12.5"`). */
+export const DECIMAL_FIELDS: ReadonlySet<string> = new Set([
+  "Checkout.Session.CurrencyConversion.fx_rate",
+  "Climate.Order.metric_tons",
+  "Climate.Product.metric_tons_available",
+  "CreditNoteLineItem.unit_amount_decimal",
+  "InvoiceItem.Pricing.unit_amount_decimal",
+  "InvoiceItem.quantity_decimal",
+  "InvoiceLineItem.Pricing.unit_amount_decimal",
+  "InvoiceLineItem.quantity_decimal",
+  "Issuing.Authorization.Fleet.ReportedBreakdown.Fuel.gross_amount_decimal",
+  "Issuing.Authorization.Fleet.ReportedBreakdown.NonFuel.gross_amount_decimal",
+  "Issuing.Authorization.Fleet.ReportedBreakdown.Tax.local_amount_decimal",
+  "Issuing.Authorization.Fleet.ReportedBreakdown.Tax.national_amount_decimal",
+  "Issuing.Authorization.Fuel.quantity_decimal",
+  "Issuing.Authorization.Fuel.unit_cost_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fleet.ReportedBreakdown.Fuel.gross_amount_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fleet.ReportedBreakdown.NonFuel.gross_amount_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fleet.ReportedBreakdown.Tax.local_amount_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fleet.ReportedBreakdown.Tax.national_amount_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fuel.quantity_decimal",
+  "Issuing.Transaction.PurchaseDetails.Fuel.unit_cost_decimal",
+  "Plan.Tier.flat_amount_decimal",
+  "Plan.Tier.unit_amount_decimal",
+  "Plan.amount_decimal",
+  "Price.Tier.flat_amount_decimal",
+  "Price.Tier.unit_amount_decimal",
+  "Price.unit_amount_decimal",
+]);
