@@ -337,6 +337,12 @@ const invoiceRecipe: Recipe = (s, verb) => {
     }
     case 'sent':
       return { object: cycle(finalizedNow, 'open') };
+    case 'deleted':
+      return { object: cycle(s.now - s.int(1, 5) * HOUR, 'draft', { finalizedAt: null }) };
+    case 'finalization_failed':
+      return { object: cycle(s.now - HOUR, 'draft', { finalizedAt: null }), automatic: true };
+    case 'overpaid':
+      return { object: cycle(finalizedNow, 'paid', { paidAt: s.now }), automatic: true };
     default:
       return { object: cycle(s.now - s.int(1, 10) * DAY, 'open'), automatic: true };
   }
@@ -377,10 +383,17 @@ const couponRecipe: Recipe = (s, verb) => {
 };
 
 const scheduleRecipe: Recipe = (s, verb) => {
-  if (verb === 'canceled') {
+  if (verb === 'completed' || verb === 'released' || verb === 'expiring' || verb === 'updated') {
+    // A schedule that has been running its subscription for a while.
+    const created = s.now - s.int(30, 300) * DAY;
+    const sub = newSubscription(s, newPlan(s), { created: created + s.int(1, 10) * DAY });
+    const status = verb === 'completed' ? 'completed' : verb === 'released' ? 'released' : 'active';
+    return { object: subscriptionSchedule(s, sub, { status, created }), automatic: verb !== 'released' && verb !== 'updated' };
+  }
+  if (verb === 'canceled' || verb === 'aborted') {
     const created = s.now - s.int(2, 20) * DAY;
     const sub = newSubscription(s, newPlan(s), { created: s.now + s.int(3, 20) * DAY });
-    return { object: subscriptionSchedule(s, sub, { status: 'canceled', created, canceledAt: s.now }) };
+    return { object: subscriptionSchedule(s, sub, { status: 'canceled', created, canceledAt: s.now }), automatic: verb === 'aborted' };
   }
   const start = s.now + s.int(1, 30) * DAY;
   const sub = newSubscription(s, newPlan(s), { created: start });
@@ -394,7 +407,14 @@ const accountRecipe: Recipe = (s) => {
   return { object, previous: onboardingPrevious(object), automatic: true, account: object.id as string };
 };
 
-const PAYOUT_STATES: Readonly<Record<string, PayoutState>> = { created: 'pending', paid: 'paid', failed: 'failed', updated: 'in_transit' };
+const PAYOUT_STATES: Readonly<Record<string, PayoutState>> = {
+  created: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  updated: 'in_transit',
+  canceled: 'canceled',
+  reconciliation_completed: 'paid',
+};
 
 const payoutRecipe: Recipe = (s, verb) => {
   const state = PAYOUT_STATES[verb] ?? 'pending';
@@ -425,6 +445,9 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
   subscription_schedule: scheduleRecipe,
 };
 
+/** Resources (an event type minus its verb) whose events have hand-built payloads. */
+export const HAND_BUILT_RESOURCES: readonly string[] = Object.keys(RECIPES);
+
 /**
  * The parts of the event `type` reports: a hand-built recipe for the resources above, the walked
  * generated shape for every other catalogued type, and a minimal generic object for a type outside
@@ -435,7 +458,11 @@ export function eventParts(s: Scene, type: string): EventParts {
   const resource = type.slice(0, dot);
   const verb = type.slice(dot + 1);
   const recipe = RECIPES[resource];
-  if (recipe && isWalked(type)) return recipe(s, verb);
+  if (recipe && isWalked(type)) {
+    const parts = recipe(s, verb);
+    // Every `*.updated` carries what changed; recipes without a story of their own get the generic one.
+    return verb === 'updated' && parts.previous === undefined ? { ...parts, previous: walkedPrevious(s, type, parts.object) } : parts;
+  }
   const automatic = verb !== 'created' && verb !== 'updated' && verb !== 'deleted';
   if (isWalked(type)) {
     const object = walkedObject(s, type);

@@ -205,8 +205,23 @@ export function walkedPrevious(s: Scene, type: string, object: Obj): Obj {
     object.metadata = { relaykit_note: s.faker.lorem.word() };
     return { metadata: {} };
   }
-  // Else a time or count that moved: its value an hour (or one) before.
-  const key = Object.keys(object).find((k) => k !== 'created' && typeof object[k] === 'number');
-  if (key !== undefined) return { [key]: (object[key] as number) - (TIME_KEY.test(key) ? 3600 : 1) };
+  // Else a time, count or flag that moved, at the top level or inside one of its objects.
+  for (const key of Object.keys(object)) {
+    if (key === 'id' || key === 'object' || key === 'created') continue;
+    const before = moved(object[key], key);
+    if (before !== undefined) return { [key]: before };
+  }
   return {};
+}
+
+/** `value` with one number (an hour or one less) or boolean (flipped) changed, or undefined if it has none. */
+function moved(value: unknown, key: string): unknown {
+  if (typeof value === 'number') return value - (TIME_KEY.test(key) ? 3600 : 1);
+  if (typeof value === 'boolean') return !value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  for (const [inner, child] of Object.entries(value)) {
+    const before = moved(child, inner);
+    if (before !== undefined) return { ...value, [inner]: before };
+  }
+  return undefined;
 }
