@@ -255,6 +255,23 @@ function stripOptional(shape: Shape): Shape {
   return shape;
 }
 
+/** Shapes for the types module: an open enum (`'a' | 'b' | OtherString`) is a `string` there, as TypeScript reads it. */
+function typeShape(shape: Shape): Shape {
+  if (typeof shape !== 'object') return shape;
+  if ('nullable' in shape) return { nullable: typeShape(shape.nullable) };
+  if ('anyOf' in shape) {
+    if (shape.anyOf.includes('string') && shape.anyOf.every((b) => b === 'string' || (typeof b === 'object' && 'enum' in b))) return 'string';
+    return { anyOf: shape.anyOf.map(typeShape) };
+  }
+  if ('items' in shape) return { ...shape, items: typeShape(shape.items) };
+  if ('props' in shape) {
+    const props: Props = {};
+    for (const key of Object.keys(shape.props)) props[key] = typeShape(shape.props[key]!);
+    return shape.optional ? { props, optional: [...shape.optional] } : { props };
+  }
+  return shape;
+}
+
 /** Only the defs the events reach. */
 function reachable(defs: Record<string, ObjectShape>, events: Record<string, Shape>): Record<string, ObjectShape> {
   const seen = new Set<string>();
@@ -382,7 +399,12 @@ export async function stripeModules(): Promise<Record<string, string>> {
   const leanEvents = Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, stripOptional(shape)]));
   return {
     'src/providers/stripe/generated/shapes.ts': shapesModule(`${types} and ${fixtureSource}`, reachable(lean, leanEvents), leanEvents),
-    'src/providers/stripe/generated/data-types.ts': typesModule(types, 'StripeEventData', reachable(defs, events), events),
+    'src/providers/stripe/generated/data-types.ts': typesModule(
+      types,
+      'StripeEventData',
+      Object.fromEntries(Object.entries(reachable(defs, events)).map(([name, def]) => [name, typeShape(def)])),
+      events,
+    ),
     'src/providers/stripe/generated/event-types.ts': eventTypesModule(types, Object.keys(events)),
     'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, decimals),
     'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts)),

@@ -66,6 +66,21 @@ const FILES: Record<string, string> = {
     return source([{ type: 'customer.created', event }]);
   })(),
   'test/.generated/stripe-wrong-type.ts': source([{ type: 'payout.paid', event: { ...buildEvent('payout.paid', 1), type: 'payout.payed' } }]),
+  // The generated `data` types: every built data.object is one, and a misspelt key is not.
+  'test/.generated/stripe-data.ts': [
+    `import type { StripeEventData } from '../../src/providers/stripe/generated/data-types.js';`,
+    ...stripeEventTypes.map(
+      (type, i) =>
+        `export const d${i} = ${JSON.stringify((buildEvent(type, 1).data as { object: unknown }).object)} satisfies StripeEventData['${type}'];`,
+    ),
+  ].join('\n'),
+  'test/.generated/stripe-data-typo.ts': [
+    `import type { StripeEventData } from '../../src/providers/stripe/generated/data-types.js';`,
+    `type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;`,
+    `export const ok: DeepPartial<StripeEventData['payment_intent.succeeded']> = { amount: 1, metadata: { order: 'A-1' }, shipping: null };`,
+    `export const typo: DeepPartial<StripeEventData['payment_intent.succeeded']> = { amont: 1 };`,
+    `export const wrongType: DeepPartial<StripeEventData['invoice.paid']> = { total: '12' };`,
+  ].join('\n'),
   'test/.generated/stripe-decimal.ts': `import type Stripe from 'stripe';\nexport const e = ${JSON.stringify(buildEvent('price.created', 1))} satisfies Extract<Stripe.Event, { type: 'price.created' }>;`,
 };
 
@@ -97,6 +112,18 @@ describe('stripe payloads against stripe-node types', () => {
 
   it('reports decimal strings left as strings: stripe-node types them as its Decimal', () => {
     expect(of('stripe-decimal.ts')).toMatch(/unit_amount_decimal|Decimal/);
+  });
+
+  it('every built data.object is its generated StripeEventData type', () => {
+    expect(of('stripe-data.ts')).toBe('');
+    expect(FILES['test/.generated/stripe-data.ts']!.match(/satisfies StripeEventData/g)).toHaveLength(275);
+  });
+
+  it('reports a misspelt or mistyped key in a StripeEventData deep partial, and nothing else', () => {
+    const reported = of('stripe-data-typo.ts');
+    expect(reported).toMatch(/:4:.*amont/);
+    expect(reported).toMatch(/:5:.*'string' is not assignable to type 'number'/);
+    expect(reported.split('\n').filter((line) => /^test\/\.generated\/stripe-data-typo\.ts:/.test(line))).toHaveLength(2);
   });
 
   it('reports nothing outside the generated files', () => {

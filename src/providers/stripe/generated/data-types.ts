@@ -4,7 +4,7 @@ export type Account = {
   id: string;
   object: "account";
   business_profile?: AccountBusinessProfile | null;
-  business_type?: (("company" | "government_entity" | "individual" | "non_profit") | string) | null;
+  business_type?: string | null;
   capabilities?: AccountCapabilities;
   charges_enabled: boolean;
   company?: AccountCompany;
@@ -28,14 +28,14 @@ export type Account = {
   requirements?: AccountRequirements;
   settings?: AccountSettings | null;
   tos_acceptance?: AccountTosAcceptance;
-  type: ("standard" | "express" | "none" | "custom") | string;
+  type: string;
 };
 
 export type AccountBusinessProfile = {
   annual_revenue?: AccountBusinessProfileAnnualRevenue | null;
   estimated_worker_count?: number | null;
   mcc: string | null;
-  minority_owned_business_designation: (("lgbtqi_owned_business" | "minority_owned_business" | "none_of_these_apply" | "prefer_not_to_answer" | "women_owned_business") | string)[] | null;
+  minority_owned_business_designation: string[] | null;
   monthly_estimated_revenue?: AccountBusinessProfileMonthlyEstimatedRevenue;
   name: string | null;
   product_description?: string | null;
@@ -59,76 +59,76 @@ export type AccountBusinessProfileMonthlyEstimatedRevenue = {
 };
 
 export type AccountCapabilities = {
-  acss_debit_payments?: ("active" | "inactive" | "pending") | string;
-  affirm_payments?: ("active" | "inactive" | "pending") | string;
-  afterpay_clearpay_payments?: ("active" | "inactive" | "pending") | string;
-  alma_payments?: ("active" | "inactive" | "pending") | string;
-  amazon_pay_payments?: ("active" | "inactive" | "pending") | string;
-  app_distribution?: ("active" | "inactive" | "pending") | string;
-  au_becs_debit_payments?: ("active" | "inactive" | "pending") | string;
-  bacs_debit_payments?: ("active" | "inactive" | "pending") | string;
-  bancontact_payments?: ("active" | "inactive" | "pending") | string;
-  bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  billie_payments?: ("active" | "inactive" | "pending") | string;
-  bizum_payments?: ("active" | "inactive" | "pending") | string;
-  blik_payments?: ("active" | "inactive" | "pending") | string;
-  blik_recurring_payments?: ("active" | "inactive" | "pending") | string;
-  boleto_payments?: ("active" | "inactive" | "pending") | string;
-  card_issuing?: ("active" | "inactive" | "pending") | string;
-  card_payments?: ("active" | "inactive" | "pending") | string;
-  cartes_bancaires_payments?: ("active" | "inactive" | "pending") | string;
-  cashapp_payments?: ("active" | "inactive" | "pending") | string;
-  crypto_payments?: ("active" | "inactive" | "pending") | string;
-  eps_payments?: ("active" | "inactive" | "pending") | string;
-  fpx_payments?: ("active" | "inactive" | "pending") | string;
-  gb_bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  giropay_payments?: ("active" | "inactive" | "pending") | string;
-  grabpay_payments?: ("active" | "inactive" | "pending") | string;
-  ideal_payments?: ("active" | "inactive" | "pending") | string;
-  india_international_payments?: ("active" | "inactive" | "pending") | string;
-  jcb_payments?: ("active" | "inactive" | "pending") | string;
-  jp_bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  kakao_pay_payments?: ("active" | "inactive" | "pending") | string;
-  klarna_payments?: ("active" | "inactive" | "pending") | string;
-  konbini_payments?: ("active" | "inactive" | "pending") | string;
-  kr_card_payments?: ("active" | "inactive" | "pending") | string;
-  legacy_payments?: ("active" | "inactive" | "pending") | string;
-  link_payments?: ("active" | "inactive" | "pending") | string;
-  mb_way_payments?: ("active" | "inactive" | "pending") | string;
-  mobilepay_payments?: ("active" | "inactive" | "pending") | string;
-  multibanco_payments?: ("active" | "inactive" | "pending") | string;
-  mx_bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  naver_pay_payments?: ("active" | "inactive" | "pending") | string;
-  nz_bank_account_becs_debit_payments?: ("active" | "inactive" | "pending") | string;
-  oxxo_payments?: ("active" | "inactive" | "pending") | string;
-  p24_payments?: ("active" | "inactive" | "pending") | string;
-  pay_by_bank_payments?: ("active" | "inactive" | "pending") | string;
-  payco_payments?: ("active" | "inactive" | "pending") | string;
-  paynow_payments?: ("active" | "inactive" | "pending") | string;
-  paypay_payments?: ("active" | "inactive" | "pending") | string;
-  payto_payments?: ("active" | "inactive" | "pending") | string;
-  pix_payments?: ("active" | "inactive" | "pending") | string;
-  promptpay_payments?: ("active" | "inactive" | "pending") | string;
-  revolut_pay_payments?: ("active" | "inactive" | "pending") | string;
-  samsung_pay_payments?: ("active" | "inactive" | "pending") | string;
-  satispay_payments?: ("active" | "inactive" | "pending") | string;
-  scalapay_payments?: ("active" | "inactive" | "pending") | string;
-  sepa_bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  sepa_debit_payments?: ("active" | "inactive" | "pending") | string;
-  sequra_payments?: ("active" | "inactive" | "pending") | string;
-  sofort_payments?: ("active" | "inactive" | "pending") | string;
-  sunbit_payments?: ("active" | "inactive" | "pending") | string;
-  swish_payments?: ("active" | "inactive" | "pending") | string;
-  tax_reporting_us_1099_k?: ("active" | "inactive" | "pending") | string;
-  tax_reporting_us_1099_misc?: ("active" | "inactive" | "pending") | string;
-  transfers?: ("active" | "inactive" | "pending") | string;
-  treasury?: ("active" | "inactive" | "pending") | string;
-  twint_payments?: ("active" | "inactive" | "pending") | string;
-  upi_payments?: ("active" | "inactive" | "pending") | string;
-  us_bank_account_ach_payments?: ("active" | "inactive" | "pending") | string;
-  us_bank_transfer_payments?: ("active" | "inactive" | "pending") | string;
-  wero_payments?: ("active" | "inactive" | "pending") | string;
-  zip_payments?: ("active" | "inactive" | "pending") | string;
+  acss_debit_payments?: string;
+  affirm_payments?: string;
+  afterpay_clearpay_payments?: string;
+  alma_payments?: string;
+  amazon_pay_payments?: string;
+  app_distribution?: string;
+  au_becs_debit_payments?: string;
+  bacs_debit_payments?: string;
+  bancontact_payments?: string;
+  bank_transfer_payments?: string;
+  billie_payments?: string;
+  bizum_payments?: string;
+  blik_payments?: string;
+  blik_recurring_payments?: string;
+  boleto_payments?: string;
+  card_issuing?: string;
+  card_payments?: string;
+  cartes_bancaires_payments?: string;
+  cashapp_payments?: string;
+  crypto_payments?: string;
+  eps_payments?: string;
+  fpx_payments?: string;
+  gb_bank_transfer_payments?: string;
+  giropay_payments?: string;
+  grabpay_payments?: string;
+  ideal_payments?: string;
+  india_international_payments?: string;
+  jcb_payments?: string;
+  jp_bank_transfer_payments?: string;
+  kakao_pay_payments?: string;
+  klarna_payments?: string;
+  konbini_payments?: string;
+  kr_card_payments?: string;
+  legacy_payments?: string;
+  link_payments?: string;
+  mb_way_payments?: string;
+  mobilepay_payments?: string;
+  multibanco_payments?: string;
+  mx_bank_transfer_payments?: string;
+  naver_pay_payments?: string;
+  nz_bank_account_becs_debit_payments?: string;
+  oxxo_payments?: string;
+  p24_payments?: string;
+  pay_by_bank_payments?: string;
+  payco_payments?: string;
+  paynow_payments?: string;
+  paypay_payments?: string;
+  payto_payments?: string;
+  pix_payments?: string;
+  promptpay_payments?: string;
+  revolut_pay_payments?: string;
+  samsung_pay_payments?: string;
+  satispay_payments?: string;
+  scalapay_payments?: string;
+  sepa_bank_transfer_payments?: string;
+  sepa_debit_payments?: string;
+  sequra_payments?: string;
+  sofort_payments?: string;
+  sunbit_payments?: string;
+  swish_payments?: string;
+  tax_reporting_us_1099_k?: string;
+  tax_reporting_us_1099_misc?: string;
+  transfers?: string;
+  treasury?: string;
+  twint_payments?: string;
+  upi_payments?: string;
+  us_bank_account_ach_payments?: string;
+  us_bank_transfer_payments?: string;
+  wero_payments?: string;
+  zip_payments?: string;
 };
 
 export type AccountCompany = {
@@ -146,13 +146,13 @@ export type AccountCompany = {
   name_kanji?: string | null;
   owners_provided?: boolean;
   ownership_declaration?: AccountCompanyOwnershipDeclaration | null;
-  ownership_exemption_reason?: ("qualified_entity_exceeds_ownership_threshold" | "qualifies_as_financial_institution") | string;
+  ownership_exemption_reason?: string;
   phone?: string | null;
   physical_address?: Address;
   principal_place_of_business?: Address;
   registration_date?: AccountCompanyRegistrationDate;
   representative_declaration?: AccountCompanyRepresentativeDeclaration | null;
-  structure?: ("free_zone_establishment" | "free_zone_llc" | "government_instrumentality" | "governmental_unit" | "incorporated_non_profit" | "incorporated_partnership" | "limited_liability_partnership" | "llc" | "multi_member_llc" | "private_company" | "private_corporation" | "private_partnership" | "public_company" | "public_corporation" | "public_partnership" | "registered_charity" | "single_member_llc" | "sole_establishment" | "sole_proprietorship" | "tax_exempt_government_instrumentality" | "unincorporated_association" | "unincorporated_non_profit" | "unincorporated_partnership") | string;
+  structure?: string;
   tax_id_provided?: boolean;
   tax_id_registrar?: string;
   vat_id_provided?: boolean;
@@ -218,21 +218,21 @@ export type AccountController = {
   fees?: AccountControllerFees;
   is_controller?: boolean;
   losses?: AccountControllerLosses;
-  requirement_collection?: ("application" | "stripe") | string;
+  requirement_collection?: string;
   stripe_dashboard?: AccountControllerStripeDashboard;
-  type: ("application" | "account") | string;
+  type: string;
 };
 
 export type AccountControllerFees = {
-  payer: ("application" | "account" | "application_custom" | "application_express") | string;
+  payer: string;
 };
 
 export type AccountControllerLosses = {
-  payments: ("application" | "stripe") | string;
+  payments: string;
 };
 
 export type AccountControllerStripeDashboard = {
-  type: ("express" | "full" | "none") | string;
+  type: string;
 };
 
 export type AccountFutureRequirements = {
@@ -338,7 +338,7 @@ export type AccountSettingsDashboard = {
 
 export type AccountSettingsInvoices = {
   default_account_tax_ids: string[] | null;
-  hosted_payment_method_save: (("always" | "never" | "offer") | string) | null;
+  hosted_payment_method_save: string | null;
 };
 
 export type AccountSettingsPayments = {
@@ -361,7 +361,7 @@ export type AccountSettingsPayoutsSchedule = {
   monthly_anchor?: number;
   monthly_payout_days?: number[];
   weekly_anchor?: string;
-  weekly_payout_days?: (("friday" | "monday" | "thursday" | "tuesday" | "wednesday") | string)[];
+  weekly_payout_days?: string[];
 };
 
 export type AccountSettingsPaypayPayments = {
@@ -448,7 +448,7 @@ export type ApplicationFee = {
 export type ApplicationFeeFeeSource = {
   charge?: string;
   payout?: string;
-  type: ("charge" | "payout") | string;
+  type: string;
 };
 
 export type AppsInstall = {
@@ -458,7 +458,7 @@ export type AppsInstall = {
   app: string;
   approval_required: boolean;
   auth_code: string | null;
-  channel: ("private_live" | "private_test" | "public" | "review" | "testing") | string;
+  channel: string;
   content_security_policy_granted: AppsInstallContentSecurityPolicyGranted;
   content_security_policy_pending: AppsInstallContentSecurityPolicyPending;
   created: number;
@@ -468,7 +468,7 @@ export type AppsInstall = {
   livemode: boolean;
   permissions_granted: string[];
   permissions_pending: string[];
-  status: ("install_failed" | "installed" | "installing" | "uninstall_failed" | "uninstalling") | string;
+  status: string;
 };
 
 export type AppsInstallContentSecurityPolicyGranted = {
@@ -614,13 +614,13 @@ export type BalanceSettingsPaymentsPayouts = {
   minimum_balance_by_currency: { [key: string]: unknown } | null;
   schedule: BalanceSettingsPaymentsPayoutsSchedule | null;
   statement_descriptor: string | null;
-  status: ("disabled" | "enabled") | string;
+  status: string;
 };
 
 export type BalanceSettingsPaymentsPayoutsSchedule = {
-  interval: (("daily" | "manual" | "monthly" | "weekly") | string) | null;
+  interval: string | null;
   monthly_payout_days?: number[];
-  weekly_payout_days?: (("friday" | "monday" | "thursday" | "tuesday" | "wednesday") | string)[];
+  weekly_payout_days?: string[];
 };
 
 export type BalanceSettingsPaymentsSettlementTiming = {
@@ -640,7 +640,7 @@ export type BalanceTransaction = {
   object: "balance_transaction";
   amount: number;
   available_on: number;
-  balance_type: ("issuing" | "payments" | "refund_and_dispute_prefunding" | "risk_reserved") | string;
+  balance_type: string;
   created: number;
   currency: string;
   description: string | null;
@@ -651,7 +651,7 @@ export type BalanceTransaction = {
   reporting_category: string;
   source: string | null;
   status: string;
-  type: ("application_fee" | "charge" | "payout" | "refund" | "transfer" | "connect_collection_transfer" | "reserve_transaction" | "topup" | "adjustment" | "advance" | "advance_funding" | "anticipation_repayment" | "application_fee_refund" | "climate_order_purchase" | "climate_order_refund" | "contribution" | "fee_credit_funding" | "inbound_transfer" | "inbound_transfer_reversal" | "issuing_authorization_hold" | "issuing_authorization_release" | "issuing_dispute" | "issuing_dispute_provisional_credit" | "issuing_dispute_provisional_credit_reversal" | "issuing_transaction" | "obligation_outbound" | "obligation_reversal_inbound" | "payment" | "payment_failure_refund" | "payment_network_reserve_hold" | "payment_network_reserve_release" | "payment_refund" | "payment_reversal" | "payment_unreconciled" | "payout_cancel" | "payout_failure" | "payout_minimum_balance_hold" | "payout_minimum_balance_release" | "refund_failure" | "reserve_hold" | "reserve_release" | "reserved_funds" | "stripe_balance_payment_debit" | "stripe_balance_payment_debit_reversal" | "stripe_fee" | "stripe_fx_fee" | "tax_fee" | "tax_fund" | "topup_reversal" | "transfer_cancel" | "transfer_failure" | "transfer_refund") | string;
+  type: string;
 };
 
 export type BalanceTransactionFeeDetail = {
@@ -669,7 +669,7 @@ export type BankAccount = {
   account_holder_name: string | null;
   account_holder_type: string | null;
   account_type: string | null;
-  available_payout_methods?: (("instant" | "standard") | string)[] | null;
+  available_payout_methods?: string[] | null;
   bank_name: string | null;
   country: string;
   currency: string;
@@ -715,7 +715,7 @@ export type BillingAlert = {
   object: "billing.alert";
   alert_type: "usage_threshold";
   livemode: boolean;
-  status: (("active" | "inactive" | "archived") | string) | null;
+  status: string | null;
   title: string;
   usage_threshold: BillingAlertUsageThreshold | null;
 };
@@ -751,13 +751,13 @@ export type BillingCreditBalanceTransaction = {
   effective_at: number;
   livemode: boolean;
   test_clock: string | null;
-  type: (("credit" | "debit") | string) | null;
+  type: string | null;
 };
 
 export type BillingCreditBalanceTransactionCredit = {
   amount: BillingCreditBalanceTransactionCreditAmount;
   credits_application_invoice_voided: BillingCreditBalanceTransactionCreditCreditsApplicationInvoiceVoided | null;
-  type: ("credits_application_invoice_voided" | "credits_granted") | string;
+  type: string;
 };
 
 export type BillingCreditBalanceTransactionCreditAmount = {
@@ -778,7 +778,7 @@ export type BillingCreditBalanceTransactionCreditCreditsApplicationInvoiceVoided
 export type BillingCreditBalanceTransactionDebit = {
   amount: BillingCreditBalanceTransactionDebitAmount;
   credits_applied: BillingCreditBalanceTransactionDebitCreditsApplied | null;
-  type: ("credits_applied" | "credits_expired" | "credits_voided") | string;
+  type: string;
 };
 
 export type BillingCreditBalanceTransactionDebitAmount = {
@@ -801,7 +801,7 @@ export type BillingCreditGrant = {
   object: "billing.credit_grant";
   amount: BillingCreditGrantAmount;
   applicability_config: BillingCreditGrantApplicabilityConfig;
-  category: ("paid" | "promotional") | string;
+  category: string;
   created: number;
   customer: string;
   customer_account: string | null;
@@ -847,9 +847,9 @@ export type BillingMeter = {
   default_aggregation: BillingMeterDefaultAggregation;
   display_name: string;
   event_name: string;
-  event_time_window: (("day" | "hour") | string) | null;
+  event_time_window: string | null;
   livemode: boolean;
-  status: ("active" | "inactive") | string;
+  status: string;
   status_transitions: BillingMeterStatusTransitions;
   updated: number;
   value_settings: BillingMeterValueSettings;
@@ -861,7 +861,7 @@ export type BillingMeterCustomerMapping = {
 };
 
 export type BillingMeterDefaultAggregation = {
-  formula: ("count" | "last" | "sum") | string;
+  formula: string;
 };
 
 export type BillingMeterStatusTransitions = {
@@ -905,7 +905,7 @@ export type BillingPortalConfigurationFeatures = {
 };
 
 export type BillingPortalConfigurationFeaturesCustomerUpdate = {
-  allowed_updates: (("tax_id" | "address" | "email" | "name" | "phone" | "shipping") | string)[];
+  allowed_updates: string[];
   enabled: boolean;
 };
 
@@ -921,14 +921,14 @@ export type BillingPortalConfigurationFeaturesPaymentMethodUpdate = {
 export type BillingPortalConfigurationFeaturesSubscriptionCancel = {
   cancellation_reason: BillingPortalConfigurationFeaturesSubscriptionCancelCancellationReason;
   enabled: boolean;
-  mode: ("at_period_end" | "immediately") | string;
-  proration_behavior: ("none" | "always_invoice" | "create_prorations") | string;
+  mode: string;
+  proration_behavior: string;
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionCancelCancellationReason = {
   enabled: boolean;
   feedback_options: string[] | null;
-  options: (("other" | "customer_service" | "low_quality" | "missing_features" | "switched_service" | "too_complex" | "too_expensive" | "unused") | string)[];
+  options: string[];
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionPause = {
@@ -938,22 +938,22 @@ export type BillingPortalConfigurationFeaturesSubscriptionPause = {
 
 export type BillingPortalConfigurationFeaturesSubscriptionPauseDuration = {
   interval_options: BillingPortalConfigurationFeaturesSubscriptionPauseDurationIntervalOption[];
-  type: ("indefinite" | "interval_options") | string;
+  type: string;
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionPauseDurationIntervalOption = {
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number;
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionUpdate = {
-  billing_cycle_anchor: (("now" | "unchanged") | string) | null;
-  default_allowed_updates: (("price" | "promotion_code" | "quantity") | string)[];
+  billing_cycle_anchor: string | null;
+  default_allowed_updates: string[];
   enabled: boolean;
   products?: BillingPortalConfigurationFeaturesSubscriptionUpdateProduct[] | null;
-  proration_behavior: ("none" | "always_invoice" | "create_prorations") | string;
+  proration_behavior: string;
   schedule_at_period_end: BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriodEnd;
-  trial_update_behavior: ("continue_trial" | "end_trial") | string;
+  trial_update_behavior: string;
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionUpdateProduct = {
@@ -973,7 +973,7 @@ export type BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriod
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriodEndCondition = {
-  type: ("decreasing_item_amount" | "shortening_interval") | string;
+  type: string;
 };
 
 export type BillingPortalConfigurationLoginPage = {
@@ -991,7 +991,7 @@ export type BillingPortalSession = {
   customer_account: string | null;
   flow: BillingPortalSessionFlow | null;
   livemode: boolean;
-  locale: (("auto" | "bg" | "cs" | "da" | "de" | "el" | "en" | "en-AU" | "en-CA" | "en-GB" | "en-IE" | "en-IN" | "en-NZ" | "en-SG" | "es" | "es-419" | "et" | "fi" | "fil" | "fr" | "fr-CA" | "hr" | "hu" | "id" | "it" | "ja" | "ko" | "lt" | "lv" | "ms" | "mt" | "nb" | "nl" | "pl" | "pt" | "pt-BR" | "ro" | "ru" | "sk" | "sl" | "sv" | "th" | "tr" | "vi" | "zh" | "zh-HK" | "zh-TW") | string) | null;
+  locale: string | null;
   on_behalf_of: string | null;
   return_url: string | null;
   url: string;
@@ -999,7 +999,7 @@ export type BillingPortalSession = {
 
 export type BillingPortalSessionAfterExpiration = {
   customer_login: BillingPortalSessionAfterExpirationCustomerLogin | null;
-  type: "customer_login" | string;
+  type: string;
 };
 
 export type BillingPortalSessionAfterExpirationCustomerLogin = {
@@ -1013,13 +1013,13 @@ export type BillingPortalSessionFlow = {
   subscription_pause: BillingPortalSessionFlowSubscriptionPause | null;
   subscription_update: BillingPortalSessionFlowSubscriptionUpdate | null;
   subscription_update_confirm: BillingPortalSessionFlowSubscriptionUpdateConfirm | null;
-  type: ("customer_update" | "payment_method_update" | "subscription_cancel" | "subscription_pause" | "subscription_update" | "subscription_update_confirm") | string;
+  type: string;
 };
 
 export type BillingPortalSessionFlowAfterCompletion = {
   hosted_confirmation: BillingPortalSessionFlowAfterCompletionHostedConfirmation | null;
   redirect: BillingPortalSessionFlowAfterCompletionRedirect | null;
-  type: ("hosted_confirmation" | "portal_homepage" | "redirect") | string;
+  type: string;
 };
 
 export type BillingPortalSessionFlowAfterCompletionHostedConfirmation = {
@@ -1077,14 +1077,14 @@ export type Capability = {
   requested: boolean;
   requested_at: number | null;
   requirements?: CapabilityRequirements;
-  status: ("active" | "inactive" | "pending" | "unrequested") | string;
+  status: string;
 };
 
 export type CapabilityFutureRequirements = {
   alternatives: CapabilityFutureRequirementsAlternative[] | null;
   current_deadline: number | null;
   currently_due: string[];
-  disabled_reason: (("other" | "platform_paused" | "rejected.other" | "paused.inactivity" | "pending.onboarding" | "pending.review" | "platform_disabled" | "rejected.inactivity" | "rejected.unsupported_business" | "requirements.fields_needed") | string) | null;
+  disabled_reason: string | null;
   errors: CapabilityFutureRequirementsError[];
   eventually_due: string[];
   past_due: string[];
@@ -1106,7 +1106,7 @@ export type CapabilityRequirements = {
   alternatives: CapabilityRequirementsAlternative[] | null;
   current_deadline: number | null;
   currently_due: string[];
-  disabled_reason: (("other" | "platform_paused" | "rejected.other" | "paused.inactivity" | "pending.onboarding" | "pending.review" | "platform_disabled" | "rejected.inactivity" | "rejected.unsupported_business" | "requirements.fields_needed") | string) | null;
+  disabled_reason: string | null;
   errors: CapabilityRequirementsError[];
   eventually_due: string[];
   past_due: string[];
@@ -1136,8 +1136,8 @@ export type Card = {
   address_state: string | null;
   address_zip: string | null;
   address_zip_check: string | null;
-  allow_redisplay?: (("always" | "limited" | "unspecified") | string) | null;
-  available_payout_methods?: (("instant" | "standard") | string)[] | null;
+  allow_redisplay?: string | null;
+  available_payout_methods?: string[] | null;
   brand: string;
   country: string | null;
   currency?: string | null;
@@ -1156,7 +1156,7 @@ export type Card = {
   metadata: { [key: string]: unknown } | null;
   name: string | null;
   networks?: CardNetworks;
-  regulated_status: (("regulated" | "unregulated") | string) | null;
+  regulated_status: string | null;
   status?: string | null;
   tokenization_method: string | null;
 };
@@ -1175,7 +1175,7 @@ export type CashBalance = {
 };
 
 export type CashBalanceSettings = {
-  reconciliation_mode: ("manual" | "automatic") | string;
+  reconciliation_mode: string;
   using_merchant_default: boolean;
 };
 
@@ -1229,7 +1229,7 @@ export type Charge = {
   source_transfer: string | null;
   statement_descriptor: string | null;
   statement_descriptor_suffix: string | null;
-  status: ("pending" | "failed" | "succeeded") | string;
+  status: string;
   transfer?: string;
   transfer_data: ChargeTransferData | null;
   transfer_group: string | null;
@@ -1267,7 +1267,7 @@ export type ChargeLevel3LineItem = {
 };
 
 export type ChargeOutcome = {
-  advice_code: (("confirm_card_data" | "do_not_try_again" | "try_again_later") | string) | null;
+  advice_code: string | null;
   network_advice_code: string | null;
   network_decline_code: string | null;
   network_status: string | null;
@@ -1354,7 +1354,7 @@ export type ChargePaymentMethodDetailsAchCreditTransfer = {
 };
 
 export type ChargePaymentMethodDetailsAchDebit = {
-  account_holder_type: (("company" | "individual") | string) | null;
+  account_holder_type: string | null;
   bank_name: string | null;
   country: string | null;
   fingerprint: string | null;
@@ -1440,7 +1440,7 @@ export type ChargePaymentMethodDetailsBancontact = {
   generated_sepa_debit: string | null;
   generated_sepa_debit_mandate: string | null;
   iban_last4: string | null;
-  preferred_language: (("de" | "en" | "fr" | "nl") | string) | null;
+  preferred_language: string | null;
   verified_name: string | null;
 };
 
@@ -1487,9 +1487,9 @@ export type ChargePaymentMethodDetailsCard = {
   network_token?: ChargePaymentMethodDetailsCardNetworkToken | null;
   network_transaction_id: string | null;
   overcapture?: ChargePaymentMethodDetailsCardOvercapture;
-  regulated_status: (("regulated" | "unregulated") | string) | null;
-  setup_credential_usage?: ("installment" | "recurring" | "unscheduled") | string;
-  stored_credential_usage?: ("installment" | "recurring" | "unscheduled") | string;
+  regulated_status: string | null;
+  setup_credential_usage?: string;
+  stored_credential_usage?: string;
   three_d_secure: ChargePaymentMethodDetailsCardThreeDSecure | null;
   transaction_link_id: string | null;
   wallet: ChargePaymentMethodDetailsCardWallet | null;
@@ -1502,11 +1502,11 @@ export type ChargePaymentMethodDetailsCardChecks = {
 };
 
 export type ChargePaymentMethodDetailsCardExtendedAuthorization = {
-  status: ("disabled" | "enabled") | string;
+  status: string;
 };
 
 export type ChargePaymentMethodDetailsCardIncrementalAuthorization = {
-  status: ("available" | "unavailable") | string;
+  status: string;
 };
 
 export type ChargePaymentMethodDetailsCardInstallments = {
@@ -1516,11 +1516,11 @@ export type ChargePaymentMethodDetailsCardInstallments = {
 export type ChargePaymentMethodDetailsCardInstallmentsPlan = {
   count: number | null;
   interval: "month" | null;
-  type: ("bonus" | "fixed_count" | "revolving") | string;
+  type: string;
 };
 
 export type ChargePaymentMethodDetailsCardMulticapture = {
-  status: ("available" | "unavailable") | string;
+  status: string;
 };
 
 export type ChargePaymentMethodDetailsCardNetworkToken = {
@@ -1529,18 +1529,18 @@ export type ChargePaymentMethodDetailsCardNetworkToken = {
 
 export type ChargePaymentMethodDetailsCardOvercapture = {
   maximum_amount_capturable: number;
-  status: ("available" | "unavailable") | string;
+  status: string;
 };
 
 export type ChargePaymentMethodDetailsCardThreeDSecure = {
-  authentication_flow: (("challenge" | "frictionless") | string) | null;
-  electronic_commerce_indicator: (("01" | "02" | "05" | "06" | "07") | string) | null;
-  exemption_indicator: (("none" | "low_risk") | string) | null;
+  authentication_flow: string | null;
+  electronic_commerce_indicator: string | null;
+  exemption_indicator: string | null;
   exemption_indicator_applied?: boolean;
-  result: (("attempt_acknowledged" | "authenticated" | "data_share_only" | "exempted" | "failed" | "not_supported" | "processing_error") | string) | null;
-  result_reason: (("abandoned" | "bypassed" | "canceled" | "card_not_enrolled" | "network_not_supported" | "protocol_error" | "rejected") | string) | null;
+  result: string | null;
+  result_reason: string | null;
   transaction_id: string | null;
-  version: (("1.0.2" | "2.1.0" | "2.2.0" | "2.3.0" | "2.3.1") | string) | null;
+  version: string | null;
 };
 
 export type ChargePaymentMethodDetailsCardWallet = {
@@ -1551,7 +1551,7 @@ export type ChargePaymentMethodDetailsCardWallet = {
   link?: ChargePaymentMethodDetailsCardWalletLink;
   masterpass?: ChargePaymentMethodDetailsCardWalletMasterpass;
   samsung_pay?: { [key: string]: unknown };
-  type: ("amex_express_checkout" | "apple_pay" | "google_pay" | "link" | "masterpass" | "samsung_pay" | "visa_checkout") | string;
+  type: string;
   visa_checkout?: ChargePaymentMethodDetailsCardWalletVisaCheckout;
 };
 
@@ -1597,7 +1597,7 @@ export type ChargePaymentMethodDetailsCardPresent = {
   offline: ChargePaymentMethodDetailsCardPresentOffline | null;
   overcapture_supported: boolean;
   preferred_locales: string[] | null;
-  read_method: (("contact_emv" | "contactless_emv" | "contactless_magstripe_mode" | "magnetic_stripe_fallback" | "magnetic_stripe_track2") | string) | null;
+  read_method: string | null;
   reader?: string;
   receipt: ChargePaymentMethodDetailsCardPresentReceipt | null;
   wallet?: ChargePaymentMethodDetailsCardPresentWallet;
@@ -1609,7 +1609,7 @@ export type ChargePaymentMethodDetailsCardPresentOffline = {
 };
 
 export type ChargePaymentMethodDetailsCardPresentReceipt = {
-  account_type?: ("credit" | "checking" | "prepaid" | "unknown") | string;
+  account_type?: string;
   application_cryptogram: string | null;
   application_preferred_name: string | null;
   authorization_code: string | null;
@@ -1621,7 +1621,7 @@ export type ChargePaymentMethodDetailsCardPresentReceipt = {
 };
 
 export type ChargePaymentMethodDetailsCardPresentWallet = {
-  type: ("apple_pay" | "google_pay" | "samsung_pay" | "unknown") | string;
+  type: string;
 };
 
 export type ChargePaymentMethodDetailsCashapp = {
@@ -1632,19 +1632,19 @@ export type ChargePaymentMethodDetailsCashapp = {
 
 export type ChargePaymentMethodDetailsCrypto = {
   buyer_address?: string;
-  network?: ("base" | "ethereum" | "polygon" | "solana" | "sui" | "tempo") | string;
-  token_currency?: ("ousd" | "phantom_cash" | "usdc" | "usdg" | "usdp" | "usdsui" | "usdt") | string;
+  network?: string;
+  token_currency?: string;
   transaction_hash?: string;
 };
 
 export type ChargePaymentMethodDetailsEps = {
-  bank: (("arzte_und_apotheker_bank" | "austrian_anadi_bank_ag" | "bank_austria" | "bankhaus_carl_spangler" | "bankhaus_schelhammer_und_schattera_ag" | "bawag_psk_ag" | "bks_bank_ag" | "brull_kallmus_bank_ag" | "btv_vier_lander_bank" | "capital_bank_grawe_gruppe_ag" | "deutsche_bank_ag" | "dolomitenbank" | "easybank_ag" | "erste_bank_und_sparkassen" | "hypo_alpeadriabank_international_ag" | "hypo_bank_burgenland_aktiengesellschaft" | "hypo_noe_lb_fur_niederosterreich_u_wien" | "hypo_oberosterreich_salzburg_steiermark" | "hypo_tirol_bank_ag" | "hypo_vorarlberg_bank_ag" | "marchfelder_bank" | "oberbank_ag" | "raiffeisen_bankengruppe_osterreich" | "schoellerbank_ag" | "sparda_bank_wien" | "volksbank_gruppe" | "volkskreditbank_ag" | "vr_bank_braunau") | string) | null;
+  bank: string | null;
   verified_name: string | null;
 };
 
 export type ChargePaymentMethodDetailsFpx = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  bank: ("affin_bank" | "agrobank" | "alliance_bank" | "ambank" | "bank_islam" | "bank_muamalat" | "bank_of_china" | "bank_rakyat" | "bnp_paribas" | "bsn" | "cimb" | "citibank" | "deutsche_bank" | "hong_leong_bank" | "hsbc" | "kfh" | "maybank2e" | "maybank2u" | "mbsb_bank" | "ocbc" | "pb_enterprise" | "public_bank" | "rhb" | "standard_chartered" | "uob") | string;
+  account_holder_type: string | null;
+  bank: string;
   transaction_id: string | null;
 };
 
@@ -1660,8 +1660,8 @@ export type ChargePaymentMethodDetailsGrabpay = {
 };
 
 export type ChargePaymentMethodDetailsIdeal = {
-  bank: (("abn_amro" | "adyen" | "asn_bank" | "bunq" | "buut" | "finom" | "handelsbanken" | "ing" | "knab" | "mollie" | "moneyou" | "n26" | "nn" | "rabobank" | "regiobank" | "revolut" | "sns_bank" | "triodos_bank" | "van_lanschot" | "yoursafe") | string) | null;
-  bic: (("ABNANL2A" | "ADYBNL2A" | "ASNBNL21" | "BITSNL2A" | "BUNQNL2A" | "BUUTNL2A" | "FNOMNL22" | "FVLBNL22" | "HANDNL2A" | "INGBNL2A" | "KNABNL2H" | "MLLENL2A" | "MOYONL21" | "NNBANL2G" | "NTSBDEB1" | "RABONL2U" | "RBRBNL21" | "REVOIE23" | "REVOLT21" | "SNSBNL2A" | "TRIONL2U") | string) | null;
+  bank: string | null;
+  bic: string | null;
   generated_sepa_debit: string | null;
   generated_sepa_debit_mandate: string | null;
   iban_last4: string | null;
@@ -1687,13 +1687,13 @@ export type ChargePaymentMethodDetailsInteracPresent = {
   network: string | null;
   network_transaction_id: string | null;
   preferred_locales: string[] | null;
-  read_method: (("contact_emv" | "contactless_emv" | "contactless_magstripe_mode" | "magnetic_stripe_fallback" | "magnetic_stripe_track2") | string) | null;
+  read_method: string | null;
   reader?: string;
   receipt: ChargePaymentMethodDetailsInteracPresentReceipt | null;
 };
 
 export type ChargePaymentMethodDetailsInteracPresentReceipt = {
-  account_type?: ("checking" | "unknown" | "savings") | string;
+  account_type?: string;
   application_cryptogram: string | null;
   application_preferred_name: string | null;
   authorization_code: string | null;
@@ -1730,11 +1730,11 @@ export type ChargePaymentMethodDetailsKonbini = {
 };
 
 export type ChargePaymentMethodDetailsKonbiniStore = {
-  chain: (("familymart" | "lawson" | "ministop" | "seicomart") | string) | null;
+  chain: string | null;
 };
 
 export type ChargePaymentMethodDetailsKrCard = {
-  brand: (("bc" | "citi" | "hana" | "hyundai" | "jeju" | "jeonbuk" | "kakaobank" | "kbank" | "kdbbank" | "kookmin" | "kwangju" | "lotte" | "mg" | "nh" | "post" | "samsung" | "savingsbank" | "shinhan" | "shinhyup" | "suhyup" | "tossbank" | "woori") | string) | null;
+  brand: string | null;
   buyer_id: string | null;
   last4: string | null;
   transaction_id: string | null;
@@ -1782,7 +1782,7 @@ export type ChargePaymentMethodDetailsOxxo = {
 };
 
 export type ChargePaymentMethodDetailsP24 = {
-  bank: (("bnp_paribas" | "ing" | "alior_bank" | "bank_millennium" | "bank_nowy_bfg_sa" | "bank_pekao_sa" | "banki_spbdzielcze" | "blik" | "boz" | "citi_handlowy" | "credit_agricole" | "envelobank" | "etransfer_pocztowy24" | "getin_bank" | "ideabank" | "inteligo" | "mbank_mtransfer" | "nest_przelew" | "noble_pay" | "pbac_z_ipko" | "plus_bank" | "santander_przelew24" | "tmobile_usbugi_bankowe" | "toyota_bank" | "velobank" | "volkswagen_bank") | string) | null;
+  bank: string | null;
   reference: string | null;
   verified_name: string | null;
 };
@@ -1808,8 +1808,8 @@ export type ChargePaymentMethodDetailsPaypal = {
 };
 
 export type ChargePaymentMethodDetailsPaypalSellerProtection = {
-  dispute_categories: (("fraudulent" | "product_not_received") | string)[] | null;
-  status: ("eligible" | "not_eligible" | "partially_eligible") | string;
+  dispute_categories: string[] | null;
+  status: string;
 };
 
 export type ChargePaymentMethodDetailsPayto = {
@@ -1889,7 +1889,7 @@ export type ChargePaymentMethodDetailsSofort = {
   generated_sepa_debit: string | null;
   generated_sepa_debit_mandate: string | null;
   iban_last4: string | null;
-  preferred_language: (("de" | "en" | "es" | "fr" | "it" | "nl" | "pl") | string) | null;
+  preferred_language: string | null;
   verified_name: string | null;
 };
 
@@ -1912,8 +1912,8 @@ export type ChargePaymentMethodDetailsUpi = {
 };
 
 export type ChargePaymentMethodDetailsUsBankAccount = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  account_type: (("checking" | "savings") | string) | null;
+  account_holder_type: string | null;
+  account_type: string | null;
   bank_name: string | null;
   expected_debit_date?: string;
   fingerprint: string | null;
@@ -1962,7 +1962,7 @@ export type CheckoutSession = {
   amount_subtotal: number | null;
   amount_total: number | null;
   automatic_tax: CheckoutSessionAutomaticTax;
-  billing_address_collection: (("auto" | "required") | string) | null;
+  billing_address_collection: string | null;
   branding_settings?: CheckoutSessionBrandingSettings;
   cancel_url: string | null;
   client_reference_id: string | null;
@@ -1977,7 +1977,7 @@ export type CheckoutSession = {
   custom_text: CheckoutSessionCustomText;
   customer: string | null;
   customer_account: string | null;
-  customer_creation: (("always" | "if_required") | string) | null;
+  customer_creation: string | null;
   customer_details: CheckoutSessionCustomerDetails | null;
   customer_email: string | null;
   discounts: CheckoutSessionDiscount[] | null;
@@ -1993,38 +1993,38 @@ export type CheckoutSession = {
     url: string;
   };
   livemode: boolean;
-  locale: (("auto" | "bg" | "cs" | "da" | "de" | "el" | "en" | "en-GB" | "es" | "es-419" | "et" | "fi" | "fil" | "fr" | "fr-CA" | "hr" | "hu" | "id" | "it" | "ja" | "ko" | "lt" | "lv" | "ms" | "mt" | "nb" | "nl" | "pl" | "pt" | "pt-BR" | "ro" | "ru" | "sk" | "sl" | "sv" | "th" | "tr" | "vi" | "zh" | "zh-HK" | "zh-TW" | "hi-IN") | string) | null;
+  locale: string | null;
   managed_payments: CheckoutSessionManagedPayments | null;
   metadata: { [key: string]: unknown } | null;
-  mode: ("payment" | "setup" | "subscription") | string;
+  mode: string;
   name_collection?: CheckoutSessionNameCollection;
   optional_items?: CheckoutSessionOptionalItem[] | null;
-  origin_context: (("mobile_app" | "web") | string) | null;
+  origin_context: string | null;
   payment_intent: string | null;
   payment_link: string | null;
-  payment_method_collection: (("always" | "if_required") | string) | null;
+  payment_method_collection: string | null;
   payment_method_configuration_details: CheckoutSessionPaymentMethodConfigurationDetails | null;
   payment_method_options: CheckoutSessionPaymentMethodOptions | null;
   payment_method_types: string[];
-  payment_status: ("paid" | "no_payment_required" | "unpaid") | string;
+  payment_status: string;
   permissions: CheckoutSessionPermissions | null;
   phone_number_collection?: CheckoutSessionPhoneNumberCollection;
   presentment_details?: CheckoutSessionPresentmentDetails;
   recovered_from: string | null;
-  redirect_on_completion?: ("always" | "never" | "if_required") | string;
+  redirect_on_completion?: string;
   return_url?: string;
   saved_payment_method_options: CheckoutSessionSavedPaymentMethodOptions | null;
   setup_intent: string | null;
   shipping_address_collection: CheckoutSessionShippingAddressCollection | null;
   shipping_cost: CheckoutSessionShippingCost | null;
   shipping_options: CheckoutSessionShippingOption[];
-  status: (("complete" | "expired" | "open") | string) | null;
-  submit_type: (("auto" | "book" | "donate" | "pay" | "subscribe") | string) | null;
+  status: string | null;
+  submit_type: string | null;
   subscription: string | null;
   success_url: string | null;
   tax_id_collection?: CheckoutSessionTaxIdCollection;
   total_details: CheckoutSessionTotalDetails | null;
-  ui_mode: (("elements" | "embedded_page" | "form" | "hosted_page") | string) | null;
+  ui_mode: string | null;
   url: string | null;
   wallet_options: CheckoutSessionWalletOptions | null;
 };
@@ -2048,17 +2048,17 @@ export type CheckoutSessionAutomaticTax = {
   enabled: boolean;
   liability: CheckoutSessionAutomaticTaxLiability | null;
   provider: string | null;
-  status: (("failed" | "complete" | "requires_location_inputs") | string) | null;
+  status: string | null;
 };
 
 export type CheckoutSessionAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type CheckoutSessionBrandingSettings = {
   background_color: string;
-  border_style: ("pill" | "rectangular" | "rounded") | string;
+  border_style: string;
   button_color: string;
   display_name: string;
   font_family: string;
@@ -2068,13 +2068,13 @@ export type CheckoutSessionBrandingSettings = {
 
 export type CheckoutSessionBrandingSettingsIcon = {
   file?: string;
-  type: ("file" | "url") | string;
+  type: string;
   url?: string;
 };
 
 export type CheckoutSessionBrandingSettingsLogo = {
   file?: string;
-  type: ("file" | "url") | string;
+  type: string;
   url?: string;
 };
 
@@ -2090,18 +2090,18 @@ export type CheckoutSessionCollectedInformationShippingDetails = {
 };
 
 export type CheckoutSessionConsent = {
-  promotions: (("opt_in" | "opt_out") | string) | null;
+  promotions: string | null;
   terms_of_service: "accepted" | null;
 };
 
 export type CheckoutSessionConsentCollection = {
   payment_method_reuse_agreement: CheckoutSessionConsentCollectionPaymentMethodReuseAgreement | null;
-  promotions: (("none" | "auto") | string) | null;
-  terms_of_service: (("none" | "required") | string) | null;
+  promotions: string | null;
+  terms_of_service: string | null;
 };
 
 export type CheckoutSessionConsentCollectionPaymentMethodReuseAgreement = {
-  position: ("auto" | "hidden") | string;
+  position: string;
 };
 
 export type CheckoutSessionCurrencyConversion = {
@@ -2118,7 +2118,7 @@ export type CheckoutSessionCustomField = {
   numeric?: CheckoutSessionCustomFieldNumeric;
   optional: boolean;
   text?: CheckoutSessionCustomFieldText;
-  type: ("dropdown" | "numeric" | "text") | string;
+  type: string;
 };
 
 export type CheckoutSessionCustomFieldDropdown = {
@@ -2181,12 +2181,12 @@ export type CheckoutSessionCustomerDetails = {
   individual_name: string | null;
   name: string | null;
   phone: string | null;
-  tax_exempt: (("none" | "exempt" | "reverse") | string) | null;
+  tax_exempt: string | null;
   tax_ids: CheckoutSessionCustomerDetailsTaxId[] | null;
 };
 
 export type CheckoutSessionCustomerDetailsTaxId = {
-  type: ("unknown" | "ad_nrt" | "ae_trn" | "al_tin" | "am_tin" | "ao_tin" | "ar_cuit" | "au_abn" | "au_acn" | "au_arn" | "au_wpn" | "aw_tin" | "az_tin" | "ba_tin" | "bb_tin" | "bd_bin" | "bf_ifu" | "bg_uic" | "bh_vat" | "bj_ifu" | "bo_tin" | "br_cnpj" | "br_cpf" | "bs_tin" | "bw_vat" | "by_tin" | "ca_bn" | "ca_gst_hst" | "ca_pst_bc" | "ca_pst_mb" | "ca_pst_sk" | "ca_qst" | "cd_nif" | "ch_uid" | "ch_vat" | "ci_vat" | "cl_tin" | "cm_niu" | "cn_tin" | "co_nit" | "cr_tin" | "cv_nif" | "cz_dic" | "de_stn" | "do_rcn" | "ec_ruc" | "eg_tin" | "es_cif" | "et_tin" | "eu_oss_vat" | "eu_vat" | "fo_vat" | "fr_siren" | "fr_siret" | "fr_spi" | "gb_vat" | "ge_vat" | "gh_tin" | "gi_tin" | "gn_nif" | "hk_br" | "hr_oib" | "hu_tin" | "ic_nif" | "id_npwp" | "il_vat" | "in_gst" | "is_kt" | "is_vat" | "it_cf" | "jp_cn" | "jp_rn" | "jp_trn" | "ke_pin" | "kg_tin" | "kh_tin" | "kr_brn" | "kz_bin" | "la_tin" | "li_uid" | "li_vat" | "lk_vat" | "ma_vat" | "md_cf" | "md_vat" | "me_pib" | "mk_vat" | "mr_nif" | "mu_vat" | "mx_rfc" | "my_frp" | "my_itn" | "my_sst" | "mz_nuit" | "ng_tin" | "no_vat" | "no_voec" | "np_pan" | "nz_bn" | "nz_gst" | "om_vat" | "pe_ruc" | "ph_tin" | "pl_nip" | "pt_nif" | "py_ruc" | "ro_tin" | "rs_pib" | "ru_inn" | "ru_kpp" | "sa_vat" | "sg_gst" | "sg_uen" | "si_tin" | "sm_coe" | "sn_ninea" | "sr_fin" | "sv_nit" | "th_vat" | "tj_tin" | "tr_tin" | "tt_bir" | "tt_vat" | "tw_vat" | "tz_vat" | "ua_vat" | "ug_tin" | "us_ein" | "uy_ruc" | "uz_tin" | "uz_vat" | "ve_rif" | "vn_tin" | "za_vat" | "zm_tin" | "zw_tin") | string;
+  type: string;
   value: string | null;
 };
 
@@ -2217,7 +2217,7 @@ export type CheckoutSessionInvoiceCreationInvoiceDataCustomField = {
 
 export type CheckoutSessionInvoiceCreationInvoiceDataIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type CheckoutSessionInvoiceCreationInvoiceDataRenderingOptions = {
@@ -2312,19 +2312,19 @@ export type CheckoutSessionPaymentMethodOptions = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsAcssDebit = {
-  currency?: ("cad" | "usd") | string;
+  currency?: string;
   mandate_options?: CheckoutSessionPaymentMethodOptionsAcssDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsAcssDebitMandateOptions = {
   custom_mandate_url?: string;
-  default_for?: (("invoice" | "subscription") | string)[];
+  default_for?: string[];
   interval_description: string | null;
-  payment_schedule: (("combined" | "interval" | "sporadic") | string) | null;
-  transaction_type: (("business" | "personal") | string) | null;
+  payment_schedule: string | null;
+  transaction_type: string | null;
 };
 
 export type CheckoutSessionPaymentMethodOptionsAffirm = {
@@ -2338,7 +2338,7 @@ export type CheckoutSessionPaymentMethodOptionsAfterpayClearpay = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsAlipay = {
-  setup_future_usage?: "none" | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsAlma = {
@@ -2347,7 +2347,7 @@ export type CheckoutSessionPaymentMethodOptionsAlma = {
 
 export type CheckoutSessionPaymentMethodOptionsAmazonPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsAuBecsDebit = {
@@ -2357,7 +2357,7 @@ export type CheckoutSessionPaymentMethodOptionsAuBecsDebit = {
 
 export type CheckoutSessionPaymentMethodOptionsBacsDebit = {
   mandate_options?: CheckoutSessionPaymentMethodOptionsBacsDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
@@ -2366,7 +2366,7 @@ export type CheckoutSessionPaymentMethodOptionsBacsDebitMandateOptions = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsBancontact = {
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsBillie = {
@@ -2375,19 +2375,19 @@ export type CheckoutSessionPaymentMethodOptionsBillie = {
 
 export type CheckoutSessionPaymentMethodOptionsBoleto = {
   expires_after_days: number;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsCard = {
   capture_method?: "manual";
   installments?: CheckoutSessionPaymentMethodOptionsCardInstallments;
-  request_extended_authorization?: ("never" | "if_available") | string;
-  request_incremental_authorization?: ("never" | "if_available") | string;
-  request_multicapture?: ("never" | "if_available") | string;
-  request_overcapture?: ("never" | "if_available") | string;
-  request_three_d_secure: ("automatic" | "challenge" | "any") | string;
+  request_extended_authorization?: string;
+  request_incremental_authorization?: string;
+  request_multicapture?: string;
+  request_overcapture?: string;
+  request_three_d_secure: string;
   restrictions?: CheckoutSessionPaymentMethodOptionsCardRestrictions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   statement_descriptor_suffix_kana?: string;
   statement_descriptor_suffix_kanji?: string;
 };
@@ -2397,8 +2397,8 @@ export type CheckoutSessionPaymentMethodOptionsCardInstallments = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsCardRestrictions = {
-  brands_blocked?: (("american_express" | "discover_global_network" | "mastercard" | "visa") | string)[];
-  funding_types_blocked?: (("credit" | "debit" | "prepaid") | string)[];
+  brands_blocked?: string[];
+  funding_types_blocked?: string[];
 };
 
 export type CheckoutSessionPaymentMethodOptionsCashapp = {
@@ -2414,12 +2414,12 @@ export type CheckoutSessionPaymentMethodOptionsCustomerBalance = {
 
 export type CheckoutSessionPaymentMethodOptionsCustomerBalanceBankTransfer = {
   eu_bank_transfer?: CheckoutSessionPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
-  requested_address_types?: (("aba" | "iban" | "sepa" | "sort_code" | "spei" | "swift" | "zengin") | string)[];
-  type: (("eu_bank_transfer" | "gb_bank_transfer" | "jp_bank_transfer" | "mx_bank_transfer" | "us_bank_transfer") | string) | null;
+  requested_address_types?: string[];
+  type: string | null;
 };
 
 export type CheckoutSessionPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: ("BE" | "DE" | "ES" | "FR" | "IE" | "NL") | string;
+  country: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsEps = {
@@ -2444,12 +2444,12 @@ export type CheckoutSessionPaymentMethodOptionsIdeal = {
 
 export type CheckoutSessionPaymentMethodOptionsKakaoPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsKlarna = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsKonbini = {
@@ -2459,12 +2459,12 @@ export type CheckoutSessionPaymentMethodOptionsKonbini = {
 
 export type CheckoutSessionPaymentMethodOptionsKrCard = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsLink = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsMobilepay = {
@@ -2478,7 +2478,7 @@ export type CheckoutSessionPaymentMethodOptionsMultibanco = {
 
 export type CheckoutSessionPaymentMethodOptionsNaverPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsOxxo = {
@@ -2503,38 +2503,38 @@ export type CheckoutSessionPaymentMethodOptionsPaypal = {
   capture_method?: "manual";
   preferred_locale: string | null;
   reference: string | null;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsPayto = {
   mandate_options?: CheckoutSessionPaymentMethodOptionsPaytoMandateOptions;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsPaytoMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   end_date: string | null;
-  payment_schedule: (("daily" | "monthly" | "weekly" | "adhoc" | "annual" | "fortnightly" | "quarterly" | "semi_annual") | string) | null;
+  payment_schedule: string | null;
   payments_per_period: number | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  purpose: string | null;
   start_date: string | null;
 };
 
 export type CheckoutSessionPaymentMethodOptionsPix = {
-  amount_includes_iof?: ("always" | "never") | string;
+  amount_includes_iof?: string;
   expires_after_seconds: number | null;
   mandate_options?: CheckoutSessionPaymentMethodOptionsPixMandateOptions;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsPixMandateOptions = {
   amount?: number;
-  amount_includes_iof?: ("always" | "never") | string;
-  amount_type?: ("fixed" | "maximum") | string;
+  amount_includes_iof?: string;
+  amount_type?: string;
   currency?: string;
   end_date?: string;
-  payment_schedule?: ("monthly" | "weekly" | "quarterly" | "halfyearly" | "yearly") | string;
+  payment_schedule?: string;
   reference?: string;
   start_date?: string;
 };
@@ -2559,7 +2559,7 @@ export type CheckoutSessionPaymentMethodOptionsScalapay = {
 
 export type CheckoutSessionPaymentMethodOptionsSepaDebit = {
   mandate_options?: CheckoutSessionPaymentMethodOptionsSepaDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
@@ -2585,47 +2585,47 @@ export type CheckoutSessionPaymentMethodOptionsSwish = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsTwint = {
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsUpi = {
   mandate_options?: CheckoutSessionPaymentMethodOptionsUpiMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsUpiMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
   end_date: number | null;
 };
 
 export type CheckoutSessionPaymentMethodOptionsUsBankAccount = {
   financial_connections?: CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnections;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
-  verification_method?: ("instant" | "automatic") | string;
+  verification_method?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnections = {
   filters?: CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: (("payment_method" | "balances" | "ownership" | "transactions") | string)[];
-  prefetch: (("balances" | "ownership" | "transactions") | string)[] | null;
+  permissions?: string[];
+  prefetch: string[] | null;
   return_url?: string;
 };
 
 export type CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: (("checking" | "savings") | string)[];
+  account_subcategories?: string[];
 };
 
 export type CheckoutSessionPaymentMethodOptionsWechatPay = {
   app_id: string | null;
-  client: (("web" | "android" | "ios") | string) | null;
-  setup_future_usage?: "none" | string;
+  client: string | null;
+  setup_future_usage?: string;
 };
 
 export type CheckoutSessionPermissions = {
-  update_shipping_details: (("client_only" | "server_only") | string) | null;
+  update_shipping_details: string | null;
 };
 
 export type CheckoutSessionPhoneNumberCollection = {
@@ -2638,13 +2638,13 @@ export type CheckoutSessionPresentmentDetails = {
 };
 
 export type CheckoutSessionSavedPaymentMethodOptions = {
-  allow_redisplay_filters: (("always" | "limited" | "unspecified") | string)[] | null;
-  payment_method_remove: (("disabled" | "enabled") | string) | null;
-  payment_method_save: (("disabled" | "enabled") | string) | null;
+  allow_redisplay_filters: string[] | null;
+  payment_method_remove: string | null;
+  payment_method_save: string | null;
 };
 
 export type CheckoutSessionShippingAddressCollection = {
-  allowed_countries: (("BE" | "DE" | "ES" | "FR" | "IE" | "NL" | "AC" | "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CV" | "CW" | "CY" | "CZ" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ET" | "FI" | "FJ" | "FK" | "FO" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HN" | "HR" | "HT" | "HU" | "ID" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MK" | "ML" | "MM" | "MN" | "MO" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NG" | "NI" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SZ" | "TA" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | "ZZ") | string)[];
+  allowed_countries: string[];
 };
 
 export type CheckoutSessionShippingCost = {
@@ -2658,7 +2658,7 @@ export type CheckoutSessionShippingCost = {
 export type CheckoutSessionShippingCostTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -2669,7 +2669,7 @@ export type CheckoutSessionShippingOption = {
 
 export type CheckoutSessionTaxIdCollection = {
   enabled: boolean;
-  required: ("never" | "if_supported") | string;
+  required: string;
 };
 
 export type CheckoutSessionTotalDetails = {
@@ -2692,7 +2692,7 @@ export type CheckoutSessionTotalDetailsBreakdownDiscount = {
 export type CheckoutSessionTotalDetailsBreakdownTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -2701,7 +2701,7 @@ export type CheckoutSessionWalletOptions = {
 };
 
 export type CheckoutSessionWalletOptionsLink = {
-  display?: ("never" | "auto") | string;
+  display?: string;
 };
 
 export type ClimateOrder = {
@@ -2712,7 +2712,7 @@ export type ClimateOrder = {
   amount_total: number;
   beneficiary?: ClimateOrderBeneficiary;
   canceled_at: number | null;
-  cancellation_reason: (("expired" | "product_unavailable" | "requested") | string) | null;
+  cancellation_reason: string | null;
   certificate: string | null;
   confirmed_at: number | null;
   created: number;
@@ -2726,7 +2726,7 @@ export type ClimateOrder = {
   metric_tons: string;
   product: string;
   product_substituted_at: number | null;
-  status: ("canceled" | "open" | "awaiting_funds" | "confirmed" | "delivered") | string;
+  status: string;
 };
 
 export type ClimateOrderBeneficiary = {
@@ -2768,7 +2768,7 @@ export type ClimateSupplier = {
   livemode: boolean;
   locations: ClimateSupplierLocation[];
   name: string;
-  removal_pathway: ("biomass_carbon_removal_and_storage" | "direct_air_capture" | "enhanced_weathering" | "marine_carbon_removal") | string;
+  removal_pathway: string;
 };
 
 export type ClimateSupplierLocation = {
@@ -2787,7 +2787,7 @@ export type Coupon = {
   created: number;
   currency: string | null;
   currency_options?: { [key: string]: unknown };
-  duration: ("forever" | "once" | "repeating") | string;
+  duration: string;
   duration_in_months: number | null;
   livemode: boolean;
   max_redemptions: number | null;
@@ -2832,16 +2832,16 @@ export type CreditNote = {
   post_payment_amount: number;
   pre_payment_amount: number;
   pretax_credit_amounts: CreditNotePretaxCreditAmount[];
-  reason: (("fraudulent" | "duplicate" | "order_change" | "product_unsatisfactory") | string) | null;
+  reason: string | null;
   refunds: CreditNoteRefund[];
   shipping_cost: CreditNoteShippingCost | null;
-  status: ("issued" | "void") | string;
+  status: string;
   subtotal: number;
   subtotal_excluding_tax: number | null;
   total: number;
   total_excluding_tax: number | null;
   total_taxes: CreditNoteTotalTax[] | null;
-  type: ("mixed" | "post_payment" | "pre_payment") | string;
+  type: string;
   voided_at: number | null;
 };
 
@@ -2854,14 +2854,14 @@ export type CreditNotePretaxCreditAmount = {
   amount: number;
   credit_balance_transaction?: string;
   discount?: string;
-  type: ("discount" | "credit_balance_transaction") | string;
+  type: string;
 };
 
 export type CreditNoteRefund = {
   amount_refunded: number;
   payment_record_refund: CreditNoteRefundPaymentRecordRefund | null;
   refund: string;
-  type: (("refund" | "payment_record_refund") | string) | null;
+  type: string | null;
 };
 
 export type CreditNoteRefundPaymentRecordRefund = {
@@ -2880,15 +2880,15 @@ export type CreditNoteShippingCost = {
 export type CreditNoteShippingCostTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
 export type CreditNoteTotalTax = {
   amount: number;
-  tax_behavior: ("exclusive" | "inclusive") | string;
+  tax_behavior: string;
   tax_rate_details: CreditNoteTotalTaxTaxRateDetails | null;
-  taxability_reason: ("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated" | "not_available") | string;
+  taxability_reason: string;
   taxable_amount: number | null;
   type: "tax_rate_details";
 };
@@ -2911,7 +2911,7 @@ export type CreditNoteLineItem = {
   quantity: number | null;
   tax_rates: TaxRate[];
   taxes: CreditNoteLineItemTax[] | null;
-  type: ("custom_line_item" | "invoice_line_item") | string;
+  type: string;
   unit_amount: number | null;
   unit_amount_decimal: string | null;
 };
@@ -2925,14 +2925,14 @@ export type CreditNoteLineItemPretaxCreditAmount = {
   amount: number;
   credit_balance_transaction?: string;
   discount?: string;
-  type: ("discount" | "credit_balance_transaction") | string;
+  type: string;
 };
 
 export type CreditNoteLineItemTax = {
   amount: number;
-  tax_behavior: ("exclusive" | "inclusive") | string;
+  tax_behavior: string;
   tax_rate_details: CreditNoteLineItemTaxTaxRateDetails | null;
-  taxability_reason: ("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated" | "not_available") | string;
+  taxability_reason: string;
   taxable_amount: number | null;
   type: "tax_rate_details";
 };
@@ -2980,7 +2980,7 @@ export type Customer = {
     url: string;
   };
   tax?: CustomerTax;
-  tax_exempt?: (("none" | "exempt" | "reverse") | string) | null;
+  tax_exempt?: string | null;
   tax_ids?: {
     object: "list";
     data: TaxId[];
@@ -3016,15 +3016,15 @@ export type CustomerShipping = {
 };
 
 export type CustomerTax = {
-  automatic_tax: ("failed" | "not_collecting" | "supported" | "unrecognized_location") | string;
+  automatic_tax: string;
   ip_address: string | null;
   location: CustomerTaxLocation | null;
-  provider: ("stripe" | "anrok" | "avalara" | "sphere") | string;
+  provider: string;
 };
 
 export type CustomerTaxLocation = {
   country: string;
-  source: ("payment_method" | "billing_address" | "ip_address" | "shipping_destination") | string;
+  source: string;
   state: string | null;
 };
 
@@ -3043,7 +3043,7 @@ export type CustomerCashBalanceTransaction = {
   net_amount: number;
   refunded_from_payment?: CustomerCashBalanceTransactionRefundedFromPayment;
   transferred_to_balance?: CustomerCashBalanceTransactionTransferredToBalance;
-  type: ("adjusted_for_overdraft" | "applied_to_payment" | "funded" | "funding_reversed" | "refunded_from_payment" | "return_canceled" | "return_initiated" | "transferred_to_balance" | "unapplied_from_payment") | string;
+  type: string;
   unapplied_from_payment?: CustomerCashBalanceTransactionUnappliedFromPayment;
 };
 
@@ -3065,7 +3065,7 @@ export type CustomerCashBalanceTransactionFundedBankTransfer = {
   gb_bank_transfer?: CustomerCashBalanceTransactionFundedBankTransferGbBankTransfer;
   jp_bank_transfer?: CustomerCashBalanceTransactionFundedBankTransferJpBankTransfer;
   reference: string | null;
-  type: ("eu_bank_transfer" | "gb_bank_transfer" | "jp_bank_transfer" | "mx_bank_transfer" | "us_bank_transfer") | string;
+  type: string;
   us_bank_transfer?: CustomerCashBalanceTransactionFundedBankTransferUsBankTransfer;
 };
 
@@ -3088,7 +3088,7 @@ export type CustomerCashBalanceTransactionFundedBankTransferJpBankTransfer = {
 };
 
 export type CustomerCashBalanceTransactionFundedBankTransferUsBankTransfer = {
-  network?: ("swift" | "ach" | "domestic_wire_us" | "fednow" | "rtp") | string;
+  network?: string;
   sender_name: string | null;
 };
 
@@ -3122,7 +3122,7 @@ export type Discount = {
 
 export type DiscountSource = {
   coupon: string | null;
-  type: "coupon" | string;
+  type: string;
 };
 
 export type Dispute = {
@@ -3133,7 +3133,7 @@ export type Dispute = {
   charge: string;
   created: number;
   currency: string;
-  enhanced_eligibility_types: (("mastercard_compliance" | "visa_compelling_evidence_3" | "visa_compliance") | string)[];
+  enhanced_eligibility_types: string[];
   evidence: DisputeEvidence;
   evidence_details: DisputeEvidenceDetails;
   intended_submission_method: ("manual" | "smart_disputes" | "prefer_manual" | "prefer_smart_disputes") | null;
@@ -3144,7 +3144,7 @@ export type Dispute = {
   payment_intent: string | null;
   payment_method_details?: DisputePaymentMethodDetails;
   reason: string;
-  status: ("under_review" | "appeal_needs_response" | "appeal_under_review" | "lost" | "needs_response" | "prevented" | "warning_closed" | "warning_needs_response" | "warning_under_review" | "won") | string;
+  status: string;
 };
 
 export type DisputeEvidence = {
@@ -3209,7 +3209,7 @@ export type DisputeEvidenceEnhancedEvidenceVisaCompellingEvidence3DisputedTransa
   customer_device_id: string | null;
   customer_email_address: string | null;
   customer_purchase_ip: string | null;
-  merchandise_or_services: (("merchandise" | "services") | string) | null;
+  merchandise_or_services: string | null;
   product_description: string | null;
   shipping_address: Address | null;
 };
@@ -3235,7 +3235,7 @@ export type DisputeEvidenceDetails = {
   has_evidence: boolean;
   past_due: boolean;
   submission_count: number;
-  submission_method: ("manual" | "not_submitted" | "smart_disputes") | string;
+  submission_method: string;
 };
 
 export type DisputeEvidenceDetailsEnhancedEligibility = {
@@ -3249,12 +3249,12 @@ export type DisputeEvidenceDetailsEnhancedEligibilityMastercardCompliance = {
 };
 
 export type DisputeEvidenceDetailsEnhancedEligibilityVisaCompellingEvidence3 = {
-  required_actions: (("missing_customer_identifiers" | "missing_disputed_transaction_description" | "missing_merchandise_or_services" | "missing_prior_undisputed_transaction_description" | "missing_prior_undisputed_transactions") | string)[];
-  status: ("not_qualified" | "qualified" | "requires_action") | string;
+  required_actions: string[];
+  status: string;
 };
 
 export type DisputeEvidenceDetailsEnhancedEligibilityVisaCompliance = {
-  status: ("fee_acknowledged" | "requires_fee_acknowledgement") | string;
+  status: string;
 };
 
 export type DisputePaymentMethodDetails = {
@@ -3262,16 +3262,16 @@ export type DisputePaymentMethodDetails = {
   card?: DisputePaymentMethodDetailsCard;
   klarna?: DisputePaymentMethodDetailsKlarna;
   paypal?: DisputePaymentMethodDetailsPaypal;
-  type: ("card" | "klarna" | "amazon_pay" | "paypal") | string;
+  type: string;
 };
 
 export type DisputePaymentMethodDetailsAmazonPay = {
-  dispute_type: (("chargeback" | "claim") | string) | null;
+  dispute_type: string | null;
 };
 
 export type DisputePaymentMethodDetailsCard = {
   brand: string;
-  case_type: ("chargeback" | "block" | "compliance" | "inquiry" | "resolution") | string;
+  case_type: string;
   network: string;
   network_reason_code: string | null;
 };
@@ -3329,7 +3329,7 @@ export type File = {
     has_more: boolean;
     url: string;
   } | null;
-  purpose: ("account_requirement" | "additional_verification" | "business_icon" | "business_logo" | "customer_signature" | "dispute_evidence" | "document_provider_identity_document" | "finance_report_run" | "financial_account_statement" | "identity_document" | "identity_document_downloadable" | "issuing_regulatory_reporting" | "pci_document" | "platform_terms_of_service" | "selfie" | "sigma_scheduled_query" | "tax_document_user_upload" | "terminal_android_apk" | "terminal_reader_splashscreen" | "terminal_wifi_certificate" | "terminal_wifi_private_key") | string;
+  purpose: string;
   size: number;
   title: string | null;
   type: string | null;
@@ -3355,7 +3355,7 @@ export type FinancialConnectionsAccount = {
   account_numbers: FinancialConnectionsAccountAccountNumber[] | null;
   balance: FinancialConnectionsAccountBalance | null;
   balance_refresh: FinancialConnectionsAccountBalanceRefresh | null;
-  category: ("other" | "credit" | "cash" | "investment") | string;
+  category: string;
   created: number;
   display_name: string | null;
   institution_name: string;
@@ -3363,12 +3363,12 @@ export type FinancialConnectionsAccount = {
   livemode: boolean;
   ownership: string | null;
   ownership_refresh: FinancialConnectionsAccountOwnershipRefresh | null;
-  permissions: (("payment_method" | "balances" | "ownership" | "transactions") | string)[] | null;
-  status: ("active" | "inactive" | "disconnected") | string;
+  permissions: string[] | null;
+  status: string;
   status_details?: FinancialConnectionsAccountStatusDetails;
-  subcategory: ("other" | "checking" | "savings" | "mortgage" | "credit_card" | "line_of_credit") | string;
+  subcategory: string;
   subscriptions: "transactions"[] | null;
-  supported_payment_method_types: (("link" | "us_bank_account") | string)[];
+  supported_payment_method_types: string[];
   transaction_refresh: FinancialConnectionsAccountTransactionRefresh | null;
 };
 
@@ -3376,13 +3376,13 @@ export type FinancialConnectionsAccountAccountHolder = {
   account?: string;
   customer?: string;
   customer_account?: string;
-  type: ("account" | "customer") | string;
+  type: string;
 };
 
 export type FinancialConnectionsAccountAccountNumber = {
   expected_expiry_date: number | null;
-  identifier_type: ("account_number" | "tokenized_account_number") | string;
-  status: ("pending" | "expired" | "deactivated" | "transactable") | string;
+  identifier_type: string;
+  status: string;
   supported_networks: "ach"[];
 };
 
@@ -3391,7 +3391,7 @@ export type FinancialConnectionsAccountBalance = {
   cash?: FinancialConnectionsAccountBalanceCash;
   credit?: FinancialConnectionsAccountBalanceCredit;
   current: { [key: string]: unknown };
-  type: ("credit" | "cash") | string;
+  type: string;
 };
 
 export type FinancialConnectionsAccountBalanceCash = {
@@ -3405,13 +3405,13 @@ export type FinancialConnectionsAccountBalanceCredit = {
 export type FinancialConnectionsAccountBalanceRefresh = {
   last_attempted_at: number;
   next_refresh_available_at: number | null;
-  status: ("pending" | "failed" | "succeeded") | string;
+  status: string;
 };
 
 export type FinancialConnectionsAccountOwnershipRefresh = {
   last_attempted_at: number;
   next_refresh_available_at: number | null;
-  status: ("pending" | "failed" | "succeeded") | string;
+  status: string;
 };
 
 export type FinancialConnectionsAccountStatusDetails = {
@@ -3419,8 +3419,8 @@ export type FinancialConnectionsAccountStatusDetails = {
 };
 
 export type FinancialConnectionsAccountStatusDetailsActive = {
-  action: ("none" | "relink_required") | string;
-  cause: ("unspecified" | "access_expired" | "institution_requirement") | string;
+  action: string;
+  cause: string;
   expected_deactivation_date: number;
 };
 
@@ -3428,7 +3428,7 @@ export type FinancialConnectionsAccountTransactionRefresh = {
   id: string;
   last_attempted_at: number;
   next_refresh_available_at: number | null;
-  status: ("pending" | "failed" | "succeeded") | string;
+  status: string;
 };
 
 export type FinancialConnectionsAuthorization = {
@@ -3436,7 +3436,7 @@ export type FinancialConnectionsAuthorization = {
   object: "financial_connections.authorization";
   institution_name: string;
   livemode: boolean;
-  status: ("active" | "inactive") | string;
+  status: string;
   status_details: FinancialConnectionsAuthorizationStatusDetails;
 };
 
@@ -3446,12 +3446,12 @@ export type FinancialConnectionsAuthorizationStatusDetails = {
 };
 
 export type FinancialConnectionsAuthorizationStatusDetailsActive = {
-  action: ("none" | "relink_required") | string;
+  action: string;
   expected_deactivation_date: number;
 };
 
 export type FinancialConnectionsAuthorizationStatusDetailsInactive = {
-  action: ("none" | "relink_required") | string;
+  action: string;
 };
 
 export type IdentityVerificationSession = {
@@ -3470,15 +3470,15 @@ export type IdentityVerificationSession = {
   related_customer: string | null;
   related_customer_account: string | null;
   related_person?: IdentityVerificationSessionRelatedPerson;
-  status: ("canceled" | "processing" | "verified" | "requires_input") | string;
-  type: ("document" | "id_number" | "verification_flow") | string;
+  status: string;
+  type: string;
   url: string | null;
   verification_flow?: string;
   verified_outputs?: IdentityVerificationSessionVerifiedOutputs | null;
 };
 
 export type IdentityVerificationSessionLastError = {
-  code: (("abandoned" | "consent_declined" | "country_not_supported" | "device_not_supported" | "document_expired" | "document_type_not_supported" | "document_unverified_other" | "email_unverified_other" | "email_verification_declined" | "id_number_insufficient_document_data" | "id_number_mismatch" | "id_number_unverified_other" | "phone_unverified_other" | "phone_verification_declined" | "selfie_document_missing_photo" | "selfie_face_mismatch" | "selfie_manipulated" | "selfie_unverified_other" | "under_supported_age") | string) | null;
+  code: string | null;
   reason: string | null;
 };
 
@@ -3491,7 +3491,7 @@ export type IdentityVerificationSessionOptions = {
 };
 
 export type IdentityVerificationSessionOptionsDocument = {
-  allowed_types?: (("driving_license" | "id_card" | "passport") | string)[];
+  allowed_types?: string[];
   require_id_number?: boolean;
   require_live_capture?: boolean;
   require_matching_selfie?: boolean;
@@ -3502,8 +3502,8 @@ export type IdentityVerificationSessionOptionsEmail = {
 };
 
 export type IdentityVerificationSessionOptionsMatching = {
-  dob?: ("none" | "similar") | string;
-  name?: ("none" | "similar") | string;
+  dob?: string;
+  name?: string;
 };
 
 export type IdentityVerificationSessionOptionsPhone = {
@@ -3516,7 +3516,7 @@ export type IdentityVerificationSessionProvidedDetails = {
 };
 
 export type IdentityVerificationSessionRedaction = {
-  status: ("processing" | "redacted" | "validated") | string;
+  status: string;
 };
 
 export type IdentityVerificationSessionRelatedPerson = {
@@ -3530,10 +3530,10 @@ export type IdentityVerificationSessionVerifiedOutputs = {
   email: string | null;
   first_name: string | null;
   id_number?: string | null;
-  id_number_type: (("br_cpf" | "sg_nric" | "us_ssn") | string) | null;
+  id_number_type: string | null;
   last_name: string | null;
   phone: string | null;
-  sex?: (("unknown" | "[redacted]" | "female" | "male") | string) | null;
+  sex?: string | null;
   unparsed_place_of_birth?: string | null;
   unparsed_sex?: string | null;
 };
@@ -3562,8 +3562,8 @@ export type Invoice = {
   auto_advance?: boolean;
   automatic_tax: InvoiceAutomaticTax;
   automatically_finalizes_at: number | null;
-  billing_reason: (("manual" | "subscription_update" | "subscription" | "automatic_pending_invoice_item_invoice" | "quote_accept" | "subscription_create" | "subscription_cycle" | "subscription_threshold" | "upcoming") | string) | null;
-  collection_method: ("charge_automatically" | "send_invoice") | string;
+  billing_reason: string | null;
+  collection_method: string;
   confirmation_secret?: InvoiceConfirmationSecret | null;
   created: number;
   currency: string;
@@ -3575,7 +3575,7 @@ export type Invoice = {
   customer_name: string | null;
   customer_phone: string | null;
   customer_shipping: InvoiceCustomerShipping | null;
-  customer_tax_exempt: (("none" | "exempt" | "reverse") | string) | null;
+  customer_tax_exempt: string | null;
   customer_tax_ids?: InvoiceCustomerTaxId[] | null;
   default_payment_method: string | null;
   default_source: string | null;
@@ -3621,7 +3621,7 @@ export type Invoice = {
   shipping_details: InvoiceShippingDetails | null;
   starting_balance: number;
   statement_descriptor: string | null;
-  status: (("paid" | "open" | "void" | "draft" | "uncollectible") | string) | null;
+  status: string | null;
   status_details?: InvoiceStatusDetails;
   status_transitions: InvoiceStatusTransitions;
   subtotal: number;
@@ -3637,16 +3637,16 @@ export type Invoice = {
 };
 
 export type InvoiceAutomaticTax = {
-  disabled_reason: (("finalization_requires_location_inputs" | "finalization_system_error") | string) | null;
+  disabled_reason: string | null;
   enabled: boolean;
   liability: InvoiceAutomaticTaxLiability | null;
   provider: string | null;
-  status: (("failed" | "complete" | "requires_location_inputs") | string) | null;
+  status: string | null;
 };
 
 export type InvoiceAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type InvoiceConfirmationSecret = {
@@ -3668,7 +3668,7 @@ export type InvoiceCustomerShipping = {
 };
 
 export type InvoiceCustomerTaxId = {
-  type: ("unknown" | "ad_nrt" | "ae_trn" | "al_tin" | "am_tin" | "ao_tin" | "ar_cuit" | "au_abn" | "au_acn" | "au_arn" | "au_wpn" | "aw_tin" | "az_tin" | "ba_tin" | "bb_tin" | "bd_bin" | "bf_ifu" | "bg_uic" | "bh_vat" | "bj_ifu" | "bo_tin" | "br_cnpj" | "br_cpf" | "bs_tin" | "bw_vat" | "by_tin" | "ca_bn" | "ca_gst_hst" | "ca_pst_bc" | "ca_pst_mb" | "ca_pst_sk" | "ca_qst" | "cd_nif" | "ch_uid" | "ch_vat" | "ci_vat" | "cl_tin" | "cm_niu" | "cn_tin" | "co_nit" | "cr_tin" | "cv_nif" | "cz_dic" | "de_stn" | "do_rcn" | "ec_ruc" | "eg_tin" | "es_cif" | "et_tin" | "eu_oss_vat" | "eu_vat" | "fo_vat" | "fr_siren" | "fr_siret" | "fr_spi" | "gb_vat" | "ge_vat" | "gh_tin" | "gi_tin" | "gn_nif" | "hk_br" | "hr_oib" | "hu_tin" | "ic_nif" | "id_npwp" | "il_vat" | "in_gst" | "is_kt" | "is_vat" | "it_cf" | "jp_cn" | "jp_rn" | "jp_trn" | "ke_pin" | "kg_tin" | "kh_tin" | "kr_brn" | "kz_bin" | "la_tin" | "li_uid" | "li_vat" | "lk_vat" | "ma_vat" | "md_cf" | "md_vat" | "me_pib" | "mk_vat" | "mr_nif" | "mu_vat" | "mx_rfc" | "my_frp" | "my_itn" | "my_sst" | "mz_nuit" | "ng_tin" | "no_vat" | "no_voec" | "np_pan" | "nz_bn" | "nz_gst" | "om_vat" | "pe_ruc" | "ph_tin" | "pl_nip" | "pt_nif" | "py_ruc" | "ro_tin" | "rs_pib" | "ru_inn" | "ru_kpp" | "sa_vat" | "sg_gst" | "sg_uen" | "si_tin" | "sm_coe" | "sn_ninea" | "sr_fin" | "sv_nit" | "th_vat" | "tj_tin" | "tr_tin" | "tt_bir" | "tt_vat" | "tw_vat" | "tz_vat" | "ua_vat" | "ug_tin" | "us_ein" | "uy_ruc" | "uz_tin" | "uz_vat" | "ve_rif" | "vn_tin" | "za_vat" | "zm_tin" | "zw_tin") | string;
+  type: string;
   value: string | null;
 };
 
@@ -3679,13 +3679,13 @@ export type InvoiceFromInvoice = {
 
 export type InvoiceIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type InvoiceLastFinalizationError = {
   advice_code?: string;
   charge?: string;
-  code?: ("processing_error" | "insufficient_funds" | "account_closed" | "account_country_invalid_address" | "account_error_country_change_requires_additional_steps" | "account_information_mismatch" | "account_invalid" | "account_number_invalid" | "account_token_required_for_v2_account" | "acss_debit_session_incomplete" | "action_blocked" | "alipay_upgrade_required" | "amount_too_large" | "amount_too_small" | "anomalous_money_movement_request" | "api_key_expired" | "application_fees_not_allowed" | "approval_required" | "authentication_failure" | "authentication_required" | "balance_insufficient" | "balance_invalid_parameter" | "bank_account_bad_routing_numbers" | "bank_account_declined" | "bank_account_exists" | "bank_account_restricted" | "bank_account_unusable" | "bank_account_unverified" | "bank_account_verification_failed" | "billing_invalid_mandate" | "bitcoin_upgrade_required" | "capability_not_active" | "capture_charge_authorization_expired" | "capture_unauthorized_payment" | "card_decline_rate_limit_exceeded" | "card_declined" | "cardholder_phone_number_required" | "charge_already_captured" | "charge_already_refunded" | "charge_disputed" | "charge_exceeds_source_limit" | "charge_exceeds_transaction_limit" | "charge_expired_for_capture" | "charge_invalid_parameter" | "charge_not_refundable" | "clearing_code_unsupported" | "country_code_invalid" | "country_unsupported" | "coupon_expired" | "customer_max_payment_methods" | "customer_max_subscriptions" | "customer_session_expired" | "customer_tax_location_invalid" | "debit_not_authorized" | "dispute_evidence_page_limit_exceeded" | "email_invalid" | "expired_card" | "expired_payment_method" | "failed_tax_calculation" | "financial_account_balance_does_not_support_currency" | "financial_account_capability_not_enabled" | "financial_account_capability_restricted" | "financial_connections_account_inactive" | "financial_connections_account_pending_account_numbers" | "financial_connections_account_unavailable_account_numbers" | "financial_connections_consent_locale_invalid" | "financial_connections_consent_locale_unsupported" | "financial_connections_no_successful_transaction_refresh" | "forwarding_api_inactive" | "forwarding_api_invalid_parameter" | "forwarding_api_retryable_upstream_error" | "forwarding_api_upstream_connection_error" | "forwarding_api_upstream_connection_timeout" | "forwarding_api_upstream_error" | "idempotency_key_in_use" | "incorrect_address" | "incorrect_cvc" | "incorrect_number" | "incorrect_postal_code" | "incorrect_zip" | "india_recurring_payment_mandate_canceled" | "instant_payouts_config_disabled" | "instant_payouts_currency_disabled" | "instant_payouts_limit_exceeded" | "instant_payouts_unsupported" | "intent_invalid_state" | "intent_verification_method_missing" | "invalid_canceled_subscription_fields" | "invalid_card_type" | "invalid_characters" | "invalid_charge_amount" | "invalid_cvc" | "invalid_expiry_month" | "invalid_expiry_year" | "invalid_mandate_reference_prefix_format" | "invalid_number" | "invalid_source_usage" | "invalid_tax_location" | "invoice_no_customer_line_items" | "invoice_no_payment_method_types" | "invoice_no_subscription_line_items" | "invoice_not_editable" | "invoice_on_behalf_of_not_editable" | "invoice_payment_intent_requires_action" | "invoice_upcoming_none" | "livemode_mismatch" | "lock_timeout" | "missing" | "no_account" | "not_allowed_on_standard_account" | "out_of_inventory" | "ownership_declaration_not_allowed" | "parameter_invalid_empty" | "parameter_invalid_integer" | "parameter_invalid_string_blank" | "parameter_invalid_string_empty" | "parameter_missing" | "parameter_unknown" | "parameters_exclusive" | "payment_evaluation_on_api_version_not_supported" | "payment_intent_action_required" | "payment_intent_authentication_failure" | "payment_intent_incompatible_payment_method" | "payment_intent_invalid_parameter" | "payment_intent_konbini_rejected_confirmation_number" | "payment_intent_mandate_invalid" | "payment_intent_payment_attempt_expired" | "payment_intent_payment_attempt_failed" | "payment_intent_rate_limit_exceeded" | "payment_intent_unexpected_state" | "payment_method_bank_account_already_verified" | "payment_method_bank_account_blocked" | "payment_method_billing_details_address_missing" | "payment_method_configuration_failures" | "payment_method_currency_mismatch" | "payment_method_customer_decline" | "payment_method_invalid_parameter" | "payment_method_invalid_parameter_testmode" | "payment_method_microdeposit_failed" | "payment_method_microdeposit_processing_error" | "payment_method_microdeposit_verification_amounts_invalid" | "payment_method_microdeposit_verification_amounts_mismatch" | "payment_method_microdeposit_verification_attempts_exceeded" | "payment_method_microdeposit_verification_descriptor_code_mismatch" | "payment_method_microdeposit_verification_timeout" | "payment_method_not_available" | "payment_method_provider_decline" | "payment_method_provider_timeout" | "payment_method_restricted" | "payment_method_unactivated" | "payment_method_unexpected_state" | "payment_method_unsupported_type" | "payout_reconciliation_not_ready" | "payouts_limit_exceeded" | "payouts_not_allowed" | "platform_account_required" | "platform_api_key_expired" | "postal_code_invalid" | "product_inactive" | "progressive_onboarding_limit_exceeded" | "rate_limit" | "refer_to_customer" | "refund_disputed_payment" | "request_blocked" | "resource_already_exists" | "resource_missing" | "return_intent_already_processed" | "routing_number_invalid" | "secret_key_required" | "sepa_unsupported_account" | "service_period_coupon_with_metered_tiered_item_unsupported" | "setup_attempt_failed" | "setup_intent_authentication_failure" | "setup_intent_invalid_parameter" | "setup_intent_mandate_invalid" | "setup_intent_mobile_wallet_unsupported" | "setup_intent_setup_attempt_expired" | "setup_intent_unexpected_state" | "shipping_address_invalid" | "shipping_calculation_failed" | "siret_invalid" | "sku_inactive" | "smart_disputes_not_available" | "state_unsupported" | "status_transition_invalid" | "storer_capability_missing" | "storer_capability_not_active" | "stripe_tax_inactive" | "subscription_update_trial_after_billing_cycle_anchor" | "tax_id_invalid" | "tax_id_prohibited" | "taxes_calculation_failed" | "terminal_location_country_unsupported" | "terminal_reader_busy" | "terminal_reader_hardware_fault" | "terminal_reader_invalid_location_for_activation" | "terminal_reader_invalid_location_for_payment" | "terminal_reader_offline" | "terminal_reader_timeout" | "testmode_charges_only" | "three_d_secure_authentication_not_supported" | "three_d_secure_authentication_upstream_error" | "tls_version_unsupported" | "token_already_used" | "token_card_network_invalid" | "token_in_use" | "transfer_source_balance_parameters_mismatch" | "transfers_not_allowed" | "url_invalid") | string;
+  code?: string;
   decline_code?: string;
   doc_url?: string;
   message?: string;
@@ -3698,13 +3698,13 @@ export type InvoiceLastFinalizationError = {
   request_log_url?: string;
   setup_intent?: SetupIntent;
   source?: BankAccount | Card | Account | Source;
-  type: ("api_error" | "card_error" | "idempotency_error" | "invalid_request_error") | string;
+  type: string;
 };
 
 export type InvoiceParent = {
   quote_details: InvoiceParentQuoteDetails | null;
   subscription_details: InvoiceParentSubscriptionDetails | null;
-  type: ("quote_details" | "subscription_details") | string;
+  type: string;
 };
 
 export type InvoiceParentQuoteDetails = {
@@ -3720,7 +3720,7 @@ export type InvoiceParentSubscriptionDetails = {
 export type InvoicePaymentSettings = {
   default_mandate: string | null;
   payment_method_options: InvoicePaymentSettingsPaymentMethodOptions | null;
-  payment_method_types: (("card" | "custom" | "link" | "blik" | "ach_credit_transfer" | "ach_debit" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_credit_transfer" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "jp_credit_transfer" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay") | string)[] | null;
+  payment_method_types: string[] | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptions = {
@@ -3740,15 +3740,15 @@ export type InvoicePaymentSettingsPaymentMethodOptions = {
 
 export type InvoicePaymentSettingsPaymentMethodOptionsAcssDebit = {
   mandate_options?: InvoicePaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions = {
-  transaction_type: (("business" | "personal") | string) | null;
+  transaction_type: string | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsBancontact = {
-  preferred_language: ("de" | "en" | "fr" | "nl") | string;
+  preferred_language: string;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsBillie = {
@@ -3766,7 +3766,7 @@ export type InvoicePaymentSettingsPaymentMethodOptionsBillieCompanyDetails = {
 
 export type InvoicePaymentSettingsPaymentMethodOptionsCard = {
   installments?: InvoicePaymentSettingsPaymentMethodOptionsCardInstallments;
-  request_three_d_secure: (("automatic" | "challenge" | "any") | string) | null;
+  request_three_d_secure: string | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsCardInstallments = {
@@ -3784,7 +3784,7 @@ export type InvoicePaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransfe
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: ("BE" | "DE" | "ES" | "FR" | "IE" | "NL") | string;
+  country: string;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsPayto = {
@@ -3793,12 +3793,12 @@ export type InvoicePaymentSettingsPaymentMethodOptionsPayto = {
 
 export type InvoicePaymentSettingsPaymentMethodOptionsPaytoMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  amount_type: string | null;
+  purpose: string | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsPix = {
-  amount_includes_iof: (("always" | "never") | string) | null;
+  amount_includes_iof: string | null;
   expires_after_seconds?: number;
 };
 
@@ -3808,24 +3808,24 @@ export type InvoicePaymentSettingsPaymentMethodOptionsUpi = {
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUpiMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
   end_date: number | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccount = {
   financial_connections?: InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections = {
   filters?: InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: (("payment_method" | "balances" | "ownership" | "transactions") | string)[];
-  prefetch: (("balances" | "ownership" | "transactions") | string)[] | null;
+  permissions?: string[];
+  prefetch: string[] | null;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: (("checking" | "savings") | string)[];
+  account_subcategories?: string[];
 };
 
 export type InvoiceRendering = {
@@ -3836,7 +3836,7 @@ export type InvoiceRendering = {
 };
 
 export type InvoiceRenderingPdf = {
-  page_size: (("auto" | "a4" | "letter") | string) | null;
+  page_size: string | null;
 };
 
 export type InvoiceShippingCost = {
@@ -3850,7 +3850,7 @@ export type InvoiceShippingCost = {
 export type InvoiceShippingCostTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -3867,7 +3867,7 @@ export type InvoiceStatusDetails = {
 };
 
 export type InvoiceStatusDetailsUncollectible = {
-  reason: (("max_payment_attempts" | "payment_not_received" | "subscription_canceled" | "subscription_paused" | "user_forgiven") | string) | null;
+  reason: string | null;
 };
 
 export type InvoiceStatusTransitions = {
@@ -3896,14 +3896,14 @@ export type InvoiceTotalPretaxCreditAmount = {
   amount: number;
   credit_balance_transaction?: string | null;
   discount?: string;
-  type: ("discount" | "credit_balance_transaction") | string;
+  type: string;
 };
 
 export type InvoiceTotalTax = {
   amount: number;
-  tax_behavior: ("exclusive" | "inclusive") | string;
+  tax_behavior: string;
   tax_rate_details: InvoiceTotalTaxTaxRateDetails | null;
-  taxability_reason: ("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated" | "not_available") | string;
+  taxability_reason: string;
   taxable_amount: number | null;
   type: "tax_rate_details";
 };
@@ -3923,7 +3923,7 @@ export type InvoiceItem = {
   description: string | null;
   discountable: boolean;
   discounts: string[] | null;
-  frozen_fields?: (("quantity" | "discounts" | "pricing") | string)[];
+  frozen_fields?: string[];
   invoice: string | null;
   invoicing_rules?: InvoiceItemInvoicingRule[];
   livemode: boolean;
@@ -3941,7 +3941,7 @@ export type InvoiceItem = {
 };
 
 export type InvoiceItemInvoicingRule = {
-  type: "defer_until_credited_items_resolved" | string;
+  type: string;
 };
 
 export type InvoiceItemParent = {
@@ -3978,7 +3978,7 @@ export type InvoiceItemProrationDetails = {
 export type InvoiceItemProrationDetailsCreditedItems = {
   invoice_item?: string;
   invoice_line_item_details?: InvoiceItemProrationDetailsCreditedItemsInvoiceLineItemDetails;
-  type: ("invoice_item" | "invoice_line_items") | string;
+  type: string;
 };
 
 export type InvoiceItemProrationDetailsCreditedItemsInvoiceLineItemDetails = {
@@ -4022,7 +4022,7 @@ export type InvoiceLineItemDiscountAmount = {
 export type InvoiceLineItemParent = {
   invoice_item_details: InvoiceLineItemParentInvoiceItemDetails | null;
   subscription_item_details: InvoiceLineItemParentSubscriptionItemDetails | null;
-  type: ("invoice_item_details" | "subscription_item_details") | string;
+  type: string;
 };
 
 export type InvoiceLineItemParentInvoiceItemDetails = {
@@ -4067,7 +4067,7 @@ export type InvoiceLineItemPretaxCreditAmount = {
   amount: number;
   credit_balance_transaction?: string | null;
   discount?: string;
-  type: ("discount" | "credit_balance_transaction") | string;
+  type: string;
 };
 
 export type InvoiceLineItemPricing = {
@@ -4083,9 +4083,9 @@ export type InvoiceLineItemPricingPriceDetails = {
 
 export type InvoiceLineItemTax = {
   amount: number;
-  tax_behavior: ("exclusive" | "inclusive") | string;
+  tax_behavior: string;
   tax_rate_details: InvoiceLineItemTaxTaxRateDetails | null;
-  taxability_reason: ("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated" | "not_available") | string;
+  taxability_reason: string;
   taxable_amount: number | null;
   type: "tax_rate_details";
 };
@@ -4113,7 +4113,7 @@ export type InvoicePaymentPayment = {
   charge?: string;
   payment_intent?: string;
   payment_record?: string;
-  type: ("charge" | "payment_intent" | "payment_record") | string;
+  type: string;
 };
 
 export type InvoicePaymentStatusTransitions = {
@@ -4127,10 +4127,10 @@ export type IssuingAuthorization = {
   amount: number;
   amount_details: IssuingAuthorizationAmountDetails | null;
   approved: boolean;
-  authorization_method: ("chip" | "contactless" | "keyed_in" | "online" | "swipe") | string;
+  authorization_method: string;
   balance_transactions: BalanceTransaction[];
   card: IssuingCard;
-  card_presence: (("not_present" | "present") | string) | null;
+  card_presence: string | null;
   cardholder: string | null;
   created: number;
   currency: string;
@@ -4145,7 +4145,7 @@ export type IssuingAuthorization = {
   network_data: IssuingAuthorizationNetworkData | null;
   pending_request: IssuingAuthorizationPendingRequest | null;
   request_history: IssuingAuthorizationRequestHistory[];
-  status: ("pending" | "expired" | "closed" | "reversed") | string;
+  status: string;
   token?: string | null;
   transactions: IssuingTransaction[];
   treasury?: IssuingAuthorizationTreasury | null;
@@ -4161,9 +4161,9 @@ export type IssuingAuthorizationAmountDetails = {
 
 export type IssuingAuthorizationFleet = {
   cardholder_prompt_data: IssuingAuthorizationFleetCardholderPromptData | null;
-  purchase_type: (("fuel_and_non_fuel_purchase" | "fuel_purchase" | "non_fuel_purchase") | string) | null;
+  purchase_type: string | null;
   reported_breakdown: IssuingAuthorizationFleetReportedBreakdown | null;
-  service_type: (("full_service" | "non_fuel_transaction" | "self_service") | string) | null;
+  service_type: string | null;
 };
 
 export type IssuingAuthorizationFleetCardholderPromptData = {
@@ -4196,15 +4196,15 @@ export type IssuingAuthorizationFleetReportedBreakdownTax = {
 
 export type IssuingAuthorizationFraudChallenge = {
   channel: "sms";
-  status: ("pending" | "rejected" | "expired" | "verified" | "undeliverable") | string;
-  undeliverable_reason: (("no_phone_number" | "unsupported_phone_number") | string) | null;
+  status: string;
+  undeliverable_reason: string | null;
 };
 
 export type IssuingAuthorizationFuel = {
   industry_product_code: string | null;
   quantity_decimal: string | null;
-  type: (("other" | "diesel" | "unleaded_plus" | "unleaded_regular" | "unleaded_super") | string) | null;
-  unit: (("other" | "charging_minute" | "imperial_gallon" | "kilogram" | "kilowatt_hour" | "liter" | "pound" | "us_gallon") | string) | null;
+  type: string | null;
+  unit: string | null;
   unit_cost_decimal: string | null;
 };
 
@@ -4253,7 +4253,7 @@ export type IssuingAuthorizationRequestHistory = {
   merchant_amount: number;
   merchant_currency: string;
   network_risk_score: number | null;
-  reason: ("insufficient_funds" | "account_disabled" | "card_active" | "card_canceled" | "card_expired" | "card_inactive" | "cardholder_blocked" | "cardholder_inactive" | "cardholder_verification_required" | "insecure_authorization_method" | "network_fallback" | "not_allowed" | "pin_blocked" | "spending_controls" | "stripe_internal_error" | "suspected_fraud" | "verification_failed" | "webhook_approved" | "webhook_declined" | "webhook_error" | "webhook_timeout") | string;
+  reason: string;
   reason_message: string | null;
   requested_at: number | null;
 };
@@ -4270,22 +4270,22 @@ export type IssuingAuthorizationTreasury = {
 };
 
 export type IssuingAuthorizationVerificationData = {
-  address_line1_check: ("match" | "mismatch" | "not_provided") | string;
-  address_postal_code_check: ("match" | "mismatch" | "not_provided") | string;
+  address_line1_check: string;
+  address_postal_code_check: string;
   authentication_exemption: IssuingAuthorizationVerificationDataAuthenticationExemption | null;
-  cvc_check: ("match" | "mismatch" | "not_provided") | string;
-  expiry_check: ("match" | "mismatch" | "not_provided") | string;
+  cvc_check: string;
+  expiry_check: string;
   postal_code: string | null;
   three_d_secure: IssuingAuthorizationVerificationDataThreeDSecure | null;
 };
 
 export type IssuingAuthorizationVerificationDataAuthenticationExemption = {
-  claimed_by: ("acquirer" | "issuer") | string;
-  type: ("unknown" | "low_value_transaction" | "transaction_risk_analysis") | string;
+  claimed_by: string;
+  type: string;
 };
 
 export type IssuingAuthorizationVerificationDataThreeDSecure = {
-  result: ("attempt_acknowledged" | "authenticated" | "failed" | "required") | string;
+  result: string;
 };
 
 export type IssuingCard = {
@@ -4313,14 +4313,14 @@ export type IssuingCard = {
   second_line: string | null;
   shipping: IssuingCardShipping | null;
   spending_controls: IssuingCardSpendingControls;
-  status: ("active" | "inactive" | "canceled") | string;
-  type: ("physical" | "virtual") | string;
+  status: string;
+  type: string;
   wallets: IssuingCardWallets | null;
 };
 
 export type IssuingCardLatestFraudWarning = {
   started_at: number | null;
-  type: (("card_testing_exposure" | "fraud_dispute_filed" | "third_party_reported" | "user_indicated_fraud") | string) | null;
+  type: string | null;
 };
 
 export type IssuingCardLifecycleControls = {
@@ -4335,25 +4335,25 @@ export type IssuingCardShipping = {
   address: Address;
   address_validation: IssuingCardShippingAddressValidation | null;
   business_name: string | null;
-  carrier: (("correos" | "dhl" | "fedex" | "royal_mail" | "usps") | string) | null;
+  carrier: string | null;
   customs: IssuingCardShippingCustoms | null;
   delivered_at?: number | null;
   eta: number | null;
   name: string;
   phone_number: string | null;
   require_signature: boolean | null;
-  service: ("standard" | "express" | "priority") | string;
+  service: string;
   shipped_at?: number | null;
-  status: (("pending" | "canceled" | "delivered" | "failure" | "returned" | "shipped" | "submitted") | string) | null;
+  status: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
-  type: ("individual" | "bulk") | string;
+  type: string;
 };
 
 export type IssuingCardShippingAddressValidation = {
-  mode: ("disabled" | "normalization_only" | "validation_and_normalization") | string;
+  mode: string;
   normalized_address: Address | null;
-  result: (("indeterminate" | "likely_deliverable" | "likely_undeliverable") | string) | null;
+  result: string | null;
 };
 
 export type IssuingCardShippingCustoms = {
@@ -4361,11 +4361,11 @@ export type IssuingCardShippingCustoms = {
 };
 
 export type IssuingCardSpendingControls = {
-  allowed_card_presences: (("not_present" | "present") | string)[] | null;
-  allowed_categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
+  allowed_card_presences: string[] | null;
+  allowed_categories: string[] | null;
   allowed_merchant_countries: string[] | null;
-  blocked_card_presences: (("not_present" | "present") | string)[] | null;
-  blocked_categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
+  blocked_card_presences: string[] | null;
+  blocked_categories: string[] | null;
   blocked_merchant_countries: string[] | null;
   spending_limits: IssuingCardSpendingControlsSpendingLimit[] | null;
   spending_limits_currency: string | null;
@@ -4373,8 +4373,8 @@ export type IssuingCardSpendingControls = {
 
 export type IssuingCardSpendingControlsSpendingLimit = {
   amount: number;
-  categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
-  interval: ("daily" | "monthly" | "weekly" | "yearly" | "all_time" | "per_authorization") | string;
+  categories: string[] | null;
+  interval: string;
 };
 
 export type IssuingCardWallets = {
@@ -4385,12 +4385,12 @@ export type IssuingCardWallets = {
 
 export type IssuingCardWalletsApplePay = {
   eligible: boolean;
-  ineligible_reason: (("missing_agreement" | "missing_cardholder_contact" | "unsupported_region") | string) | null;
+  ineligible_reason: string | null;
 };
 
 export type IssuingCardWalletsGooglePay = {
   eligible: boolean;
-  ineligible_reason: (("missing_agreement" | "missing_cardholder_contact" | "unsupported_region") | string) | null;
+  ineligible_reason: string | null;
 };
 
 export type IssuingCardholder = {
@@ -4405,11 +4405,11 @@ export type IssuingCardholder = {
   metadata: { [key: string]: unknown };
   name: string;
   phone_number: string | null;
-  preferred_locales: (("de" | "en" | "es" | "fr" | "it") | string)[] | null;
+  preferred_locales: string[] | null;
   requirements: IssuingCardholderRequirements;
   spending_controls: IssuingCardholderSpendingControls | null;
-  status: ("active" | "inactive" | "blocked") | string;
-  type: ("company" | "individual") | string;
+  status: string;
+  type: string;
 };
 
 export type IssuingCardholderBilling = {
@@ -4454,16 +4454,16 @@ export type IssuingCardholderIndividualVerificationDocument = {
 };
 
 export type IssuingCardholderRequirements = {
-  disabled_reason: (("listed" | "rejected.listed" | "requirements.past_due" | "under_review") | string) | null;
-  past_due: (("company.tax_id" | "individual.card_issuing.user_terms_acceptance.date" | "individual.card_issuing.user_terms_acceptance.ip" | "individual.dob.day" | "individual.dob.month" | "individual.dob.year" | "individual.first_name" | "individual.last_name" | "individual.verification.document") | string)[] | null;
+  disabled_reason: string | null;
+  past_due: string[] | null;
 };
 
 export type IssuingCardholderSpendingControls = {
-  allowed_card_presences: (("not_present" | "present") | string)[] | null;
-  allowed_categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
+  allowed_card_presences: string[] | null;
+  allowed_categories: string[] | null;
   allowed_merchant_countries: string[] | null;
-  blocked_card_presences: (("not_present" | "present") | string)[] | null;
-  blocked_categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
+  blocked_card_presences: string[] | null;
+  blocked_categories: string[] | null;
   blocked_merchant_countries: string[] | null;
   spending_limits: IssuingCardholderSpendingControlsSpendingLimit[] | null;
   spending_limits_currency: string | null;
@@ -4471,8 +4471,8 @@ export type IssuingCardholderSpendingControls = {
 
 export type IssuingCardholderSpendingControlsSpendingLimit = {
   amount: number;
-  categories: (("ac_refrigeration_repair" | "accounting_bookkeeping_services" | "advertising_services" | "agricultural_cooperative" | "airlines_air_carriers" | "airports_flying_fields" | "ambulance_services" | "amusement_parks_carnivals" | "antique_reproductions" | "antique_shops" | "aquariums" | "architectural_surveying_services" | "art_dealers_and_galleries" | "artists_supply_and_craft_shops" | "auto_and_home_supply_stores" | "auto_body_repair_shops" | "auto_paint_shops" | "auto_service_shops" | "automated_cash_disburse" | "automated_fuel_dispensers" | "automobile_associations" | "automotive_parts_and_accessories_stores" | "automotive_tire_stores" | "bail_and_bond_payments" | "bakeries" | "bands_orchestras" | "barber_and_beauty_shops" | "betting_casino_gambling" | "bicycle_shops" | "billiard_pool_establishments" | "boat_dealers" | "boat_rentals_and_leases" | "book_stores" | "books_periodicals_and_newspapers" | "bowling_alleys" | "bus_lines" | "business_secretarial_schools" | "buying_shopping_services" | "cable_satellite_and_other_pay_television_and_radio" | "camera_and_photographic_supply_stores" | "candy_nut_and_confectionery_stores" | "car_and_truck_dealers_new_used" | "car_and_truck_dealers_used_only" | "car_rental_agencies" | "car_washes" | "carpentry_services" | "carpet_upholstery_cleaning" | "caterers" | "charitable_and_social_service_organizations_fundraising" | "chemicals_and_allied_products" | "child_care_services" | "childrens_and_infants_wear_stores" | "chiropodists_podiatrists" | "chiropractors" | "cigar_stores_and_stands" | "civic_social_fraternal_associations" | "cleaning_and_maintenance" | "clothing_rental" | "colleges_universities" | "commercial_equipment" | "commercial_footwear" | "commercial_photography_art_and_graphics" | "commuter_transport_and_ferries" | "computer_network_services" | "computer_programming" | "computer_repair" | "computer_software_stores" | "computers_peripherals_and_software" | "concrete_work_services" | "construction_materials" | "consulting_public_relations" | "correspondence_schools" | "cosmetic_stores" | "counseling_services" | "country_clubs" | "courier_services" | "court_costs" | "credit_reporting_agencies" | "cruise_lines" | "dairy_products_stores" | "dance_hall_studios_schools" | "dating_escort_services" | "dentists_orthodontists" | "department_stores" | "detective_agencies" | "digital_goods_applications" | "digital_goods_games" | "digital_goods_large_volume" | "digital_goods_media" | "direct_marketing_catalog_merchant" | "direct_marketing_combination_catalog_and_retail_merchant" | "direct_marketing_inbound_telemarketing" | "direct_marketing_insurance_services" | "direct_marketing_other" | "direct_marketing_outbound_telemarketing" | "direct_marketing_subscription" | "direct_marketing_travel" | "discount_stores" | "doctors" | "door_to_door_sales" | "drapery_window_covering_and_upholstery_stores" | "drinking_places" | "drug_stores_and_pharmacies" | "drugs_drug_proprietaries_and_druggist_sundries" | "dry_cleaners" | "durable_goods" | "duty_free_stores" | "eating_places_restaurants" | "educational_services" | "electric_razor_stores" | "electric_vehicle_charging" | "electrical_parts_and_equipment" | "electrical_services" | "electronics_repair_shops" | "electronics_stores" | "elementary_secondary_schools" | "emergency_services_gcas_visa_use_only" | "employment_temp_agencies" | "equipment_rental" | "exterminating_services" | "family_clothing_stores" | "fast_food_restaurants" | "financial_institutions" | "fines_government_administrative_entities" | "fireplace_fireplace_screens_and_accessories_stores" | "floor_covering_stores" | "florists" | "florists_supplies_nursery_stock_and_flowers" | "freezer_and_locker_meat_provisioners" | "fuel_dealers_non_automotive" | "funeral_services_crematories" | "furniture_home_furnishings_and_equipment_stores_except_appliances" | "furniture_repair_refinishing" | "furriers_and_fur_shops" | "general_services" | "gift_card_novelty_and_souvenir_shops" | "glass_paint_and_wallpaper_stores" | "glassware_crystal_stores" | "golf_courses_public" | "government_licensed_horse_dog_racing_us_region_only" | "government_licensed_online_casions_online_gambling_us_region_only" | "government_owned_lotteries_non_us_region" | "government_owned_lotteries_us_region_only" | "government_services" | "grocery_stores_supermarkets" | "hardware_equipment_and_supplies" | "hardware_stores" | "health_and_beauty_spas" | "hearing_aids_sales_and_supplies" | "heating_plumbing_a_c" | "hobby_toy_and_game_shops" | "home_supply_warehouse_stores" | "hospitals" | "hotels_motels_and_resorts" | "household_appliance_stores" | "industrial_supplies" | "information_retrieval_services" | "insurance_default" | "insurance_underwriting_premiums" | "intra_company_purchases" | "jewelry_stores_watches_clocks_and_silverware_stores" | "landscaping_services" | "laundries" | "laundry_cleaning_services" | "legal_services_attorneys" | "luggage_and_leather_goods_stores" | "lumber_building_materials_stores" | "manual_cash_disburse" | "marinas_service_and_supplies" | "marketplaces" | "masonry_stonework_and_plaster" | "massage_parlors" | "medical_and_dental_labs" | "medical_dental_ophthalmic_and_hospital_equipment_and_supplies" | "medical_services" | "membership_organizations" | "mens_and_boys_clothing_and_accessories_stores" | "mens_womens_clothing_stores" | "metal_service_centers" | "miscellaneous" | "miscellaneous_apparel_and_accessory_shops" | "miscellaneous_auto_dealers" | "miscellaneous_business_services" | "miscellaneous_food_stores" | "miscellaneous_general_merchandise" | "miscellaneous_general_services" | "miscellaneous_home_furnishing_specialty_stores" | "miscellaneous_publishing_and_printing" | "miscellaneous_recreation_services" | "miscellaneous_repair_shops" | "miscellaneous_specialty_retail" | "mobile_home_dealers" | "motion_picture_theaters" | "motor_freight_carriers_and_trucking" | "motor_homes_dealers" | "motor_vehicle_supplies_and_new_parts" | "motorcycle_shops_and_dealers" | "motorcycle_shops_dealers" | "music_stores_musical_instruments_pianos_and_sheet_music" | "news_dealers_and_newsstands" | "non_fi_money_orders" | "non_fi_stored_value_card_purchase_load" | "nondurable_goods" | "nurseries_lawn_and_garden_supply_stores" | "nursing_personal_care" | "office_and_commercial_furniture" | "opticians_eyeglasses" | "optometrists_ophthalmologist" | "orthopedic_goods_prosthetic_devices" | "osteopaths" | "package_stores_beer_wine_and_liquor" | "paints_varnishes_and_supplies" | "parking_lots_garages" | "passenger_railways" | "pawn_shops" | "pet_shops_pet_food_and_supplies" | "petroleum_and_petroleum_products" | "photo_developing" | "photographic_photocopy_microfilm_equipment_and_supplies" | "photographic_studios" | "picture_video_production" | "piece_goods_notions_and_other_dry_goods" | "plumbing_heating_equipment_and_supplies" | "political_organizations" | "postal_services_government_only" | "precious_stones_and_metals_watches_and_jewelry" | "professional_services" | "public_warehousing_and_storage" | "quick_copy_repro_and_blueprint" | "railroads" | "real_estate_agents_and_managers_rentals" | "record_stores" | "recreational_vehicle_rentals" | "religious_goods_stores" | "religious_organizations" | "roofing_siding_sheet_metal" | "secretarial_support_services" | "security_brokers_dealers" | "service_stations" | "sewing_needlework_fabric_and_piece_goods_stores" | "shoe_repair_hat_cleaning" | "shoe_stores" | "small_appliance_repair" | "snowmobile_dealers" | "special_trade_services" | "specialty_cleaning" | "sporting_goods_stores" | "sporting_recreation_camps" | "sports_and_riding_apparel_stores" | "sports_clubs_fields" | "stamp_and_coin_stores" | "stationary_office_supplies_printing_and_writing_paper" | "stationery_stores_office_and_school_supply_stores" | "swimming_pools_sales" | "t_ui_travel_germany" | "tailors_alterations" | "tax_payments_government_agencies" | "tax_preparation_services" | "taxicabs_limousines" | "telecommunication_equipment_and_telephone_sales" | "telecommunication_services" | "telegraph_services" | "tent_and_awning_shops" | "testing_laboratories" | "theatrical_ticket_agencies" | "timeshares" | "tire_retreading_and_repair" | "tolls_bridge_fees" | "tourist_attractions_and_exhibits" | "towing_services" | "trailer_parks_campgrounds" | "transportation_services" | "travel_agencies_tour_operators" | "truck_stop_iteration" | "truck_utility_trailer_rentals" | "typesetting_plate_making_and_related_services" | "typewriter_stores" | "u_s_federal_government_agencies_or_departments" | "uniforms_commercial_clothing" | "used_merchandise_and_secondhand_stores" | "utilities" | "variety_stores" | "veterinary_services" | "video_amusement_game_supplies" | "video_game_arcades" | "video_tape_rental_stores" | "vocational_trade_schools" | "watch_jewelry_repair" | "welding_repair" | "wholesale_clubs" | "wig_and_toupee_stores" | "wires_money_orders" | "womens_accessory_and_specialty_shops" | "womens_ready_to_wear_stores" | "wrecking_and_salvage_yards") | string)[] | null;
-  interval: ("daily" | "monthly" | "weekly" | "yearly" | "all_time" | "per_authorization") | string;
+  categories: string[] | null;
+  interval: string;
 };
 
 export type IssuingDispute = {
@@ -4484,9 +4484,9 @@ export type IssuingDispute = {
   currency: string;
   evidence: IssuingDisputeEvidence;
   livemode: boolean;
-  loss_reason?: ("other" | "cardholder_authentication_issuer_liability" | "eci5_token_transaction_with_tavv" | "excess_disputes_in_timeframe" | "has_not_met_the_minimum_dispute_amount_requirements" | "invalid_duplicate_dispute" | "invalid_incorrect_amount_dispute" | "invalid_no_authorization" | "invalid_use_of_disputes" | "merchandise_delivered_or_shipped" | "merchandise_or_service_as_described" | "not_cancelled" | "refund_issued" | "submitted_beyond_allowable_time_limit" | "transaction_3ds_required" | "transaction_approved_after_prior_fraud_dispute" | "transaction_authorized" | "transaction_electronically_read" | "transaction_qualifies_for_visa_easy_payment_service" | "transaction_unattended") | string;
+  loss_reason?: string;
   metadata: { [key: string]: unknown };
-  status: ("lost" | "won" | "expired" | "submitted" | "unsubmitted") | string;
+  status: string;
   transaction: string;
   treasury?: IssuingDisputeTreasury | null;
 };
@@ -4499,7 +4499,7 @@ export type IssuingDisputeEvidence = {
   no_valid_authorization?: IssuingDisputeEvidenceNoValidAuthorization;
   not_received?: IssuingDisputeEvidenceNotReceived;
   other?: IssuingDisputeEvidenceOther;
-  reason: ("other" | "canceled" | "fraudulent" | "duplicate" | "merchandise_not_as_described" | "no_valid_authorization" | "not_received" | "service_not_as_described") | string;
+  reason: string;
   service_not_as_described?: IssuingDisputeEvidenceServiceNotAsDescribed;
 };
 
@@ -4511,8 +4511,8 @@ export type IssuingDisputeEvidenceCanceled = {
   expected_at: number | null;
   explanation: string | null;
   product_description: string | null;
-  product_type: (("merchandise" | "service") | string) | null;
-  return_status: (("merchant_rejected" | "successful") | string) | null;
+  product_type: string | null;
+  return_status: string | null;
   returned_at: number | null;
 };
 
@@ -4535,7 +4535,7 @@ export type IssuingDisputeEvidenceMerchandiseNotAsDescribed = {
   explanation: string | null;
   received_at: number | null;
   return_description: string | null;
-  return_status: (("merchant_rejected" | "successful") | string) | null;
+  return_status: string | null;
   returned_at: number | null;
 };
 
@@ -4549,14 +4549,14 @@ export type IssuingDisputeEvidenceNotReceived = {
   expected_at: number | null;
   explanation: string | null;
   product_description: string | null;
-  product_type: (("merchandise" | "service") | string) | null;
+  product_type: string | null;
 };
 
 export type IssuingDisputeEvidenceOther = {
   additional_documentation: string | null;
   explanation: string | null;
   product_description: string | null;
-  product_type: (("merchandise" | "service") | string) | null;
+  product_type: string | null;
 };
 
 export type IssuingDisputeEvidenceServiceNotAsDescribed = {
@@ -4585,7 +4585,7 @@ export type IssuingPersonalizationDesign = {
   physical_bundle: string;
   preferences: IssuingPersonalizationDesignPreferences;
   rejection_reasons: IssuingPersonalizationDesignRejectionReasons;
-  status: ("active" | "inactive" | "review" | "rejected") | string;
+  status: string;
 };
 
 export type IssuingPersonalizationDesignCarrierText = {
@@ -4601,8 +4601,8 @@ export type IssuingPersonalizationDesignPreferences = {
 };
 
 export type IssuingPersonalizationDesignRejectionReasons = {
-  card_logo: (("other" | "geographic_location" | "inappropriate" | "network_name" | "non_binary_image" | "non_fiat_currency" | "other_entity" | "promotional_material") | string)[] | null;
-  carrier_text: (("other" | "geographic_location" | "inappropriate" | "network_name" | "non_fiat_currency" | "other_entity" | "promotional_material") | string)[] | null;
+  card_logo: string[] | null;
+  carrier_text: string[] | null;
 };
 
 export type IssuingToken = {
@@ -4613,17 +4613,17 @@ export type IssuingToken = {
   device_fingerprint: string | null;
   last4?: string;
   livemode: boolean;
-  network: ("mastercard" | "visa") | string;
+  network: string;
   network_data?: IssuingTokenNetworkData;
   network_updated_at: number;
-  status: ("active" | "requested" | "deleted" | "suspended") | string;
-  wallet_provider?: ("apple_pay" | "google_pay" | "samsung_pay") | string;
+  status: string;
+  wallet_provider?: string;
 };
 
 export type IssuingTokenNetworkData = {
   device?: IssuingTokenNetworkDataDevice;
   mastercard?: IssuingTokenNetworkDataMastercard;
-  type: ("mastercard" | "visa") | string;
+  type: string;
   visa?: IssuingTokenNetworkDataVisa;
   wallet_provider?: IssuingTokenNetworkDataWalletProvider;
 };
@@ -4634,7 +4634,7 @@ export type IssuingTokenNetworkDataDevice = {
   location?: string;
   name?: string;
   phone_number?: string;
-  type?: ("other" | "phone" | "watch") | string;
+  type?: string;
 };
 
 export type IssuingTokenNetworkDataMastercard = {
@@ -4654,13 +4654,13 @@ export type IssuingTokenNetworkDataVisa = {
 export type IssuingTokenNetworkDataWalletProvider = {
   account_id?: string;
   account_trust_score?: number;
-  card_number_source?: ("other" | "manual" | "app" | "on_file") | string;
+  card_number_source?: string;
   cardholder_address?: IssuingTokenNetworkDataWalletProviderCardholderAddress;
   cardholder_name?: string;
   device_trust_score?: number;
   hashed_account_email_address?: string;
-  reason_codes?: (("account_card_too_new" | "account_recently_changed" | "account_too_new" | "account_too_new_since_launch" | "additional_device" | "data_expired" | "defer_id_v_decision" | "device_recently_lost" | "good_activity_history" | "has_suspended_tokens" | "high_risk" | "inactive_account" | "long_account_tenure" | "low_account_score" | "low_device_score" | "low_phone_number_score" | "network_service_error" | "outside_home_territory" | "provisioning_cardholder_mismatch" | "provisioning_device_and_cardholder_mismatch" | "provisioning_device_mismatch" | "same_device_no_prior_authentication" | "same_device_successful_prior_authentication" | "software_update" | "suspicious_activity" | "too_many_different_cardholders" | "too_many_recent_attempts" | "too_many_recent_tokens") | string)[];
-  suggested_decision?: ("approve" | "decline" | "require_auth") | string;
+  reason_codes?: string[];
+  suggested_decision?: string;
   suggested_decision_version?: string;
 };
 
@@ -4690,8 +4690,8 @@ export type IssuingTransaction = {
   purchase_details?: IssuingTransactionPurchaseDetails | null;
   token?: string | null;
   treasury?: IssuingTransactionTreasury | null;
-  type: ("refund" | "capture") | string;
-  wallet: (("apple_pay" | "google_pay" | "samsung_pay") | string) | null;
+  type: string;
+  wallet: string | null;
 };
 
 export type IssuingTransactionAmountDetails = {
@@ -4835,7 +4835,7 @@ export type LineItemDiscount = {
 export type LineItemTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -4849,15 +4849,15 @@ export type Mandate = {
   payment_method: string;
   payment_method_details: MandatePaymentMethodDetails;
   single_use?: MandateSingleUse;
-  status: ("active" | "inactive" | "pending") | string;
-  type: ("multi_use" | "single_use") | string;
+  status: string;
+  type: string;
 };
 
 export type MandateCustomerAcceptance = {
   accepted_at: number | null;
   offline?: { [key: string]: unknown };
   online?: MandateCustomerAcceptanceOnline;
-  type: ("online" | "offline") | string;
+  type: string;
 };
 
 export type MandateCustomerAcceptanceOnline = {
@@ -4896,10 +4896,10 @@ export type MandatePaymentMethodDetails = {
 };
 
 export type MandatePaymentMethodDetailsAcssDebit = {
-  default_for?: (("invoice" | "subscription") | string)[];
+  default_for?: string[];
   interval_description: string | null;
-  payment_schedule: ("combined" | "interval" | "sporadic") | string;
-  transaction_type: ("business" | "personal") | string;
+  payment_schedule: string;
+  transaction_type: string;
 };
 
 export type MandatePaymentMethodDetailsAuBecsDebit = {
@@ -4908,9 +4908,9 @@ export type MandatePaymentMethodDetailsAuBecsDebit = {
 
 export type MandatePaymentMethodDetailsBacsDebit = {
   display_name: string | null;
-  network_status: ("pending" | "accepted" | "refused" | "revoked") | string;
+  network_status: string;
   reference: string;
-  revocation_reason: (("account_closed" | "bank_account_restricted" | "debit_not_authorized" | "bank_ownership_changed" | "could_not_process") | string) | null;
+  revocation_reason: string | null;
   service_user_number: string | null;
   url: string;
 };
@@ -4925,7 +4925,7 @@ export type MandatePaymentMethodDetailsCard = {
 };
 
 export type MandatePaymentMethodDetailsCardIndia = {
-  inactive_reason: (("processing_error" | "canceled" | "expired" | "card_not_supported" | "currency_not_supported" | "issuer_not_supported" | "undetermined") | string) | null;
+  inactive_reason: string | null;
 };
 
 export type MandatePaymentMethodDetailsPaypal = {
@@ -4935,19 +4935,19 @@ export type MandatePaymentMethodDetailsPaypal = {
 
 export type MandatePaymentMethodDetailsPayto = {
   amount: number | null;
-  amount_type: ("fixed" | "maximum") | string;
+  amount_type: string;
   end_date: string | null;
-  payment_schedule: ("daily" | "monthly" | "weekly" | "adhoc" | "annual" | "fortnightly" | "quarterly" | "semi_annual") | string;
+  payment_schedule: string;
   payments_per_period: number | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  purpose: string | null;
   start_date: string | null;
 };
 
 export type MandatePaymentMethodDetailsPix = {
-  amount_includes_iof?: ("always" | "never") | string;
-  amount_type?: ("fixed" | "maximum") | string;
+  amount_includes_iof?: string;
+  amount_type?: string;
   end_date?: string;
-  payment_schedule?: ("monthly" | "weekly" | "quarterly" | "halfyearly" | "yearly") | string;
+  payment_schedule?: string;
   reference?: string;
   start_date?: string;
 };
@@ -4959,7 +4959,7 @@ export type MandatePaymentMethodDetailsSepaDebit = {
 
 export type MandatePaymentMethodDetailsUpi = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
   end_date: number | null;
 };
@@ -4976,7 +4976,7 @@ export type MandateSingleUse = {
 export type PaymentIntent = {
   id: string;
   object: "payment_intent";
-  allowed_payment_method_types: (("card" | "link" | "samsung_pay" | "blik" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "card_present" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "boku_promptpay" | "capchase_pay" | "check_scan" | "click_to_pay" | "demo_pay" | "duitnow" | "dummy_auth_push" | "dummy_passthrough_card" | "edenred" | "gcash" | "getbalance" | "gift_card" | "gopay" | "id_bank_transfer" | "interac_present" | "knet" | "kr_market" | "kriya" | "mobilepay" | "momo" | "mondu" | "netbanking" | "ng_bank" | "ng_bank_transfer" | "ng_card" | "ng_market" | "ng_ussd" | "ng_wallet" | "octopus" | "oxxo" | "paper_check" | "paypay" | "qris" | "rechnung" | "scalapay" | "shop_pay" | "shopeepay" | "south_korea_market" | "stripe_balance" | "sunbit" | "tamara" | "test_pay" | "touch_n_go" | "truemoney" | "us_cash_voucher" | "vipps" | "wero" | "zip") | string)[] | null;
+  allowed_payment_method_types: string[] | null;
   amount: number;
   amount_capturable: number;
   amount_details?: PaymentIntentAmountDetails;
@@ -4985,16 +4985,16 @@ export type PaymentIntent = {
   application_fee_amount: number | null;
   automatic_payment_methods: PaymentIntentAutomaticPaymentMethods | null;
   canceled_at: number | null;
-  cancellation_reason: (("automatic" | "abandoned" | "fraudulent" | "duplicate" | "requested_by_customer" | "expired" | "failed_invoice" | "void_invoice") | string) | null;
-  capture_method: ("manual" | "automatic" | "automatic_async") | string;
+  cancellation_reason: string | null;
+  capture_method: string;
   client_secret: string | null;
-  confirmation_method: ("manual" | "automatic") | string;
+  confirmation_method: string;
   created: number;
   currency: string;
   customer: string | null;
   customer_account: string | null;
   description: string | null;
-  excluded_payment_method_types: (("card" | "samsung_pay" | "blik" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "mobilepay" | "oxxo" | "paypay" | "scalapay" | "sunbit" | "zip") | string)[] | null;
+  excluded_payment_method_types: string[] | null;
   hooks?: PaymentIntentHooks;
   last_payment_error: PaymentIntentLastPaymentError | null;
   latest_charge: string | null;
@@ -5013,12 +5013,12 @@ export type PaymentIntent = {
   processing: PaymentIntentProcessing | null;
   receipt_email: string | null;
   review: string | null;
-  setup_future_usage: (("off_session" | "on_session") | string) | null;
+  setup_future_usage: string | null;
   shipping: PaymentIntentShipping | null;
   source: string | null;
   statement_descriptor: string | null;
   statement_descriptor_suffix: string | null;
-  status: ("canceled" | "processing" | "succeeded" | "requires_action" | "requires_confirmation" | "requires_payment_method" | "requires_capture") | string;
+  status: string;
   transfer_data?: PaymentIntentTransferData | null;
   transfer_group: string | null;
 };
@@ -5038,7 +5038,7 @@ export type PaymentIntentAmountDetails = {
 };
 
 export type PaymentIntentAmountDetailsError = {
-  code: (("amount_details_amount_mismatch" | "amount_details_tax_shipping_discount_greater_than_amount") | string) | null;
+  code: string | null;
   message: string | null;
 };
 
@@ -5057,7 +5057,7 @@ export type PaymentIntentAmountDetailsTip = {
 };
 
 export type PaymentIntentAutomaticPaymentMethods = {
-  allow_redirects?: ("always" | "never") | string;
+  allow_redirects?: string;
   enabled: boolean;
 };
 
@@ -5076,7 +5076,7 @@ export type PaymentIntentHooksInputsTax = {
 export type PaymentIntentLastPaymentError = {
   advice_code?: string;
   charge?: string;
-  code?: ("processing_error" | "insufficient_funds" | "account_closed" | "account_country_invalid_address" | "account_error_country_change_requires_additional_steps" | "account_information_mismatch" | "account_invalid" | "account_number_invalid" | "account_token_required_for_v2_account" | "acss_debit_session_incomplete" | "action_blocked" | "alipay_upgrade_required" | "amount_too_large" | "amount_too_small" | "anomalous_money_movement_request" | "api_key_expired" | "application_fees_not_allowed" | "approval_required" | "authentication_failure" | "authentication_required" | "balance_insufficient" | "balance_invalid_parameter" | "bank_account_bad_routing_numbers" | "bank_account_declined" | "bank_account_exists" | "bank_account_restricted" | "bank_account_unusable" | "bank_account_unverified" | "bank_account_verification_failed" | "billing_invalid_mandate" | "bitcoin_upgrade_required" | "capability_not_active" | "capture_charge_authorization_expired" | "capture_unauthorized_payment" | "card_decline_rate_limit_exceeded" | "card_declined" | "cardholder_phone_number_required" | "charge_already_captured" | "charge_already_refunded" | "charge_disputed" | "charge_exceeds_source_limit" | "charge_exceeds_transaction_limit" | "charge_expired_for_capture" | "charge_invalid_parameter" | "charge_not_refundable" | "clearing_code_unsupported" | "country_code_invalid" | "country_unsupported" | "coupon_expired" | "customer_max_payment_methods" | "customer_max_subscriptions" | "customer_session_expired" | "customer_tax_location_invalid" | "debit_not_authorized" | "dispute_evidence_page_limit_exceeded" | "email_invalid" | "expired_card" | "expired_payment_method" | "failed_tax_calculation" | "financial_account_balance_does_not_support_currency" | "financial_account_capability_not_enabled" | "financial_account_capability_restricted" | "financial_connections_account_inactive" | "financial_connections_account_pending_account_numbers" | "financial_connections_account_unavailable_account_numbers" | "financial_connections_consent_locale_invalid" | "financial_connections_consent_locale_unsupported" | "financial_connections_no_successful_transaction_refresh" | "forwarding_api_inactive" | "forwarding_api_invalid_parameter" | "forwarding_api_retryable_upstream_error" | "forwarding_api_upstream_connection_error" | "forwarding_api_upstream_connection_timeout" | "forwarding_api_upstream_error" | "idempotency_key_in_use" | "incorrect_address" | "incorrect_cvc" | "incorrect_number" | "incorrect_postal_code" | "incorrect_zip" | "india_recurring_payment_mandate_canceled" | "instant_payouts_config_disabled" | "instant_payouts_currency_disabled" | "instant_payouts_limit_exceeded" | "instant_payouts_unsupported" | "intent_invalid_state" | "intent_verification_method_missing" | "invalid_canceled_subscription_fields" | "invalid_card_type" | "invalid_characters" | "invalid_charge_amount" | "invalid_cvc" | "invalid_expiry_month" | "invalid_expiry_year" | "invalid_mandate_reference_prefix_format" | "invalid_number" | "invalid_source_usage" | "invalid_tax_location" | "invoice_no_customer_line_items" | "invoice_no_payment_method_types" | "invoice_no_subscription_line_items" | "invoice_not_editable" | "invoice_on_behalf_of_not_editable" | "invoice_payment_intent_requires_action" | "invoice_upcoming_none" | "livemode_mismatch" | "lock_timeout" | "missing" | "no_account" | "not_allowed_on_standard_account" | "out_of_inventory" | "ownership_declaration_not_allowed" | "parameter_invalid_empty" | "parameter_invalid_integer" | "parameter_invalid_string_blank" | "parameter_invalid_string_empty" | "parameter_missing" | "parameter_unknown" | "parameters_exclusive" | "payment_evaluation_on_api_version_not_supported" | "payment_intent_action_required" | "payment_intent_authentication_failure" | "payment_intent_incompatible_payment_method" | "payment_intent_invalid_parameter" | "payment_intent_konbini_rejected_confirmation_number" | "payment_intent_mandate_invalid" | "payment_intent_payment_attempt_expired" | "payment_intent_payment_attempt_failed" | "payment_intent_rate_limit_exceeded" | "payment_intent_unexpected_state" | "payment_method_bank_account_already_verified" | "payment_method_bank_account_blocked" | "payment_method_billing_details_address_missing" | "payment_method_configuration_failures" | "payment_method_currency_mismatch" | "payment_method_customer_decline" | "payment_method_invalid_parameter" | "payment_method_invalid_parameter_testmode" | "payment_method_microdeposit_failed" | "payment_method_microdeposit_processing_error" | "payment_method_microdeposit_verification_amounts_invalid" | "payment_method_microdeposit_verification_amounts_mismatch" | "payment_method_microdeposit_verification_attempts_exceeded" | "payment_method_microdeposit_verification_descriptor_code_mismatch" | "payment_method_microdeposit_verification_timeout" | "payment_method_not_available" | "payment_method_provider_decline" | "payment_method_provider_timeout" | "payment_method_restricted" | "payment_method_unactivated" | "payment_method_unexpected_state" | "payment_method_unsupported_type" | "payout_reconciliation_not_ready" | "payouts_limit_exceeded" | "payouts_not_allowed" | "platform_account_required" | "platform_api_key_expired" | "postal_code_invalid" | "product_inactive" | "progressive_onboarding_limit_exceeded" | "rate_limit" | "refer_to_customer" | "refund_disputed_payment" | "request_blocked" | "resource_already_exists" | "resource_missing" | "return_intent_already_processed" | "routing_number_invalid" | "secret_key_required" | "sepa_unsupported_account" | "service_period_coupon_with_metered_tiered_item_unsupported" | "setup_attempt_failed" | "setup_intent_authentication_failure" | "setup_intent_invalid_parameter" | "setup_intent_mandate_invalid" | "setup_intent_mobile_wallet_unsupported" | "setup_intent_setup_attempt_expired" | "setup_intent_unexpected_state" | "shipping_address_invalid" | "shipping_calculation_failed" | "siret_invalid" | "sku_inactive" | "smart_disputes_not_available" | "state_unsupported" | "status_transition_invalid" | "storer_capability_missing" | "storer_capability_not_active" | "stripe_tax_inactive" | "subscription_update_trial_after_billing_cycle_anchor" | "tax_id_invalid" | "tax_id_prohibited" | "taxes_calculation_failed" | "terminal_location_country_unsupported" | "terminal_reader_busy" | "terminal_reader_hardware_fault" | "terminal_reader_invalid_location_for_activation" | "terminal_reader_invalid_location_for_payment" | "terminal_reader_offline" | "terminal_reader_timeout" | "testmode_charges_only" | "three_d_secure_authentication_not_supported" | "three_d_secure_authentication_upstream_error" | "tls_version_unsupported" | "token_already_used" | "token_card_network_invalid" | "token_in_use" | "transfer_source_balance_parameters_mismatch" | "transfers_not_allowed" | "url_invalid") | string;
+  code?: string;
   decline_code?: string;
   doc_url?: string;
   message?: string;
@@ -5089,7 +5089,7 @@ export type PaymentIntentLastPaymentError = {
   request_log_url?: string;
   setup_intent?: SetupIntent;
   source?: BankAccount | Card | Account | Source;
-  type: ("api_error" | "card_error" | "idempotency_error" | "invalid_request_error") | string;
+  type: string;
 };
 
 export type PaymentIntentManagedPayments = {
@@ -5158,7 +5158,7 @@ export type PaymentIntentNextActionDisplayBankTransferInstructions = {
   financial_addresses?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddress[];
   hosted_instructions_url: string | null;
   reference: string | null;
-  type: ("eu_bank_transfer" | "gb_bank_transfer" | "jp_bank_transfer" | "mx_bank_transfer" | "us_bank_transfer") | string;
+  type: string;
 };
 
 export type PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddress = {
@@ -5166,9 +5166,9 @@ export type PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddre
   iban?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddressIban;
   sort_code?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddressSortCode;
   spei?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddressSpei;
-  supported_networks?: (("sepa" | "spei" | "swift" | "zengin" | "ach" | "domestic_wire_us" | "bacs" | "chaps" | "fps") | string)[];
+  supported_networks?: string[];
   swift?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddressSwift;
-  type: ("aba" | "iban" | "sort_code" | "spei" | "swift" | "zengin") | string;
+  type: string;
   zengin?: PaymentIntentNextActionDisplayBankTransferInstructionsFinancialAddressZengin;
 };
 
@@ -5337,7 +5337,7 @@ export type PaymentIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode = {
 export type PaymentIntentNextActionVerifyWithMicrodeposits = {
   arrival_date: number;
   hosted_verification_url: string;
-  microdeposit_type: (("amounts" | "descriptor_code") | string) | null;
+  microdeposit_type: string | null;
 };
 
 export type PaymentIntentNextActionWechatPayDisplayQrCode = {
@@ -5435,16 +5435,16 @@ export type PaymentIntentPaymentMethodOptions = {
 
 export type PaymentIntentPaymentMethodOptionsAcssDebit = {
   mandate_options?: PaymentIntentPaymentMethodOptionsAcssDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsAcssDebitMandateOptions = {
   custom_mandate_url?: string;
   interval_description: string | null;
-  payment_schedule: (("combined" | "interval" | "sporadic") | string) | null;
-  transaction_type: (("business" | "personal") | string) | null;
+  payment_schedule: string | null;
+  transaction_type: string | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsAffirm = {
@@ -5460,7 +5460,7 @@ export type PaymentIntentPaymentMethodOptionsAfterpayClearpay = {
 };
 
 export type PaymentIntentPaymentMethodOptionsAlipay = {
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsAlma = {
@@ -5469,17 +5469,17 @@ export type PaymentIntentPaymentMethodOptionsAlma = {
 
 export type PaymentIntentPaymentMethodOptionsAmazonPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsAuBecsDebit = {
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsBacsDebit = {
   mandate_options?: PaymentIntentPaymentMethodOptionsBacsDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
@@ -5488,8 +5488,8 @@ export type PaymentIntentPaymentMethodOptionsBacsDebitMandateOptions = {
 };
 
 export type PaymentIntentPaymentMethodOptionsBancontact = {
-  preferred_language: ("de" | "en" | "fr" | "nl") | string;
-  setup_future_usage?: ("none" | "off_session") | string;
+  preferred_language: string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsBillie = {
@@ -5502,13 +5502,13 @@ export type PaymentIntentPaymentMethodOptionsBillieCompanyDetails = {
   registered_address?: Address;
   registered_name: string | null;
   registration_number: string | null;
-  registration_type?: ("es_cif" | "fr_siren" | "fr_siret" | "ch_ein" | "de_hrb" | "dk_cvr" | "fi_tunnus" | "it_rea" | "nl_kvk" | "no_org_number" | "no_pno" | "se_org_number" | "se_pno" | "uk_crn") | string;
+  registration_type?: string;
   vat: string | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsBlik = {
   mandate_options?: PaymentIntentPaymentMethodOptionsBlikMandateOptions;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsBlikMandateOptions = {
@@ -5518,25 +5518,25 @@ export type PaymentIntentPaymentMethodOptionsBlikMandateOptions = {
 
 export type PaymentIntentPaymentMethodOptionsBoleto = {
   expires_after_days: number;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsCard = {
   capture_method?: "manual";
   installments: PaymentIntentPaymentMethodOptionsCardInstallments | null;
   mandate_options: PaymentIntentPaymentMethodOptionsCardMandateOptions | null;
-  network: (("link" | "unknown" | "mastercard" | "visa" | "amex" | "cartes_bancaires" | "diners" | "discover" | "eftpos_au" | "girocard" | "interac" | "jcb" | "unionpay") | string) | null;
-  request_extended_authorization?: ("never" | "if_available") | string;
-  request_incremental_authorization?: ("never" | "if_available") | string;
-  request_multicapture?: ("never" | "if_available") | string;
-  request_overcapture?: ("never" | "if_available") | string;
-  request_three_d_secure: (("automatic" | "challenge" | "any") | string) | null;
+  network: string | null;
+  request_extended_authorization?: string;
+  request_incremental_authorization?: string;
+  request_multicapture?: string;
+  request_overcapture?: string;
+  request_three_d_secure: string | null;
   require_cvc_recollection?: boolean;
-  setup_credential_usage?: ("installment" | "recurring" | "unscheduled") | string;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_credential_usage?: string;
+  setup_future_usage?: string;
   statement_descriptor_suffix_kana?: string;
   statement_descriptor_suffix_kanji?: string;
-  stored_credential_usage?: ("installment" | "recurring" | "unscheduled") | string;
+  stored_credential_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsCardInstallments = {
@@ -5548,21 +5548,21 @@ export type PaymentIntentPaymentMethodOptionsCardInstallments = {
 export type PaymentIntentPaymentMethodOptionsCardInstallmentsAvailablePlan = {
   count: number | null;
   interval: "month" | null;
-  type: ("bonus" | "fixed_count" | "revolving") | string;
+  type: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsCardInstallmentsPlan = {
   count: number | null;
   interval: "month" | null;
-  type: ("bonus" | "fixed_count" | "revolving") | string;
+  type: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsCardMandateOptions = {
   amount: number;
-  amount_type: ("fixed" | "maximum") | string;
+  amount_type: string;
   description: string | null;
   end_date: number | null;
-  interval: ("day" | "month" | "week" | "year" | "sporadic") | string;
+  interval: string;
   interval_count: number | null;
   reference: string;
   start_date: number;
@@ -5577,12 +5577,12 @@ export type PaymentIntentPaymentMethodOptionsCardPresent = {
 };
 
 export type PaymentIntentPaymentMethodOptionsCardPresentRouting = {
-  requested_priority: (("domestic" | "international") | string) | null;
+  requested_priority: string | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsCashapp = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsCrypto = {
@@ -5597,12 +5597,12 @@ export type PaymentIntentPaymentMethodOptionsCustomerBalance = {
 
 export type PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransfer = {
   eu_bank_transfer?: PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
-  requested_address_types?: (("aba" | "iban" | "sepa" | "sort_code" | "spei" | "swift" | "zengin") | string)[];
-  type: (("eu_bank_transfer" | "gb_bank_transfer" | "jp_bank_transfer" | "mx_bank_transfer" | "us_bank_transfer") | string) | null;
+  requested_address_types?: string[];
+  type: string | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: ("BE" | "DE" | "ES" | "FR" | "IE" | "NL") | string;
+  country: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsEps = {
@@ -5622,18 +5622,18 @@ export type PaymentIntentPaymentMethodOptionsGrabpay = {
 };
 
 export type PaymentIntentPaymentMethodOptionsIdeal = {
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsKakaoPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsKlarna = {
   capture_method?: "manual";
   preferred_locale: string | null;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsKonbini = {
@@ -5646,13 +5646,13 @@ export type PaymentIntentPaymentMethodOptionsKonbini = {
 
 export type PaymentIntentPaymentMethodOptionsKrCard = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsLink = {
   capture_method?: "manual";
   persistent_token: string | null;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsMbWay = {
@@ -5670,11 +5670,11 @@ export type PaymentIntentPaymentMethodOptionsMultibanco = {
 
 export type PaymentIntentPaymentMethodOptionsNaverPay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsNzBankAccount = {
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
@@ -5700,38 +5700,38 @@ export type PaymentIntentPaymentMethodOptionsPaypal = {
   capture_method?: "manual";
   preferred_locale: string | null;
   reference: string | null;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsPayto = {
   mandate_options?: PaymentIntentPaymentMethodOptionsPaytoMandateOptions;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsPaytoMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   end_date: string | null;
-  payment_schedule: (("daily" | "monthly" | "weekly" | "adhoc" | "annual" | "fortnightly" | "quarterly" | "semi_annual") | string) | null;
+  payment_schedule: string | null;
   payments_per_period: number | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  purpose: string | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsPix = {
-  amount_includes_iof?: ("always" | "never") | string;
+  amount_includes_iof?: string;
   expires_after_seconds: number | null;
   expires_at: number | null;
   mandate_options?: PaymentIntentPaymentMethodOptionsPixMandateOptions;
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsPixMandateOptions = {
   amount?: number;
-  amount_includes_iof?: ("always" | "never") | string;
-  amount_type?: ("fixed" | "maximum") | string;
+  amount_includes_iof?: string;
+  amount_type?: string;
   currency?: string;
   end_date?: string;
-  payment_schedule?: ("monthly" | "weekly" | "quarterly" | "halfyearly" | "yearly") | string;
+  payment_schedule?: string;
   reference?: string;
   start_date?: string;
 };
@@ -5752,7 +5752,7 @@ export type PaymentIntentPaymentMethodOptionsSamsungPay = {
 
 export type PaymentIntentPaymentMethodOptionsSatispay = {
   capture_method?: "manual";
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsScalapay = {
@@ -5761,7 +5761,7 @@ export type PaymentIntentPaymentMethodOptionsScalapay = {
 
 export type PaymentIntentPaymentMethodOptionsSepaDebit = {
   mandate_options?: PaymentIntentPaymentMethodOptionsSepaDebitMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
 };
 
@@ -5775,8 +5775,8 @@ export type PaymentIntentPaymentMethodOptionsSequra = {
 };
 
 export type PaymentIntentPaymentMethodOptionsSofort = {
-  preferred_language: (("de" | "en" | "es" | "fr" | "it" | "nl" | "pl") | string) | null;
-  setup_future_usage?: ("none" | "off_session") | string;
+  preferred_language: string | null;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsSunbit = {
@@ -5790,31 +5790,31 @@ export type PaymentIntentPaymentMethodOptionsSwish = {
 };
 
 export type PaymentIntentPaymentMethodOptionsTwint = {
-  setup_future_usage?: ("none" | "off_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsUpi = {
-  setup_future_usage?: ("off_session" | "on_session") | string;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsUsBankAccount = {
   financial_connections?: PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnections;
   mandate_options?: PaymentIntentPaymentMethodOptionsUsBankAccountMandateOptions;
-  setup_future_usage?: ("none" | "off_session" | "on_session") | string;
+  setup_future_usage?: string;
   target_date?: string;
-  transaction_purpose?: ("unspecified" | "other" | "services" | "goods") | string;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  transaction_purpose?: string;
+  verification_method?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnections = {
   filters?: PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: (("payment_method" | "balances" | "ownership" | "transactions") | string)[];
-  prefetch: (("balances" | "ownership" | "transactions") | string)[] | null;
+  permissions?: string[];
+  prefetch: string[] | null;
   return_url?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: (("checking" | "savings") | string)[];
+  account_subcategories?: string[];
 };
 
 export type PaymentIntentPaymentMethodOptionsUsBankAccountMandateOptions = {
@@ -5823,8 +5823,8 @@ export type PaymentIntentPaymentMethodOptionsUsBankAccountMandateOptions = {
 
 export type PaymentIntentPaymentMethodOptionsWechatPay = {
   app_id: string | null;
-  client: (("web" | "android" | "ios") | string) | null;
-  setup_future_usage?: "none" | string;
+  client: string | null;
+  setup_future_usage?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsZip = {
@@ -5907,7 +5907,7 @@ export type PaymentIntentAmountDetailsLineItemPaymentMethodOptionsKlarna = {
 };
 
 export type PaymentIntentAmountDetailsLineItemPaymentMethodOptionsPaypal = {
-  category?: ("digital_goods" | "donation" | "physical_goods") | string;
+  category?: string;
   description?: string;
   sold_by?: string;
 };
@@ -5926,12 +5926,12 @@ export type PaymentLink = {
   application_fee_amount: number | null;
   application_fee_percent: number | null;
   automatic_tax: PaymentLinkAutomaticTax;
-  billing_address_collection: ("auto" | "required") | string;
+  billing_address_collection: string;
   consent_collection: PaymentLinkConsentCollection | null;
   currency: string;
   custom_fields: PaymentLinkCustomField[];
   custom_text: PaymentLinkCustomText;
-  customer_creation: ("always" | "if_required") | string;
+  customer_creation: string;
   inactive_message: string | null;
   invoice_creation: PaymentLinkInvoiceCreation | null;
   line_items?: {
@@ -5947,14 +5947,14 @@ export type PaymentLink = {
   on_behalf_of: string | null;
   optional_items?: PaymentLinkOptionalItem[] | null;
   payment_intent_data: PaymentLinkPaymentIntentData | null;
-  payment_method_collection: ("always" | "if_required") | string;
+  payment_method_collection: string;
   payment_method_options: PaymentLinkPaymentMethodOptions | null;
-  payment_method_types: (("card" | "link" | "blik" | "alipay" | "au_becs_debit" | "bancontact" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "fpx" | "grabpay" | "konbini" | "mb_way" | "pay_by_bank" | "paynow" | "payto" | "pix" | "promptpay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "mobilepay" | "oxxo" | "paypay" | "scalapay" | "sunbit" | "zip") | string)[] | null;
+  payment_method_types: string[] | null;
   phone_number_collection: PaymentLinkPhoneNumberCollection;
   restrictions: PaymentLinkRestrictions | null;
   shipping_address_collection: PaymentLinkShippingAddressCollection | null;
   shipping_options: PaymentLinkShippingOption[];
-  submit_type: ("auto" | "book" | "donate" | "pay" | "subscribe") | string;
+  submit_type: string;
   subscription_data: PaymentLinkSubscriptionData | null;
   tax_id_collection: PaymentLinkTaxIdCollection;
   transfer_data: PaymentLinkTransferData | null;
@@ -5964,7 +5964,7 @@ export type PaymentLink = {
 export type PaymentLinkAfterCompletion = {
   hosted_confirmation?: PaymentLinkAfterCompletionHostedConfirmation;
   redirect?: PaymentLinkAfterCompletionRedirect;
-  type: ("hosted_confirmation" | "redirect") | string;
+  type: string;
 };
 
 export type PaymentLinkAfterCompletionHostedConfirmation = {
@@ -5982,17 +5982,17 @@ export type PaymentLinkAutomaticTax = {
 
 export type PaymentLinkAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type PaymentLinkConsentCollection = {
   payment_method_reuse_agreement: PaymentLinkConsentCollectionPaymentMethodReuseAgreement | null;
-  promotions: (("none" | "auto") | string) | null;
-  terms_of_service: (("none" | "required") | string) | null;
+  promotions: string | null;
+  terms_of_service: string | null;
 };
 
 export type PaymentLinkConsentCollectionPaymentMethodReuseAgreement = {
-  position: ("auto" | "hidden") | string;
+  position: string;
 };
 
 export type PaymentLinkCustomField = {
@@ -6002,7 +6002,7 @@ export type PaymentLinkCustomField = {
   numeric?: PaymentLinkCustomFieldNumeric;
   optional: boolean;
   text?: PaymentLinkCustomFieldText;
-  type: ("dropdown" | "numeric" | "text") | string;
+  type: string;
 };
 
 export type PaymentLinkCustomFieldDropdown = {
@@ -6077,7 +6077,7 @@ export type PaymentLinkInvoiceCreationInvoiceDataCustomField = {
 
 export type PaymentLinkInvoiceCreationInvoiceDataIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type PaymentLinkInvoiceCreationInvoiceDataRenderingOptions = {
@@ -6117,10 +6117,10 @@ export type PaymentLinkOptionalItemAdjustableQuantity = {
 };
 
 export type PaymentLinkPaymentIntentData = {
-  capture_method: (("manual" | "automatic" | "automatic_async") | string) | null;
+  capture_method: string | null;
   description: string | null;
   metadata: { [key: string]: unknown };
-  setup_future_usage: (("off_session" | "on_session") | string) | null;
+  setup_future_usage: string | null;
   statement_descriptor: string | null;
   statement_descriptor_suffix: string | null;
   transfer_group: string | null;
@@ -6135,7 +6135,7 @@ export type PaymentLinkPaymentMethodOptionsCard = {
 };
 
 export type PaymentLinkPaymentMethodOptionsCardRestrictions = {
-  brands_blocked: (("american_express" | "discover_global_network" | "mastercard" | "visa") | string)[];
+  brands_blocked: string[];
 };
 
 export type PaymentLinkPhoneNumberCollection = {
@@ -6152,7 +6152,7 @@ export type PaymentLinkRestrictionsCompletedSessions = {
 };
 
 export type PaymentLinkShippingAddressCollection = {
-  allowed_countries: (("BE" | "DE" | "ES" | "FR" | "IE" | "NL" | "AC" | "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CV" | "CW" | "CY" | "CZ" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ET" | "FI" | "FJ" | "FK" | "FO" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HN" | "HR" | "HT" | "HU" | "ID" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MK" | "ML" | "MM" | "MN" | "MO" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NG" | "NI" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SZ" | "TA" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | "ZZ") | string)[];
+  allowed_countries: string[];
 };
 
 export type PaymentLinkShippingOption = {
@@ -6183,7 +6183,7 @@ export type PaymentLinkSubscriptionDataInvoiceSettingsCustomField = {
 
 export type PaymentLinkSubscriptionDataInvoiceSettingsIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type PaymentLinkSubscriptionDataTrialSettings = {
@@ -6191,12 +6191,12 @@ export type PaymentLinkSubscriptionDataTrialSettings = {
 };
 
 export type PaymentLinkSubscriptionDataTrialSettingsEndBehavior = {
-  missing_payment_method: ("cancel" | "create_invoice" | "pause") | string;
+  missing_payment_method: string;
 };
 
 export type PaymentLinkTaxIdCollection = {
   enabled: boolean;
-  required: ("never" | "if_supported") | string;
+  required: string;
 };
 
 export type PaymentLinkTransferData = {
@@ -6211,7 +6211,7 @@ export type PaymentMethod = {
   affirm?: { [key: string]: unknown };
   afterpay_clearpay?: { [key: string]: unknown };
   alipay?: { [key: string]: unknown };
-  allow_redisplay?: ("always" | "limited" | "unspecified") | string;
+  allow_redisplay?: string;
   alma?: { [key: string]: unknown };
   amazon_pay?: { [key: string]: unknown };
   au_becs_debit?: PaymentMethodAuBecsDebit;
@@ -6270,7 +6270,7 @@ export type PaymentMethod = {
   sunbit?: { [key: string]: unknown };
   swish?: { [key: string]: unknown };
   twint?: { [key: string]: unknown };
-  type: ("card" | "custom" | "link" | "samsung_pay" | "blik" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "card_present" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "interac_present" | "mobilepay" | "oxxo" | "paypay" | "scalapay" | "sunbit" | "zip") | string;
+  type: string;
   upi?: PaymentMethodUpi;
   us_bank_account?: PaymentMethodUsBankAccount;
   wechat_pay?: { [key: string]: unknown };
@@ -6332,7 +6332,7 @@ export type PaymentMethodCard = {
   issuer?: string | null;
   last4: string;
   networks: PaymentMethodCardNetworks | null;
-  regulated_status: (("regulated" | "unregulated") | string) | null;
+  regulated_status: string | null;
   three_d_secure_usage: PaymentMethodCardThreeDSecureUsage | null;
   wallet: PaymentMethodCardWallet | null;
 };
@@ -6378,7 +6378,7 @@ export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresent = {
   offline: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentOffline | null;
   overcapture_supported: boolean;
   preferred_locales: string[] | null;
-  read_method: (("contact_emv" | "contactless_emv" | "contactless_magstripe_mode" | "magnetic_stripe_fallback" | "magnetic_stripe_track2") | string) | null;
+  read_method: string | null;
   reader?: string;
   receipt: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentReceipt | null;
   wallet?: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentWallet;
@@ -6390,7 +6390,7 @@ export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentOffline
 };
 
 export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentReceipt = {
-  account_type?: ("credit" | "checking" | "prepaid" | "unknown") | string;
+  account_type?: string;
   application_cryptogram: string | null;
   application_preferred_name: string | null;
   authorization_code: string | null;
@@ -6402,7 +6402,7 @@ export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentReceipt
 };
 
 export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentWallet = {
-  type: ("apple_pay" | "google_pay" | "samsung_pay" | "unknown") | string;
+  type: string;
 };
 
 export type PaymentMethodCardNetworks = {
@@ -6422,7 +6422,7 @@ export type PaymentMethodCardWallet = {
   link?: { [key: string]: unknown };
   masterpass?: PaymentMethodCardWalletMasterpass;
   samsung_pay?: { [key: string]: unknown };
-  type: ("amex_express_checkout" | "apple_pay" | "google_pay" | "link" | "masterpass" | "samsung_pay" | "visa_checkout") | string;
+  type: string;
   visa_checkout?: PaymentMethodCardWalletVisaCheckout;
 };
 
@@ -6456,7 +6456,7 @@ export type PaymentMethodCardPresent = {
   networks: PaymentMethodCardPresentNetworks | null;
   offline: PaymentMethodCardPresentOffline | null;
   preferred_locales: string[] | null;
-  read_method: (("contact_emv" | "contactless_emv" | "contactless_magstripe_mode" | "magnetic_stripe_fallback" | "magnetic_stripe_track2") | string) | null;
+  read_method: string | null;
   wallet?: PaymentMethodCardPresentWallet;
 };
 
@@ -6471,7 +6471,7 @@ export type PaymentMethodCardPresentOffline = {
 };
 
 export type PaymentMethodCardPresentWallet = {
-  type: ("apple_pay" | "google_pay" | "samsung_pay" | "unknown") | string;
+  type: string;
 };
 
 export type PaymentMethodCashapp = {
@@ -6491,17 +6491,17 @@ export type PaymentMethodCustomLogo = {
 };
 
 export type PaymentMethodEps = {
-  bank: (("arzte_und_apotheker_bank" | "austrian_anadi_bank_ag" | "bank_austria" | "bankhaus_carl_spangler" | "bankhaus_schelhammer_und_schattera_ag" | "bawag_psk_ag" | "bks_bank_ag" | "brull_kallmus_bank_ag" | "btv_vier_lander_bank" | "capital_bank_grawe_gruppe_ag" | "deutsche_bank_ag" | "dolomitenbank" | "easybank_ag" | "erste_bank_und_sparkassen" | "hypo_alpeadriabank_international_ag" | "hypo_bank_burgenland_aktiengesellschaft" | "hypo_noe_lb_fur_niederosterreich_u_wien" | "hypo_oberosterreich_salzburg_steiermark" | "hypo_tirol_bank_ag" | "hypo_vorarlberg_bank_ag" | "marchfelder_bank" | "oberbank_ag" | "raiffeisen_bankengruppe_osterreich" | "schoellerbank_ag" | "sparda_bank_wien" | "volksbank_gruppe" | "volkskreditbank_ag" | "vr_bank_braunau") | string) | null;
+  bank: string | null;
 };
 
 export type PaymentMethodFpx = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  bank: ("affin_bank" | "agrobank" | "alliance_bank" | "ambank" | "bank_islam" | "bank_muamalat" | "bank_of_china" | "bank_rakyat" | "bnp_paribas" | "bsn" | "cimb" | "citibank" | "deutsche_bank" | "hong_leong_bank" | "hsbc" | "kfh" | "maybank2e" | "maybank2u" | "mbsb_bank" | "ocbc" | "pb_enterprise" | "public_bank" | "rhb" | "standard_chartered" | "uob") | string;
+  account_holder_type: string | null;
+  bank: string;
 };
 
 export type PaymentMethodIdeal = {
-  bank: (("abn_amro" | "adyen" | "asn_bank" | "bunq" | "buut" | "finom" | "handelsbanken" | "ing" | "knab" | "mollie" | "moneyou" | "n26" | "nn" | "rabobank" | "regiobank" | "revolut" | "sns_bank" | "triodos_bank" | "van_lanschot" | "yoursafe") | string) | null;
-  bic: (("ABNANL2A" | "ADYBNL2A" | "ASNBNL21" | "BITSNL2A" | "BUNQNL2A" | "BUUTNL2A" | "FNOMNL22" | "FVLBNL22" | "HANDNL2A" | "INGBNL2A" | "KNABNL2H" | "MLLENL2A" | "MOYONL21" | "NNBANL2G" | "NTSBDEB1" | "RABONL2U" | "RBRBNL21" | "REVOIE23" | "REVOLT21" | "SNSBNL2A" | "TRIONL2U") | string) | null;
+  bank: string | null;
+  bic: string | null;
 };
 
 export type PaymentMethodInteracPresent = {
@@ -6518,7 +6518,7 @@ export type PaymentMethodInteracPresent = {
   last4: string | null;
   networks: PaymentMethodInteracPresentNetworks | null;
   preferred_locales: string[] | null;
-  read_method: (("contact_emv" | "contactless_emv" | "contactless_magstripe_mode" | "magnetic_stripe_fallback" | "magnetic_stripe_track2") | string) | null;
+  read_method: string | null;
 };
 
 export type PaymentMethodInteracPresentNetworks = {
@@ -6537,7 +6537,7 @@ export type PaymentMethodKlarnaDob = {
 };
 
 export type PaymentMethodKrCard = {
-  brand: (("bc" | "citi" | "hana" | "hyundai" | "jeju" | "jeonbuk" | "kakaobank" | "kbank" | "kdbbank" | "kookmin" | "kwangju" | "lotte" | "mg" | "nh" | "post" | "samsung" | "savingsbank" | "shinhan" | "shinhyup" | "suhyup" | "tossbank" | "woori") | string) | null;
+  brand: string | null;
   last4: string | null;
 };
 
@@ -6548,7 +6548,7 @@ export type PaymentMethodLink = {
 
 export type PaymentMethodNaverPay = {
   buyer_id: string | null;
-  funding: ("card" | "points") | string;
+  funding: string;
 };
 
 export type PaymentMethodNzBankAccount = {
@@ -6561,7 +6561,7 @@ export type PaymentMethodNzBankAccount = {
 };
 
 export type PaymentMethodP24 = {
-  bank: (("bnp_paribas" | "ing" | "alior_bank" | "bank_millennium" | "bank_nowy_bfg_sa" | "bank_pekao_sa" | "banki_spbdzielcze" | "blik" | "boz" | "citi_handlowy" | "credit_agricole" | "envelobank" | "etransfer_pocztowy24" | "getin_bank" | "ideabank" | "inteligo" | "mbank_mtransfer" | "nest_przelew" | "noble_pay" | "pbac_z_ipko" | "plus_bank" | "santander_przelew24" | "tmobile_usbugi_bankowe" | "toyota_bank" | "velobank" | "volkswagen_bank") | string) | null;
+  bank: string | null;
 };
 
 export type PaymentMethodPaypal = {
@@ -6607,8 +6607,8 @@ export type PaymentMethodUpi = {
 };
 
 export type PaymentMethodUsBankAccount = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  account_type: (("checking" | "savings") | string) | null;
+  account_holder_type: string | null;
+  account_type: string | null;
   bank_name: string | null;
   financial_connections_account: string | null;
   fingerprint: string | null;
@@ -6620,7 +6620,7 @@ export type PaymentMethodUsBankAccount = {
 
 export type PaymentMethodUsBankAccountNetworks = {
   preferred: string | null;
-  supported: (("ach" | "us_domestic_wire") | string)[];
+  supported: string[];
 };
 
 export type PaymentMethodUsBankAccountStatusDetails = {
@@ -6628,8 +6628,8 @@ export type PaymentMethodUsBankAccountStatusDetails = {
 };
 
 export type PaymentMethodUsBankAccountStatusDetailsBlocked = {
-  network_code: (("R02" | "R03" | "R04" | "R05" | "R07" | "R08" | "R10" | "R11" | "R16" | "R20" | "R29" | "R31") | string) | null;
-  reason: (("bank_account_restricted" | "bank_account_unusable" | "debit_not_authorized" | "bank_account_closed" | "bank_account_frozen" | "bank_account_invalid_details" | "tokenized_account_number_deactivated") | string) | null;
+  network_code: string | null;
+  reason: string | null;
 };
 
 export type Payout = {
@@ -6653,13 +6653,13 @@ export type Payout = {
   method: string;
   original_payout: string | null;
   payout_method: string | null;
-  reconciliation_status: ("completed" | "in_progress" | "not_applicable") | string;
+  reconciliation_status: string;
   reversed_by: string | null;
   source_type: string;
   statement_descriptor: string | null;
   status: string;
   trace_id: PayoutTraceId | null;
-  type: ("bank_account" | "card") | string;
+  type: string;
 };
 
 export type PayoutTraceId = {
@@ -6693,7 +6693,7 @@ export type Person = {
   metadata?: { [key: string]: unknown };
   nationality?: string | null;
   phone?: string | null;
-  political_exposure?: ("none" | "existing") | string;
+  political_exposure?: string;
   registered_address?: Address;
   relationship?: PersonRelationship;
   requirements?: PersonRequirements | null;
@@ -6796,12 +6796,12 @@ export type PersonUsCfpbData = {
 };
 
 export type PersonUsCfpbDataEthnicityDetails = {
-  ethnicity: (("prefer_not_to_answer" | "cuban" | "hispanic_or_latino" | "mexican" | "not_hispanic_or_latino" | "other_hispanic_or_latino" | "puerto_rican") | string)[] | null;
+  ethnicity: string[] | null;
   ethnicity_other: string | null;
 };
 
 export type PersonUsCfpbDataRaceDetails = {
-  race: (("prefer_not_to_answer" | "african_american" | "american_indian_or_alaska_native" | "asian" | "asian_indian" | "black_or_african_american" | "chinese" | "ethiopian" | "filipino" | "guamanian_or_chamorro" | "haitian" | "jamaican" | "japanese" | "korean" | "native_hawaiian" | "native_hawaiian_or_other_pacific_islander" | "nigerian" | "other_asian" | "other_black_or_african_american" | "other_pacific_islander" | "samoan" | "somali" | "vietnamese" | "white") | string)[] | null;
+  race: string[] | null;
   race_other: string | null;
 };
 
@@ -6833,10 +6833,10 @@ export type Plan = {
   active: boolean;
   amount: number | null;
   amount_decimal: string | null;
-  billing_scheme: ("per_unit" | "tiered") | string;
+  billing_scheme: string;
   created: number;
   currency: string;
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number;
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
@@ -6844,10 +6844,10 @@ export type Plan = {
   nickname: string | null;
   product: string | null;
   tiers?: PlanTier[];
-  tiers_mode: (("graduated" | "volume") | string) | null;
+  tiers_mode: string | null;
   transform_usage: PlanTransformUsage | null;
   trial_period_days: number | null;
-  usage_type: ("metered" | "licensed") | string;
+  usage_type: string;
 };
 
 export type PlanTier = {
@@ -6860,14 +6860,14 @@ export type PlanTier = {
 
 export type PlanTransformUsage = {
   divide_by: number;
-  round: ("down" | "up") | string;
+  round: string;
 };
 
 export type Price = {
   id: string;
   object: "price";
   active: boolean;
-  billing_scheme: ("per_unit" | "tiered") | string;
+  billing_scheme: string;
   created: number;
   currency: string;
   currency_options?: { [key: string]: unknown };
@@ -6878,11 +6878,11 @@ export type Price = {
   nickname: string | null;
   product: string;
   recurring: PriceRecurring | null;
-  tax_behavior: (("unspecified" | "exclusive" | "inclusive") | string) | null;
+  tax_behavior: string | null;
   tiers?: PriceTier[];
-  tiers_mode: (("graduated" | "volume") | string) | null;
+  tiers_mode: string | null;
   transform_quantity: PriceTransformQuantity | null;
-  type: ("one_time" | "recurring") | string;
+  type: string;
   unit_amount: number | null;
   unit_amount_decimal: string | null;
 };
@@ -6894,11 +6894,11 @@ export type PriceCustomUnitAmount = {
 };
 
 export type PriceRecurring = {
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number;
   meter: string | null;
   trial_period_days: number | null;
-  usage_type: ("metered" | "licensed") | string;
+  usage_type: string;
 };
 
 export type PriceTier = {
@@ -6911,7 +6911,7 @@ export type PriceTier = {
 
 export type PriceTransformQuantity = {
   divide_by: number;
-  round: ("down" | "up") | string;
+  round: string;
 };
 
 export type Product = {
@@ -6931,7 +6931,7 @@ export type Product = {
   statement_descriptor?: string | null;
   tax_code?: string | null;
   tax_details: ProductTaxDetails | null;
-  type: ("service" | "good") | string;
+  type: string;
   unit_label?: string | null;
   updated: number;
   url: string | null;
@@ -6991,7 +6991,7 @@ export type Quote = {
   application_fee_amount: number | null;
   application_fee_percent: number | null;
   automatic_tax: QuoteAutomaticTax;
-  collection_method: ("charge_automatically" | "send_invoice") | string;
+  collection_method: string;
   computed: QuoteComputed;
   created: number;
   currency: string | null;
@@ -7016,7 +7016,7 @@ export type Quote = {
   metadata: { [key: string]: unknown };
   number: string | null;
   on_behalf_of: string | null;
-  status: ("canceled" | "accepted" | "open" | "draft") | string;
+  status: string;
   status_transitions: QuoteStatusTransitions;
   subscription: string | null;
   subscription_data: QuoteSubscriptionData;
@@ -7030,12 +7030,12 @@ export type QuoteAutomaticTax = {
   enabled: boolean;
   liability: QuoteAutomaticTaxLiability | null;
   provider: string | null;
-  status: (("failed" | "complete" | "requires_location_inputs") | string) | null;
+  status: string | null;
 };
 
 export type QuoteAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type QuoteComputed = {
@@ -7046,7 +7046,7 @@ export type QuoteComputed = {
 export type QuoteComputedRecurring = {
   amount_subtotal: number;
   amount_total: number;
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number;
   total_details: QuoteComputedRecurringTotalDetails;
 };
@@ -7071,7 +7071,7 @@ export type QuoteComputedRecurringTotalDetailsBreakdownDiscount = {
 export type QuoteComputedRecurringTotalDetailsBreakdownTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -7107,7 +7107,7 @@ export type QuoteComputedUpfrontTotalDetailsBreakdownDiscount = {
 export type QuoteComputedUpfrontTotalDetailsBreakdownTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -7131,7 +7131,7 @@ export type QuoteInvoiceSettingsCustomField = {
 
 export type QuoteInvoiceSettingsIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type QuoteStatusTransitions = {
@@ -7150,11 +7150,11 @@ export type QuoteSubscriptionData = {
 
 export type QuoteSubscriptionDataBillingMode = {
   flexible?: QuoteSubscriptionDataBillingModeFlexible;
-  type: ("classic" | "flexible") | string;
+  type: string;
 };
 
 export type QuoteSubscriptionDataBillingModeFlexible = {
-  proration_discounts?: ("included" | "itemized") | string;
+  proration_discounts?: string;
 };
 
 export type QuoteTotalDetails = {
@@ -7177,7 +7177,7 @@ export type QuoteTotalDetailsBreakdownDiscount = {
 export type QuoteTotalDetailsBreakdownTax = {
   amount: number;
   rate: TaxRate;
-  taxability_reason: (("not_supported" | "customer_exempt" | "not_collecting" | "not_subject_to_tax" | "portion_product_exempt" | "portion_reduced_rated" | "portion_standard_rated" | "product_exempt" | "product_exempt_holiday" | "proportionally_rated" | "reduced_rated" | "reverse_charge" | "standard_rated" | "taxable_basis_reduced" | "zero_rated") | string) | null;
+  taxability_reason: string | null;
   taxable_amount: number | null;
 };
 
@@ -7217,9 +7217,9 @@ export type Refund = {
   next_action?: RefundNextAction;
   payment_intent: string | null;
   payment_method: string | null;
-  pending_reason?: ("charge_pending" | "insufficient_funds" | "processing") | string;
+  pending_reason?: string;
   presentment_details?: RefundPresentmentDetails;
-  reason: (("fraudulent" | "duplicate" | "expired_uncaptured_charge" | "requested_by_customer") | string) | null;
+  reason: string | null;
   receipt_number: string | null;
   source_transfer_reversal: string | null;
   status: string | null;
@@ -7286,7 +7286,7 @@ export type RefundDestinationDetailsCard = {
   reference?: string;
   reference_status?: string;
   reference_type?: string;
-  type: ("pending" | "refund" | "reversal") | string;
+  type: string;
 };
 
 export type RefundDestinationDetailsCrypto = {
@@ -7417,18 +7417,18 @@ export type ReserveHold = {
   amount: number;
   amount_releasable?: number;
   created: number;
-  created_by: ("application" | "stripe") | string;
+  created_by: string;
   currency: string;
   destination: "other" | "risk_reserved" | "settlement_reserved";
   is_releasable?: boolean;
   livemode: boolean;
   metadata?: { [key: string]: unknown };
-  reason: ("charge" | "standalone") | string;
+  reason: string;
   release_details?: ReserveHoldReleaseDetail[];
   release_schedule: ReserveHoldReleaseSchedule;
   reserve_plan: string | null;
   source_charge: string | null;
-  source_type: ("bank_account" | "card" | "fpx") | string;
+  source_type: string;
 };
 
 export type ReserveHoldReleaseDetail = {
@@ -7445,7 +7445,7 @@ export type ReservePlan = {
   id: string;
   object: "reserve.plan";
   created: number;
-  created_by: ("application" | "stripe") | string;
+  created_by: string;
   currency: string | null;
   destination: "other" | "risk_reserved" | "settlement_reserved";
   disabled_at: number | null;
@@ -7474,12 +7474,12 @@ export type ReserveRelease = {
   object: "reserve.release";
   amount: number;
   created: number;
-  created_by: ("application" | "stripe") | string;
+  created_by: string;
   currency: string;
   destination: "other" | "payments";
   livemode: boolean;
   metadata?: { [key: string]: unknown };
-  reason: ("hold_expired" | "hold_released_early" | "hold_reversed" | "plan_disabled") | string;
+  reason: string;
   released_at: number;
   reserve_hold: string | null;
   reserve_plan: string | null;
@@ -7489,7 +7489,7 @@ export type ReserveRelease = {
 export type ReserveReleaseSourceTransaction = {
   dispute?: string;
   refund?: string;
-  type: ("refund" | "dispute") | string;
+  type: string;
 };
 
 export type Review = {
@@ -7503,7 +7503,7 @@ export type Review = {
   ip_address_location: ReviewIpAddressLocation | null;
   livemode: boolean;
   open: boolean;
-  opened_reason: ("manual" | "rule") | string;
+  opened_reason: string;
   payment_intent?: string;
   reason: string;
   session: ReviewSession | null;
@@ -7527,18 +7527,18 @@ export type ReviewSession = {
 export type SetupIntent = {
   id: string;
   object: "setup_intent";
-  allowed_payment_method_types: (("card" | "link" | "samsung_pay" | "blik" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "card_present" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "boku_promptpay" | "capchase_pay" | "check_scan" | "click_to_pay" | "demo_pay" | "duitnow" | "dummy_auth_push" | "dummy_passthrough_card" | "edenred" | "gcash" | "getbalance" | "gift_card" | "gopay" | "id_bank_transfer" | "interac_present" | "knet" | "kr_market" | "kriya" | "mobilepay" | "momo" | "mondu" | "netbanking" | "ng_bank" | "ng_bank_transfer" | "ng_card" | "ng_market" | "ng_ussd" | "ng_wallet" | "octopus" | "oxxo" | "paper_check" | "paypay" | "qris" | "rechnung" | "scalapay" | "shop_pay" | "shopeepay" | "south_korea_market" | "stripe_balance" | "sunbit" | "tamara" | "test_pay" | "touch_n_go" | "truemoney" | "us_cash_voucher" | "vipps" | "wero" | "zip") | string)[] | null;
+  allowed_payment_method_types: string[] | null;
   application: string | null;
   attach_to_self?: boolean;
   automatic_payment_methods: SetupIntentAutomaticPaymentMethods | null;
-  cancellation_reason: (("abandoned" | "duplicate" | "requested_by_customer") | string) | null;
+  cancellation_reason: string | null;
   client_secret: string | null;
   created: number;
   customer: string | null;
   customer_account?: string | null;
   description: string | null;
-  excluded_payment_method_types: (("card" | "samsung_pay" | "blik" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay" | "afterpay_clearpay" | "alma" | "bizum" | "mobilepay" | "oxxo" | "paypay" | "scalapay" | "sunbit" | "zip") | string)[] | null;
-  flow_directions?: (("inbound" | "outbound") | string)[] | null;
+  excluded_payment_method_types: string[] | null;
+  flow_directions?: string[] | null;
   last_setup_error: SetupIntentLastSetupError | null;
   latest_attempt: string | null;
   livemode: boolean;
@@ -7552,19 +7552,19 @@ export type SetupIntent = {
   payment_method_options: SetupIntentPaymentMethodOptions | null;
   payment_method_types: string[];
   single_use_mandate: string | null;
-  status: ("canceled" | "processing" | "succeeded" | "requires_action" | "requires_confirmation" | "requires_payment_method") | string;
+  status: string;
   usage: string;
 };
 
 export type SetupIntentAutomaticPaymentMethods = {
-  allow_redirects?: ("always" | "never") | string;
+  allow_redirects?: string;
   enabled: boolean | null;
 };
 
 export type SetupIntentLastSetupError = {
   advice_code?: string;
   charge?: string;
-  code?: ("processing_error" | "insufficient_funds" | "account_closed" | "account_country_invalid_address" | "account_error_country_change_requires_additional_steps" | "account_information_mismatch" | "account_invalid" | "account_number_invalid" | "account_token_required_for_v2_account" | "acss_debit_session_incomplete" | "action_blocked" | "alipay_upgrade_required" | "amount_too_large" | "amount_too_small" | "anomalous_money_movement_request" | "api_key_expired" | "application_fees_not_allowed" | "approval_required" | "authentication_failure" | "authentication_required" | "balance_insufficient" | "balance_invalid_parameter" | "bank_account_bad_routing_numbers" | "bank_account_declined" | "bank_account_exists" | "bank_account_restricted" | "bank_account_unusable" | "bank_account_unverified" | "bank_account_verification_failed" | "billing_invalid_mandate" | "bitcoin_upgrade_required" | "capability_not_active" | "capture_charge_authorization_expired" | "capture_unauthorized_payment" | "card_decline_rate_limit_exceeded" | "card_declined" | "cardholder_phone_number_required" | "charge_already_captured" | "charge_already_refunded" | "charge_disputed" | "charge_exceeds_source_limit" | "charge_exceeds_transaction_limit" | "charge_expired_for_capture" | "charge_invalid_parameter" | "charge_not_refundable" | "clearing_code_unsupported" | "country_code_invalid" | "country_unsupported" | "coupon_expired" | "customer_max_payment_methods" | "customer_max_subscriptions" | "customer_session_expired" | "customer_tax_location_invalid" | "debit_not_authorized" | "dispute_evidence_page_limit_exceeded" | "email_invalid" | "expired_card" | "expired_payment_method" | "failed_tax_calculation" | "financial_account_balance_does_not_support_currency" | "financial_account_capability_not_enabled" | "financial_account_capability_restricted" | "financial_connections_account_inactive" | "financial_connections_account_pending_account_numbers" | "financial_connections_account_unavailable_account_numbers" | "financial_connections_consent_locale_invalid" | "financial_connections_consent_locale_unsupported" | "financial_connections_no_successful_transaction_refresh" | "forwarding_api_inactive" | "forwarding_api_invalid_parameter" | "forwarding_api_retryable_upstream_error" | "forwarding_api_upstream_connection_error" | "forwarding_api_upstream_connection_timeout" | "forwarding_api_upstream_error" | "idempotency_key_in_use" | "incorrect_address" | "incorrect_cvc" | "incorrect_number" | "incorrect_postal_code" | "incorrect_zip" | "india_recurring_payment_mandate_canceled" | "instant_payouts_config_disabled" | "instant_payouts_currency_disabled" | "instant_payouts_limit_exceeded" | "instant_payouts_unsupported" | "intent_invalid_state" | "intent_verification_method_missing" | "invalid_canceled_subscription_fields" | "invalid_card_type" | "invalid_characters" | "invalid_charge_amount" | "invalid_cvc" | "invalid_expiry_month" | "invalid_expiry_year" | "invalid_mandate_reference_prefix_format" | "invalid_number" | "invalid_source_usage" | "invalid_tax_location" | "invoice_no_customer_line_items" | "invoice_no_payment_method_types" | "invoice_no_subscription_line_items" | "invoice_not_editable" | "invoice_on_behalf_of_not_editable" | "invoice_payment_intent_requires_action" | "invoice_upcoming_none" | "livemode_mismatch" | "lock_timeout" | "missing" | "no_account" | "not_allowed_on_standard_account" | "out_of_inventory" | "ownership_declaration_not_allowed" | "parameter_invalid_empty" | "parameter_invalid_integer" | "parameter_invalid_string_blank" | "parameter_invalid_string_empty" | "parameter_missing" | "parameter_unknown" | "parameters_exclusive" | "payment_evaluation_on_api_version_not_supported" | "payment_intent_action_required" | "payment_intent_authentication_failure" | "payment_intent_incompatible_payment_method" | "payment_intent_invalid_parameter" | "payment_intent_konbini_rejected_confirmation_number" | "payment_intent_mandate_invalid" | "payment_intent_payment_attempt_expired" | "payment_intent_payment_attempt_failed" | "payment_intent_rate_limit_exceeded" | "payment_intent_unexpected_state" | "payment_method_bank_account_already_verified" | "payment_method_bank_account_blocked" | "payment_method_billing_details_address_missing" | "payment_method_configuration_failures" | "payment_method_currency_mismatch" | "payment_method_customer_decline" | "payment_method_invalid_parameter" | "payment_method_invalid_parameter_testmode" | "payment_method_microdeposit_failed" | "payment_method_microdeposit_processing_error" | "payment_method_microdeposit_verification_amounts_invalid" | "payment_method_microdeposit_verification_amounts_mismatch" | "payment_method_microdeposit_verification_attempts_exceeded" | "payment_method_microdeposit_verification_descriptor_code_mismatch" | "payment_method_microdeposit_verification_timeout" | "payment_method_not_available" | "payment_method_provider_decline" | "payment_method_provider_timeout" | "payment_method_restricted" | "payment_method_unactivated" | "payment_method_unexpected_state" | "payment_method_unsupported_type" | "payout_reconciliation_not_ready" | "payouts_limit_exceeded" | "payouts_not_allowed" | "platform_account_required" | "platform_api_key_expired" | "postal_code_invalid" | "product_inactive" | "progressive_onboarding_limit_exceeded" | "rate_limit" | "refer_to_customer" | "refund_disputed_payment" | "request_blocked" | "resource_already_exists" | "resource_missing" | "return_intent_already_processed" | "routing_number_invalid" | "secret_key_required" | "sepa_unsupported_account" | "service_period_coupon_with_metered_tiered_item_unsupported" | "setup_attempt_failed" | "setup_intent_authentication_failure" | "setup_intent_invalid_parameter" | "setup_intent_mandate_invalid" | "setup_intent_mobile_wallet_unsupported" | "setup_intent_setup_attempt_expired" | "setup_intent_unexpected_state" | "shipping_address_invalid" | "shipping_calculation_failed" | "siret_invalid" | "sku_inactive" | "smart_disputes_not_available" | "state_unsupported" | "status_transition_invalid" | "storer_capability_missing" | "storer_capability_not_active" | "stripe_tax_inactive" | "subscription_update_trial_after_billing_cycle_anchor" | "tax_id_invalid" | "tax_id_prohibited" | "taxes_calculation_failed" | "terminal_location_country_unsupported" | "terminal_reader_busy" | "terminal_reader_hardware_fault" | "terminal_reader_invalid_location_for_activation" | "terminal_reader_invalid_location_for_payment" | "terminal_reader_offline" | "terminal_reader_timeout" | "testmode_charges_only" | "three_d_secure_authentication_not_supported" | "three_d_secure_authentication_upstream_error" | "tls_version_unsupported" | "token_already_used" | "token_card_network_invalid" | "token_in_use" | "transfer_source_balance_parameters_mismatch" | "transfers_not_allowed" | "url_invalid") | string;
+  code?: string;
   decline_code?: string;
   doc_url?: string;
   message?: string;
@@ -7577,7 +7577,7 @@ export type SetupIntentLastSetupError = {
   request_log_url?: string;
   setup_intent?: SetupIntent;
   source?: BankAccount | Card | Account | Source;
-  type: ("api_error" | "card_error" | "idempotency_error" | "invalid_request_error") | string;
+  type: string;
 };
 
 export type SetupIntentManagedPayments = {
@@ -7634,7 +7634,7 @@ export type SetupIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode = {
 export type SetupIntentNextActionVerifyWithMicrodeposits = {
   arrival_date: number;
   hosted_verification_url: string;
-  microdeposit_type: (("amounts" | "descriptor_code") | string) | null;
+  microdeposit_type: string | null;
 };
 
 export type SetupIntentPaymentMethodConfigurationDetails = {
@@ -7661,17 +7661,17 @@ export type SetupIntentPaymentMethodOptions = {
 };
 
 export type SetupIntentPaymentMethodOptionsAcssDebit = {
-  currency: (("cad" | "usd") | string) | null;
+  currency: string | null;
   mandate_options?: SetupIntentPaymentMethodOptionsAcssDebitMandateOptions;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type SetupIntentPaymentMethodOptionsAcssDebitMandateOptions = {
   custom_mandate_url?: string;
-  default_for?: (("invoice" | "subscription") | string)[];
+  default_for?: string[];
   interval_description: string | null;
-  payment_schedule: (("combined" | "interval" | "sporadic") | string) | null;
-  transaction_type: (("business" | "personal") | string) | null;
+  payment_schedule: string | null;
+  transaction_type: string | null;
 };
 
 export type SetupIntentPaymentMethodOptionsBacsDebit = {
@@ -7693,18 +7693,18 @@ export type SetupIntentPaymentMethodOptionsBlikMandateOptions = {
 
 export type SetupIntentPaymentMethodOptionsCard = {
   mandate_options: SetupIntentPaymentMethodOptionsCardMandateOptions | null;
-  network: (("link" | "unknown" | "mastercard" | "visa" | "amex" | "cartes_bancaires" | "diners" | "discover" | "eftpos_au" | "girocard" | "interac" | "jcb" | "unionpay") | string) | null;
-  request_three_d_secure: (("automatic" | "challenge" | "any") | string) | null;
-  setup_credential_usage?: ("installment" | "recurring" | "unscheduled") | string;
+  network: string | null;
+  request_three_d_secure: string | null;
+  setup_credential_usage?: string;
 };
 
 export type SetupIntentPaymentMethodOptionsCardMandateOptions = {
   amount: number;
-  amount_type: ("fixed" | "maximum") | string;
+  amount_type: string;
   currency: string;
   description: string | null;
   end_date: number | null;
-  interval: ("day" | "month" | "week" | "year" | "sporadic") | string;
+  interval: string;
   interval_count: number | null;
   reference: string;
   start_date: number;
@@ -7730,11 +7730,11 @@ export type SetupIntentPaymentMethodOptionsPayto = {
 
 export type SetupIntentPaymentMethodOptionsPaytoMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   end_date: string | null;
-  payment_schedule: (("daily" | "monthly" | "weekly" | "adhoc" | "annual" | "fortnightly" | "quarterly" | "semi_annual") | string) | null;
+  payment_schedule: string | null;
   payments_per_period: number | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  purpose: string | null;
   start_date: string | null;
 };
 
@@ -7744,11 +7744,11 @@ export type SetupIntentPaymentMethodOptionsPix = {
 
 export type SetupIntentPaymentMethodOptionsPixMandateOptions = {
   amount?: number;
-  amount_includes_iof?: ("always" | "never") | string;
-  amount_type?: ("fixed" | "maximum") | string;
+  amount_includes_iof?: string;
+  amount_type?: string;
   currency?: string;
   end_date?: string;
-  payment_schedule?: ("monthly" | "weekly" | "quarterly" | "halfyearly" | "yearly") | string;
+  payment_schedule?: string;
   reference?: string;
   start_date?: string;
 };
@@ -7767,7 +7767,7 @@ export type SetupIntentPaymentMethodOptionsUpi = {
 
 export type SetupIntentPaymentMethodOptionsUpiMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
   end_date: number | null;
 };
@@ -7775,18 +7775,18 @@ export type SetupIntentPaymentMethodOptionsUpiMandateOptions = {
 export type SetupIntentPaymentMethodOptionsUsBankAccount = {
   financial_connections?: SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnections;
   mandate_options?: SetupIntentPaymentMethodOptionsUsBankAccountMandateOptions;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnections = {
   filters?: SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: (("payment_method" | "balances" | "ownership" | "transactions") | string)[];
-  prefetch: (("balances" | "ownership" | "transactions") | string)[] | null;
+  permissions?: string[];
+  prefetch: string[] | null;
   return_url?: string;
 };
 
 export type SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: (("checking" | "savings") | string)[];
+  account_subcategories?: string[];
 };
 
 export type SetupIntentPaymentMethodOptionsUsBankAccountMandateOptions = {
@@ -7818,7 +7818,7 @@ export type Source = {
   ach_debit?: SourceAchDebit;
   acss_debit?: SourceAcssDebit;
   alipay?: SourceAlipay;
-  allow_redisplay: (("always" | "limited" | "unspecified") | string) | null;
+  allow_redisplay: string | null;
   amount: number | null;
   au_becs_debit?: SourceAuBecsDebit;
   bancontact?: SourceBancontact;
@@ -7848,7 +7848,7 @@ export type Source = {
   statement_descriptor: string | null;
   status: string;
   three_d_secure?: SourceThreeDSecure;
-  type: ("card" | "ach_credit_transfer" | "ach_debit" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "card_present" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_credit_transfer" | "sepa_debit" | "sofort" | "three_d_secure" | "wechat") | string;
+  type: string;
   usage: string | null;
   wechat?: SourceWechat;
 };
@@ -8184,7 +8184,7 @@ export type SourceTransaction = {
   sepa_credit_transfer?: SourceTransactionSepaCreditTransfer;
   source: string;
   status: string;
-  type: ("card" | "ach_credit_transfer" | "ach_debit" | "alipay" | "bancontact" | "card_present" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_debit" | "sofort" | "three_d_secure" | "wechat") | string;
+  type: string;
 };
 
 export type SourceTransactionAchCreditTransfer = {
@@ -8238,7 +8238,7 @@ export type Subscription = {
   cancel_at_period_end: boolean;
   canceled_at: number | null;
   cancellation_details: SubscriptionCancellationDetails | null;
-  collection_method: ("charge_automatically" | "send_invoice") | string;
+  collection_method: string;
   created: number;
   currency: string;
   customer: string;
@@ -8271,7 +8271,7 @@ export type Subscription = {
   presentment_details?: SubscriptionPresentmentDetails;
   schedule: string | null;
   start_date: number;
-  status: ("active" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "past_due" | "paused" | "trialing") | string;
+  status: string;
   status_details?: SubscriptionStatusDetails;
   test_clock: string | null;
   transfer_data: SubscriptionTransferData | null;
@@ -8288,7 +8288,7 @@ export type SubscriptionAutomaticTax = {
 
 export type SubscriptionAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionBillingCycleAnchorConfig = {
@@ -8301,12 +8301,12 @@ export type SubscriptionBillingCycleAnchorConfig = {
 
 export type SubscriptionBillingMode = {
   flexible: SubscriptionBillingModeFlexible | null;
-  type: ("classic" | "flexible") | string;
+  type: string;
   updated_at?: number;
 };
 
 export type SubscriptionBillingModeFlexible = {
-  proration_discounts?: ("included" | "itemized") | string;
+  proration_discounts?: string;
 };
 
 export type SubscriptionBillingSchedule = {
@@ -8324,11 +8324,11 @@ export type SubscriptionBillingScheduleBillUntil = {
   computed_timestamp: number;
   duration: SubscriptionBillingScheduleBillUntilDuration | null;
   timestamp: number | null;
-  type: ("duration" | "timestamp") | string;
+  type: string;
 };
 
 export type SubscriptionBillingScheduleBillUntilDuration = {
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number | null;
 };
 
@@ -8339,9 +8339,9 @@ export type SubscriptionBillingThresholds = {
 
 export type SubscriptionCancellationDetails = {
   comment: string | null;
-  feedback: (("other" | "customer_service" | "low_quality" | "missing_features" | "switched_service" | "too_complex" | "too_expensive" | "unused") | string) | null;
+  feedback: string | null;
   feedback_option: string | null;
-  reason: (("canceled_by_retention_policy" | "cancellation_requested" | "payment_disputed" | "payment_failed") | string) | null;
+  reason: string | null;
 };
 
 export type SubscriptionInvoiceSettings = {
@@ -8359,7 +8359,7 @@ export type SubscriptionInvoiceSettingsCustomField = {
 
 export type SubscriptionInvoiceSettingsIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionManagedPayments = {
@@ -8367,14 +8367,14 @@ export type SubscriptionManagedPayments = {
 };
 
 export type SubscriptionPauseCollection = {
-  behavior: ("void" | "keep_as_draft" | "mark_uncollectible") | string;
+  behavior: string;
   resumes_at: number | null;
 };
 
 export type SubscriptionPaymentSettings = {
   payment_method_options: SubscriptionPaymentSettingsPaymentMethodOptions | null;
-  payment_method_types: (("card" | "custom" | "link" | "blik" | "ach_credit_transfer" | "ach_debit" | "acss_debit" | "alipay" | "au_becs_debit" | "bancontact" | "eps" | "giropay" | "ideal" | "klarna" | "multibanco" | "p24" | "sepa_credit_transfer" | "sepa_debit" | "sofort" | "amazon_pay" | "paypal" | "affirm" | "bacs_debit" | "billie" | "boleto" | "cashapp" | "crypto" | "customer_balance" | "fpx" | "grabpay" | "jp_credit_transfer" | "kakao_pay" | "konbini" | "kr_card" | "mb_way" | "naver_pay" | "nz_bank_account" | "pay_by_bank" | "payco" | "paynow" | "payto" | "pix" | "promptpay" | "revolut_pay" | "satispay" | "sequra" | "swish" | "twint" | "upi" | "us_bank_account" | "wechat_pay") | string)[] | null;
-  save_default_payment_method: (("off" | "on_subscription") | string) | null;
+  payment_method_types: string[] | null;
+  save_default_payment_method: string | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptions = {
@@ -8394,15 +8394,15 @@ export type SubscriptionPaymentSettingsPaymentMethodOptions = {
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebit = {
   mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions = {
-  transaction_type: (("business" | "personal") | string) | null;
+  transaction_type: string | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsBancontact = {
-  preferred_language: ("de" | "en" | "fr" | "nl") | string;
+  preferred_language: string;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsBillie = {
@@ -8427,13 +8427,13 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsBlikMandateOptions = 
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsCard = {
   mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsCardMandateOptions;
-  network: (("link" | "unknown" | "mastercard" | "visa" | "amex" | "cartes_bancaires" | "diners" | "discover" | "eftpos_au" | "girocard" | "interac" | "jcb" | "unionpay") | string) | null;
-  request_three_d_secure: (("automatic" | "challenge" | "any") | string) | null;
+  network: string | null;
+  request_three_d_secure: string | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsCardMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
 };
 
@@ -8448,7 +8448,7 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTr
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: ("BE" | "DE" | "ES" | "FR" | "IE" | "NL") | string;
+  country: string;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsPayto = {
@@ -8457,8 +8457,8 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsPayto = {
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsPaytoMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
-  purpose: (("other" | "personal" | "dependant_support" | "government" | "loan" | "mortgage" | "pension" | "retail" | "salary" | "tax" | "utility") | string) | null;
+  amount_type: string | null;
+  purpose: string | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsPix = {
@@ -8468,9 +8468,9 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsPix = {
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsPixMandateOptions = {
   amount: number | null;
-  amount_includes_iof: (("always" | "never") | string) | null;
+  amount_includes_iof: string | null;
   end_date: string | null;
-  payment_schedule: (("monthly" | "weekly" | "quarterly" | "halfyearly" | "yearly") | string) | null;
+  payment_schedule: string | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsUpi = {
@@ -8479,28 +8479,28 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsUpi = {
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsUpiMandateOptions = {
   amount: number | null;
-  amount_type: (("fixed" | "maximum") | string) | null;
+  amount_type: string | null;
   description: string | null;
   end_date: number | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccount = {
   financial_connections?: SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections;
-  verification_method?: ("instant" | "automatic" | "microdeposits") | string;
+  verification_method?: string;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections = {
   filters?: SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: (("payment_method" | "balances" | "ownership" | "transactions") | string)[];
-  prefetch: (("balances" | "ownership" | "transactions") | string)[] | null;
+  permissions?: string[];
+  prefetch: string[] | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: (("checking" | "savings") | string)[];
+  account_subcategories?: string[];
 };
 
 export type SubscriptionPendingInvoiceItemInterval = {
-  interval: ("day" | "month" | "week" | "year") | string;
+  interval: string;
   interval_count: number;
 };
 
@@ -8527,11 +8527,11 @@ export type SubscriptionStatusDetails = {
 export type SubscriptionStatusDetailsPaused = {
   subscription: SubscriptionStatusDetailsPausedSubscription;
   transitioned_at: number;
-  type: "subscription" | string;
+  type: string;
 };
 
 export type SubscriptionStatusDetailsPausedSubscription = {
-  type: ("final_payment_failure" | "first_payment_failure" | "pause_requested" | "system" | "trial_end_without_payment_method") | string;
+  type: string;
 };
 
 export type SubscriptionTransferData = {
@@ -8544,8 +8544,8 @@ export type SubscriptionTrialSettings = {
 };
 
 export type SubscriptionTrialSettingsEndBehavior = {
-  billing_cycle_anchor: (("now" | "unchanged") | string) | null;
-  missing_payment_method: ("cancel" | "create_invoice" | "pause") | string;
+  billing_cycle_anchor: string | null;
+  missing_payment_method: string;
 };
 
 export type SubscriptionItem = {
@@ -8588,26 +8588,26 @@ export type SubscriptionSchedule = {
   customer: string;
   customer_account: string | null;
   default_settings: SubscriptionScheduleDefaultSettings;
-  end_behavior: ("none" | "cancel" | "release" | "renew") | string;
+  end_behavior: string;
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
   pause_schedules: SubscriptionSchedulePauseSchedule[];
   phases: SubscriptionSchedulePhase[];
   released_at: number | null;
   released_subscription: string | null;
-  status: ("active" | "canceled" | "completed" | "not_started" | "released") | string;
+  status: string;
   subscription: string | null;
   test_clock: string | null;
 };
 
 export type SubscriptionScheduleBillingMode = {
   flexible: SubscriptionScheduleBillingModeFlexible | null;
-  type: ("classic" | "flexible") | string;
+  type: string;
   updated_at?: number;
 };
 
 export type SubscriptionScheduleBillingModeFlexible = {
-  proration_discounts?: ("included" | "itemized") | string;
+  proration_discounts?: string;
 };
 
 export type SubscriptionScheduleCurrentPhase = {
@@ -8618,9 +8618,9 @@ export type SubscriptionScheduleCurrentPhase = {
 export type SubscriptionScheduleDefaultSettings = {
   application_fee_percent: number | null;
   automatic_tax?: SubscriptionScheduleDefaultSettingsAutomaticTax;
-  billing_cycle_anchor: ("automatic" | "phase_start") | string;
+  billing_cycle_anchor: string;
   billing_thresholds: SubscriptionScheduleDefaultSettingsBillingThresholds | null;
-  collection_method: (("charge_automatically" | "send_invoice") | string) | null;
+  collection_method: string | null;
   default_payment_method: string | null;
   description: string | null;
   invoice_settings: SubscriptionScheduleDefaultSettingsInvoiceSettings;
@@ -8636,7 +8636,7 @@ export type SubscriptionScheduleDefaultSettingsAutomaticTax = {
 
 export type SubscriptionScheduleDefaultSettingsAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionScheduleDefaultSettingsBillingThresholds = {
@@ -8660,7 +8660,7 @@ export type SubscriptionScheduleDefaultSettingsInvoiceSettingsCustomField = {
 
 export type SubscriptionScheduleDefaultSettingsInvoiceSettingsIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionScheduleDefaultSettingsTransferData = {
@@ -8682,8 +8682,8 @@ export type SubscriptionSchedulePauseSchedulePause = {
 
 export type SubscriptionSchedulePauseSchedulePauseSettings = {
   bill_for: SubscriptionSchedulePauseSchedulePauseSettingsBillFor;
-  invoicing_behavior: ("invoice" | "pending_invoice_item") | string;
-  type: "subscription" | string;
+  invoicing_behavior: string;
+  type: string;
 };
 
 export type SubscriptionSchedulePauseSchedulePauseSettingsBillFor = {
@@ -8692,16 +8692,16 @@ export type SubscriptionSchedulePauseSchedulePauseSettingsBillFor = {
 };
 
 export type SubscriptionSchedulePauseSchedulePauseSettingsBillForOutstandingUsageThrough = {
-  type: ("none" | "pause_at") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePauseSchedulePauseSettingsBillForUnusedTimeFrom = {
-  type: ("none" | "pause_at" | "item_current_period_start") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePauseSchedulePauseStatus = {
   error?: SubscriptionSchedulePauseSchedulePauseStatusError;
-  type: ("succeeded" | "error" | "scheduled") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePauseSchedulePauseStatusError = {
@@ -8716,14 +8716,14 @@ export type SubscriptionSchedulePauseScheduleResume = {
 };
 
 export type SubscriptionSchedulePauseScheduleResumeSettings = {
-  billing_cycle_anchor: ("unchanged" | "resume_at") | string;
-  payment_behavior: ("resume_on_payment_attempt" | "resume_on_payment_success") | string;
-  proration_behavior: ("none" | "always_invoice" | "create_prorations") | string;
+  billing_cycle_anchor: string;
+  payment_behavior: string;
+  proration_behavior: string;
 };
 
 export type SubscriptionSchedulePauseScheduleResumeStatus = {
   error?: SubscriptionSchedulePauseScheduleResumeStatusError;
-  type: ("pending" | "succeeded" | "requires_action" | "error" | "scheduled") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePauseScheduleResumeStatusError = {
@@ -8735,9 +8735,9 @@ export type SubscriptionSchedulePhase = {
   add_invoice_items: SubscriptionSchedulePhaseAddInvoiceItem[];
   application_fee_percent: number | null;
   automatic_tax?: SubscriptionSchedulePhaseAutomaticTax;
-  billing_cycle_anchor: (("automatic" | "phase_start") | string) | null;
+  billing_cycle_anchor: string | null;
   billing_thresholds: SubscriptionSchedulePhaseBillingThresholds | null;
-  collection_method: (("charge_automatically" | "send_invoice") | string) | null;
+  collection_method: string | null;
   currency: string;
   default_payment_method: string | null;
   default_tax_rates?: TaxRate[] | null;
@@ -8748,7 +8748,7 @@ export type SubscriptionSchedulePhase = {
   items: SubscriptionSchedulePhaseItem[];
   metadata: { [key: string]: unknown } | null;
   on_behalf_of: string | null;
-  proration_behavior: ("none" | "always_invoice" | "create_prorations") | string;
+  proration_behavior: string;
   start_date: number;
   transfer_data: SubscriptionSchedulePhaseTransferData | null;
   trial?: boolean;
@@ -8778,12 +8778,12 @@ export type SubscriptionSchedulePhaseAddInvoiceItemPeriod = {
 
 export type SubscriptionSchedulePhaseAddInvoiceItemPeriodEnd = {
   timestamp?: number;
-  type: ("timestamp" | "min_item_period_end" | "phase_end") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePhaseAddInvoiceItemPeriodStart = {
   timestamp?: number;
-  type: ("timestamp" | "phase_start" | "max_item_period_start") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePhaseAutomaticTax = {
@@ -8794,7 +8794,7 @@ export type SubscriptionSchedulePhaseAutomaticTax = {
 
 export type SubscriptionSchedulePhaseAutomaticTaxLiability = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePhaseBillingThresholds = {
@@ -8824,7 +8824,7 @@ export type SubscriptionSchedulePhaseInvoiceSettingsCustomField = {
 
 export type SubscriptionSchedulePhaseInvoiceSettingsIssuer = {
   account?: string;
-  type: ("account" | "self") | string;
+  type: string;
 };
 
 export type SubscriptionSchedulePhaseItem = {
@@ -8857,13 +8857,13 @@ export type TaxSettings = {
   defaults: TaxSettingsDefaults;
   head_office: TaxSettingsHeadOffice | null;
   livemode: boolean;
-  status: ("active" | "pending") | string;
+  status: string;
   status_details: TaxSettingsStatusDetails;
 };
 
 export type TaxSettingsDefaults = {
-  provider: ("stripe" | "anrok" | "avalara" | "sphere") | string;
-  tax_behavior: (("exclusive" | "inclusive" | "inferred_by_currency") | string) | null;
+  provider: string;
+  tax_behavior: string | null;
   tax_code: string | null;
 };
 
@@ -8889,7 +8889,7 @@ export type TaxId = {
   customer_account: string | null;
   livemode: boolean;
   owner: TaxIdOwner | null;
-  type: ("unknown" | "ad_nrt" | "ae_trn" | "al_tin" | "am_tin" | "ao_tin" | "ar_cuit" | "au_abn" | "au_acn" | "au_arn" | "au_wpn" | "aw_tin" | "az_tin" | "ba_tin" | "bb_tin" | "bd_bin" | "bf_ifu" | "bg_uic" | "bh_vat" | "bj_ifu" | "bo_tin" | "br_cnpj" | "br_cpf" | "bs_tin" | "bw_vat" | "by_tin" | "ca_bn" | "ca_gst_hst" | "ca_pst_bc" | "ca_pst_mb" | "ca_pst_sk" | "ca_qst" | "cd_nif" | "ch_uid" | "ch_vat" | "ci_vat" | "cl_tin" | "cm_niu" | "cn_tin" | "co_nit" | "cr_tin" | "cv_nif" | "cz_dic" | "de_stn" | "do_rcn" | "ec_ruc" | "eg_tin" | "es_cif" | "et_tin" | "eu_oss_vat" | "eu_vat" | "fo_vat" | "fr_siren" | "fr_siret" | "fr_spi" | "gb_vat" | "ge_vat" | "gh_tin" | "gi_tin" | "gn_nif" | "hk_br" | "hr_oib" | "hu_tin" | "ic_nif" | "id_npwp" | "il_vat" | "in_gst" | "is_kt" | "is_vat" | "it_cf" | "jp_cn" | "jp_rn" | "jp_trn" | "ke_pin" | "kg_tin" | "kh_tin" | "kr_brn" | "kz_bin" | "la_tin" | "li_uid" | "li_vat" | "lk_vat" | "ma_vat" | "md_cf" | "md_vat" | "me_pib" | "mk_vat" | "mr_nif" | "mu_vat" | "mx_rfc" | "my_frp" | "my_itn" | "my_sst" | "mz_nuit" | "ng_tin" | "no_vat" | "no_voec" | "np_pan" | "nz_bn" | "nz_gst" | "om_vat" | "pe_ruc" | "ph_tin" | "pl_nip" | "pt_nif" | "py_ruc" | "ro_tin" | "rs_pib" | "ru_inn" | "ru_kpp" | "sa_vat" | "sg_gst" | "sg_uen" | "si_tin" | "sm_coe" | "sn_ninea" | "sr_fin" | "sv_nit" | "th_vat" | "tj_tin" | "tr_tin" | "tt_bir" | "tt_vat" | "tw_vat" | "tz_vat" | "ua_vat" | "ug_tin" | "us_ein" | "uy_ruc" | "uz_tin" | "uz_vat" | "ve_rif" | "vn_tin" | "za_vat" | "zm_tin" | "zw_tin") | string;
+  type: string;
   value: string;
   verification: TaxIdVerification | null;
 };
@@ -8899,11 +8899,11 @@ export type TaxIdOwner = {
   application?: string;
   customer?: string;
   customer_account: string | null;
-  type: ("application" | "account" | "customer" | "self") | string;
+  type: string;
 };
 
 export type TaxIdVerification = {
-  status: ("pending" | "unavailable" | "unverified" | "verified") | string;
+  status: string;
   verified_address: string | null;
   verified_name: string | null;
 };
@@ -8920,13 +8920,13 @@ export type TaxRate = {
   flat_amount: TaxRateFlatAmount | null;
   inclusive: boolean;
   jurisdiction: string | null;
-  jurisdiction_level: (("city" | "country" | "county" | "district" | "multiple" | "state") | string) | null;
+  jurisdiction_level: string | null;
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
   percentage: number;
-  rate_type: (("flat_amount" | "percentage") | string) | null;
+  rate_type: string | null;
   state: string | null;
-  tax_type: (("admissions_tax" | "amusement_tax" | "attendance_tax" | "communications_tax" | "digital_excise_tax" | "entertainment_tax" | "get_fund" | "gross_receipts_tax" | "gst" | "hospitality_tax" | "hst" | "igst" | "jct" | "lease_tax" | "luxury_tax" | "mass_transit_parking_tax" | "nhil" | "parking_tax" | "pst" | "qst" | "resort_tax" | "retail_delivery_fee" | "rst" | "sales_tax" | "service_tax" | "tourism_tax" | "utility_users_tax" | "vat") | string) | null;
+  tax_type: string | null;
 };
 
 export type TaxRateFlatAmount = {
@@ -8939,7 +8939,7 @@ export type TerminalReader = {
   object: "terminal.reader";
   action: TerminalReaderAction | null;
   device_sw_version: string | null;
-  device_type: ("bbpos_chipper2x" | "bbpos_wisepad3" | "bbpos_wisepos_e" | "mobile_phone_reader" | "simulated_stripe_s700" | "simulated_stripe_s710" | "simulated_stripe_t600" | "simulated_verifone_m425" | "simulated_verifone_p630" | "simulated_verifone_ux700" | "simulated_verifone_v660p" | "simulated_wisepos_e" | "stripe_m2" | "stripe_s700" | "stripe_s710" | "stripe_t600" | "verifone_P400" | "verifone_m425" | "verifone_p630" | "verifone_ux700" | "verifone_v660p") | string;
+  device_type: string;
   ip_address: string | null;
   label: string;
   last_seen_at: number | null;
@@ -8947,7 +8947,7 @@ export type TerminalReader = {
   location: string | null;
   metadata: { [key: string]: unknown };
   serial_number: string;
-  status: (("online" | "offline") | string) | null;
+  status: string | null;
 };
 
 export type TerminalReaderAction = {
@@ -8962,14 +8962,14 @@ export type TerminalReaderAction = {
   process_setup_intent?: TerminalReaderActionProcessSetupIntent;
   refund_payment?: TerminalReaderActionRefundPayment;
   set_reader_display?: TerminalReaderActionSetReaderDisplay;
-  status: ("failed" | "succeeded" | "in_progress") | string;
-  type: ("collect_inputs" | "collect_payment_method" | "confirm_payment_intent" | "print_content" | "process_payment_intent" | "process_setup_intent" | "refund_payment" | "set_reader_display") | string;
+  status: string;
+  type: string;
 };
 
 export type TerminalReaderActionApiError = {
   advice_code?: string;
   charge?: string;
-  code?: ("processing_error" | "insufficient_funds" | "account_closed" | "account_country_invalid_address" | "account_error_country_change_requires_additional_steps" | "account_information_mismatch" | "account_invalid" | "account_number_invalid" | "account_token_required_for_v2_account" | "acss_debit_session_incomplete" | "action_blocked" | "alipay_upgrade_required" | "amount_too_large" | "amount_too_small" | "anomalous_money_movement_request" | "api_key_expired" | "application_fees_not_allowed" | "approval_required" | "authentication_failure" | "authentication_required" | "balance_insufficient" | "balance_invalid_parameter" | "bank_account_bad_routing_numbers" | "bank_account_declined" | "bank_account_exists" | "bank_account_restricted" | "bank_account_unusable" | "bank_account_unverified" | "bank_account_verification_failed" | "billing_invalid_mandate" | "bitcoin_upgrade_required" | "capability_not_active" | "capture_charge_authorization_expired" | "capture_unauthorized_payment" | "card_decline_rate_limit_exceeded" | "card_declined" | "cardholder_phone_number_required" | "charge_already_captured" | "charge_already_refunded" | "charge_disputed" | "charge_exceeds_source_limit" | "charge_exceeds_transaction_limit" | "charge_expired_for_capture" | "charge_invalid_parameter" | "charge_not_refundable" | "clearing_code_unsupported" | "country_code_invalid" | "country_unsupported" | "coupon_expired" | "customer_max_payment_methods" | "customer_max_subscriptions" | "customer_session_expired" | "customer_tax_location_invalid" | "debit_not_authorized" | "dispute_evidence_page_limit_exceeded" | "email_invalid" | "expired_card" | "expired_payment_method" | "failed_tax_calculation" | "financial_account_balance_does_not_support_currency" | "financial_account_capability_not_enabled" | "financial_account_capability_restricted" | "financial_connections_account_inactive" | "financial_connections_account_pending_account_numbers" | "financial_connections_account_unavailable_account_numbers" | "financial_connections_consent_locale_invalid" | "financial_connections_consent_locale_unsupported" | "financial_connections_no_successful_transaction_refresh" | "forwarding_api_inactive" | "forwarding_api_invalid_parameter" | "forwarding_api_retryable_upstream_error" | "forwarding_api_upstream_connection_error" | "forwarding_api_upstream_connection_timeout" | "forwarding_api_upstream_error" | "idempotency_key_in_use" | "incorrect_address" | "incorrect_cvc" | "incorrect_number" | "incorrect_postal_code" | "incorrect_zip" | "india_recurring_payment_mandate_canceled" | "instant_payouts_config_disabled" | "instant_payouts_currency_disabled" | "instant_payouts_limit_exceeded" | "instant_payouts_unsupported" | "intent_invalid_state" | "intent_verification_method_missing" | "invalid_canceled_subscription_fields" | "invalid_card_type" | "invalid_characters" | "invalid_charge_amount" | "invalid_cvc" | "invalid_expiry_month" | "invalid_expiry_year" | "invalid_mandate_reference_prefix_format" | "invalid_number" | "invalid_source_usage" | "invalid_tax_location" | "invoice_no_customer_line_items" | "invoice_no_payment_method_types" | "invoice_no_subscription_line_items" | "invoice_not_editable" | "invoice_on_behalf_of_not_editable" | "invoice_payment_intent_requires_action" | "invoice_upcoming_none" | "livemode_mismatch" | "lock_timeout" | "missing" | "no_account" | "not_allowed_on_standard_account" | "out_of_inventory" | "ownership_declaration_not_allowed" | "parameter_invalid_empty" | "parameter_invalid_integer" | "parameter_invalid_string_blank" | "parameter_invalid_string_empty" | "parameter_missing" | "parameter_unknown" | "parameters_exclusive" | "payment_evaluation_on_api_version_not_supported" | "payment_intent_action_required" | "payment_intent_authentication_failure" | "payment_intent_incompatible_payment_method" | "payment_intent_invalid_parameter" | "payment_intent_konbini_rejected_confirmation_number" | "payment_intent_mandate_invalid" | "payment_intent_payment_attempt_expired" | "payment_intent_payment_attempt_failed" | "payment_intent_rate_limit_exceeded" | "payment_intent_unexpected_state" | "payment_method_bank_account_already_verified" | "payment_method_bank_account_blocked" | "payment_method_billing_details_address_missing" | "payment_method_configuration_failures" | "payment_method_currency_mismatch" | "payment_method_customer_decline" | "payment_method_invalid_parameter" | "payment_method_invalid_parameter_testmode" | "payment_method_microdeposit_failed" | "payment_method_microdeposit_processing_error" | "payment_method_microdeposit_verification_amounts_invalid" | "payment_method_microdeposit_verification_amounts_mismatch" | "payment_method_microdeposit_verification_attempts_exceeded" | "payment_method_microdeposit_verification_descriptor_code_mismatch" | "payment_method_microdeposit_verification_timeout" | "payment_method_not_available" | "payment_method_provider_decline" | "payment_method_provider_timeout" | "payment_method_restricted" | "payment_method_unactivated" | "payment_method_unexpected_state" | "payment_method_unsupported_type" | "payout_reconciliation_not_ready" | "payouts_limit_exceeded" | "payouts_not_allowed" | "platform_account_required" | "platform_api_key_expired" | "postal_code_invalid" | "product_inactive" | "progressive_onboarding_limit_exceeded" | "rate_limit" | "refer_to_customer" | "refund_disputed_payment" | "request_blocked" | "resource_already_exists" | "resource_missing" | "return_intent_already_processed" | "routing_number_invalid" | "secret_key_required" | "sepa_unsupported_account" | "service_period_coupon_with_metered_tiered_item_unsupported" | "setup_attempt_failed" | "setup_intent_authentication_failure" | "setup_intent_invalid_parameter" | "setup_intent_mandate_invalid" | "setup_intent_mobile_wallet_unsupported" | "setup_intent_setup_attempt_expired" | "setup_intent_unexpected_state" | "shipping_address_invalid" | "shipping_calculation_failed" | "siret_invalid" | "sku_inactive" | "smart_disputes_not_available" | "state_unsupported" | "status_transition_invalid" | "storer_capability_missing" | "storer_capability_not_active" | "stripe_tax_inactive" | "subscription_update_trial_after_billing_cycle_anchor" | "tax_id_invalid" | "tax_id_prohibited" | "taxes_calculation_failed" | "terminal_location_country_unsupported" | "terminal_reader_busy" | "terminal_reader_hardware_fault" | "terminal_reader_invalid_location_for_activation" | "terminal_reader_invalid_location_for_payment" | "terminal_reader_offline" | "terminal_reader_timeout" | "testmode_charges_only" | "three_d_secure_authentication_not_supported" | "three_d_secure_authentication_upstream_error" | "tls_version_unsupported" | "token_already_used" | "token_card_network_invalid" | "token_in_use" | "transfer_source_balance_parameters_mismatch" | "transfers_not_allowed" | "url_invalid") | string;
+  code?: string;
   decline_code?: string;
   doc_url?: string;
   message?: string;
@@ -8982,7 +8982,7 @@ export type TerminalReaderActionApiError = {
   request_log_url?: string;
   setup_intent?: SetupIntent;
   source?: BankAccount | Card | Account | Source;
-  type: ("api_error" | "card_error" | "idempotency_error" | "invalid_request_error") | string;
+  type: string;
 };
 
 export type TerminalReaderActionCollectInputs = {
@@ -9001,7 +9001,7 @@ export type TerminalReaderActionCollectInputsInput = {
   skipped?: boolean;
   text?: TerminalReaderActionCollectInputsInputText;
   toggles: TerminalReaderActionCollectInputsInputToggle[] | null;
-  type: ("email" | "phone" | "numeric" | "text" | "selection" | "signature") | string;
+  type: string;
 };
 
 export type TerminalReaderActionCollectInputsInputCustomText = {
@@ -9031,7 +9031,7 @@ export type TerminalReaderActionCollectInputsInputSelection = {
 
 export type TerminalReaderActionCollectInputsInputSelectionChoice = {
   id: string | null;
-  style: (("primary" | "secondary") | string) | null;
+  style: string | null;
   text: string;
 };
 
@@ -9044,10 +9044,10 @@ export type TerminalReaderActionCollectInputsInputText = {
 };
 
 export type TerminalReaderActionCollectInputsInputToggle = {
-  default_value: (("disabled" | "enabled") | string) | null;
+  default_value: string | null;
   description: string | null;
   title: string | null;
-  value: (("disabled" | "enabled") | string) | null;
+  value: string | null;
 };
 
 export type TerminalReaderActionCollectPaymentMethod = {
@@ -9118,7 +9118,7 @@ export type TerminalReaderActionRefundPayment = {
   charge?: string;
   metadata?: { [key: string]: unknown };
   payment_intent?: string;
-  reason?: ("fraudulent" | "duplicate" | "requested_by_customer") | string;
+  reason?: string;
   refund?: string;
   refund_application_fee?: boolean;
   refund_payment_config?: TerminalReaderActionRefundPaymentRefundPaymentConfig;
@@ -9155,7 +9155,7 @@ export type TestHelpersTestClock = {
   frozen_time: number;
   livemode: boolean;
   name: string | null;
-  status: ("advancing" | "internal_failure" | "ready") | string;
+  status: string;
   status_details: TestHelpersTestClockStatusDetails;
 };
 
@@ -9176,19 +9176,19 @@ export type ThreeDSecureAuthentication = {
   channel: ThreeDSecureAuthenticationChannel;
   created: number;
   currency?: string;
-  directory_server: ("american_express" | "mastercard" | "visa" | "cartes_bancaires" | "discover") | string;
+  directory_server: string;
   fingerprinting_url?: string;
   flow_preference?: ThreeDSecureAuthenticationFlowPreference;
   future_usage?: ThreeDSecureAuthenticationFutureUsage;
   livemode: boolean;
-  message_category: ("non_payment_authentication" | "payment_authentication") | string;
+  message_category: string;
   metadata: { [key: string]: unknown } | null;
-  outcome?: ("attempt_acknowledged" | "authenticated" | "not_supported" | "processing_error" | "abandoned" | "canceled" | "rejected" | "denied" | "informational" | "internal_error" | "not_triggered") | string;
+  outcome?: string;
   outcome_details?: ThreeDSecureAuthenticationOutcomeDetails;
   payment_method: string;
-  reason?: ("cardholder_authentication" | "issuer_requested" | "liability_shift" | "processing_costs" | "regulatory_compliance") | string;
+  reason?: string;
   shipping_address?: ThreeDSecureAuthenticationShippingAddress;
-  status: ("failed" | "canceled" | "succeeded" | "error" | "requires_challenge" | "requires_submission") | string;
+  status: string;
 };
 
 export type ThreeDSecureAuthenticationAcquirerDetails = {
@@ -9203,7 +9203,7 @@ export type ThreeDSecureAuthenticationAcquirerDetails = {
 export type ThreeDSecureAuthenticationChannel = {
   browser?: ThreeDSecureAuthenticationChannelBrowser;
   three_r_i?: ThreeDSecureAuthenticationChannelThreeRI;
-  type: ("browser" | "three_r_i") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationChannelBrowser = {
@@ -9221,32 +9221,32 @@ export type ThreeDSecureAuthenticationChannelBrowser = {
 
 export type ThreeDSecureAuthenticationChannelThreeRI = {
   previous_authentication: string;
-  type: ("recurring" | "delayed_shipment" | "other_payment" | "split_shipment") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFlowPreference = {
   challenge?: ThreeDSecureAuthenticationFlowPreferenceChallenge;
   data_share?: ThreeDSecureAuthenticationFlowPreferenceDataShare;
   frictionless?: ThreeDSecureAuthenticationFlowPreferenceFrictionless;
-  type: ("challenge" | "frictionless" | "data_share") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFlowPreferenceChallenge = {
-  type: ("mandated" | "preferred") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFlowPreferenceDataShare = {
-  type: ("ds_specific" | "emv_standard") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFlowPreferenceFrictionless = {
-  type: ("none" | "low_risk") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFutureUsage = {
   installment?: ThreeDSecureAuthenticationFutureUsageInstallment;
   recurring?: ThreeDSecureAuthenticationFutureUsageRecurring;
-  type: ("installment" | "recurring" | "card_on_file") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFutureUsageInstallment = {
@@ -9259,7 +9259,7 @@ export type ThreeDSecureAuthenticationFutureUsageInstallment = {
 
 export type ThreeDSecureAuthenticationFutureUsageInstallmentExpiry = {
   date?: string;
-  type: ("never" | "date") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationFutureUsageRecurring = {
@@ -9271,21 +9271,21 @@ export type ThreeDSecureAuthenticationFutureUsageRecurring = {
 
 export type ThreeDSecureAuthenticationFutureUsageRecurringExpiry = {
   date?: string;
-  type: ("never" | "date") | string;
+  type: string;
 };
 
 export type ThreeDSecureAuthenticationOutcomeDetails = {
   acs_transaction_id?: string;
   ares?: string;
-  ares_trans_status?: ("A" | "C" | "D" | "I" | "N" | "R" | "S" | "U" | "Y") | string;
+  ares_trans_status?: string;
   cryptogram?: string;
   ds_transaction_id?: string;
   eci?: string;
   network_details?: ThreeDSecureAuthenticationOutcomeDetailsNetworkDetails;
-  protocol_version: ("2.1.0" | "2.2.0" | "2.3.1") | string;
-  requestor_challenge_indicator?: ("01" | "02" | "05" | "06" | "03" | "04") | string;
+  protocol_version: string;
+  requestor_challenge_indicator?: string;
   rreq?: string;
-  rreq_trans_status?: ("A" | "C" | "D" | "I" | "N" | "R" | "S" | "U" | "Y") | string;
+  rreq_trans_status?: string;
   three_ds_server_transaction_id: string;
 };
 
@@ -9319,14 +9319,14 @@ export type Topup = {
   expected_availability_date: number | null;
   failure_code: string | null;
   failure_message: string | null;
-  initiated_by: (("stripe" | "user") | string) | null;
+  initiated_by: string | null;
   livemode: boolean;
   metadata: { [key: string]: unknown };
   payment_method?: string | null;
   payment_method_options?: TopupPaymentMethodOptions | null;
   source: Source | null;
   statement_descriptor: string | null;
-  status: ("pending" | "failed" | "canceled" | "succeeded" | "reversed") | string;
+  status: string;
   transfer_group: string | null;
 };
 
@@ -9386,9 +9386,9 @@ export type TreasuryCreditReversal = {
   hosted_regulatory_receipt_url: string | null;
   livemode: boolean;
   metadata: { [key: string]: unknown };
-  network: ("stripe" | "ach") | string;
+  network: string;
   received_credit: string;
-  status: ("canceled" | "processing" | "posted") | string;
+  status: string;
   status_transitions: TreasuryCreditReversalStatusTransitions;
   transaction: string | null;
 };
@@ -9408,9 +9408,9 @@ export type TreasuryDebitReversal = {
   linked_flows: TreasuryDebitReversalLinkedFlows | null;
   livemode: boolean;
   metadata: { [key: string]: unknown };
-  network: ("card" | "ach") | string;
+  network: string;
   received_debit: string;
-  status: ("failed" | "processing" | "succeeded") | string;
+  status: string;
   status_transitions: TreasuryDebitReversalStatusTransitions;
   transaction: string | null;
 };
@@ -9426,7 +9426,7 @@ export type TreasuryDebitReversalStatusTransitions = {
 export type TreasuryFinancialAccount = {
   id: string;
   object: "treasury.financial_account";
-  active_features?: (("card_issuing" | "deposit_insurance" | "financial_addresses.aba" | "financial_addresses.aba.forwarding" | "inbound_transfers.ach" | "intra_stripe_flows" | "outbound_payments.ach" | "outbound_payments.us_domestic_wire" | "outbound_transfers.ach" | "outbound_transfers.us_domestic_wire" | "remote_deposit_capture") | string)[];
+  active_features?: string[];
   balance: TreasuryFinancialAccountBalance;
   country: string;
   created: number;
@@ -9436,10 +9436,10 @@ export type TreasuryFinancialAccount = {
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
   nickname?: string | null;
-  pending_features?: (("card_issuing" | "deposit_insurance" | "financial_addresses.aba" | "financial_addresses.aba.forwarding" | "inbound_transfers.ach" | "intra_stripe_flows" | "outbound_payments.ach" | "outbound_payments.us_domestic_wire" | "outbound_transfers.ach" | "outbound_transfers.us_domestic_wire" | "remote_deposit_capture") | string)[];
+  pending_features?: string[];
   platform_restrictions?: TreasuryFinancialAccountPlatformRestrictions | null;
-  restricted_features?: (("card_issuing" | "deposit_insurance" | "financial_addresses.aba" | "financial_addresses.aba.forwarding" | "inbound_transfers.ach" | "intra_stripe_flows" | "outbound_payments.ach" | "outbound_payments.us_domestic_wire" | "outbound_transfers.ach" | "outbound_transfers.us_domestic_wire" | "remote_deposit_capture") | string)[];
-  status: ("open" | "closed") | string;
+  restricted_features?: string[];
+  status: string;
   status_details: TreasuryFinancialAccountStatusDetails;
   supported_currencies: string[];
 };
@@ -9452,7 +9452,7 @@ export type TreasuryFinancialAccountBalance = {
 
 export type TreasuryFinancialAccountFinancialAddress = {
   aba?: TreasuryFinancialAccountFinancialAddressAba;
-  supported_networks?: (("ach" | "rtp" | "us_domestic_wire") | string)[];
+  supported_networks?: string[];
   type: "aba";
 };
 
@@ -9465,8 +9465,8 @@ export type TreasuryFinancialAccountFinancialAddressAba = {
 };
 
 export type TreasuryFinancialAccountPlatformRestrictions = {
-  inbound_flows: (("restricted" | "unrestricted") | string) | null;
-  outbound_flows: (("restricted" | "unrestricted") | string) | null;
+  inbound_flows: string | null;
+  outbound_flows: string | null;
 };
 
 export type TreasuryFinancialAccountStatusDetails = {
@@ -9474,7 +9474,7 @@ export type TreasuryFinancialAccountStatusDetails = {
 };
 
 export type TreasuryFinancialAccountStatusDetailsClosed = {
-  reasons: (("other" | "account_rejected" | "closed_by_platform") | string)[];
+  reasons: string[];
 };
 
 export type TreasuryFinancialAccountFeatures = {
@@ -9490,26 +9490,26 @@ export type TreasuryFinancialAccountFeatures = {
 
 export type TreasuryFinancialAccountFeaturesCardIssuing = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesCardIssuingStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesCardIssuingStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesDepositInsurance = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesDepositInsuranceStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesDepositInsuranceStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesFinancialAddresses = {
@@ -9518,14 +9518,14 @@ export type TreasuryFinancialAccountFeaturesFinancialAddresses = {
 
 export type TreasuryFinancialAccountFeaturesFinancialAddressesAba = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesFinancialAddressesAbaStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesFinancialAddressesAbaStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesInboundTransfers = {
@@ -9534,26 +9534,26 @@ export type TreasuryFinancialAccountFeaturesInboundTransfers = {
 
 export type TreasuryFinancialAccountFeaturesInboundTransfersAch = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesInboundTransfersAchStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesInboundTransfersAchStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesIntraStripeFlows = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesIntraStripeFlowsStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesIntraStripeFlowsStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundPayments = {
@@ -9563,26 +9563,26 @@ export type TreasuryFinancialAccountFeaturesOutboundPayments = {
 
 export type TreasuryFinancialAccountFeaturesOutboundPaymentsAch = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesOutboundPaymentsAchStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundPaymentsAchStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWire = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWireStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWireStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundTransfers = {
@@ -9592,26 +9592,26 @@ export type TreasuryFinancialAccountFeaturesOutboundTransfers = {
 
 export type TreasuryFinancialAccountFeaturesOutboundTransfersAch = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesOutboundTransfersAchStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundTransfersAchStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWire = {
   requested: boolean;
-  status: ("active" | "pending" | "restricted") | string;
+  status: string;
   status_details: TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWireStatusDetail[];
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWireStatusDetail = {
-  code: ("activating" | "capability_not_requested" | "financial_account_closed" | "rejected_other" | "rejected_unsupported_business" | "requirements_past_due" | "requirements_pending_verification" | "restricted_by_platform" | "restricted_other") | string;
-  resolution: (("contact_stripe" | "provide_information" | "remove_restriction") | string) | null;
-  restriction?: ("inbound_flows" | "outbound_flows") | string;
+  code: string;
+  resolution: string | null;
+  restriction?: string;
 };
 
 export type TreasuryInboundTransfer = {
@@ -9632,13 +9632,13 @@ export type TreasuryInboundTransfer = {
   origin_payment_method_details: TreasuryInboundTransferOriginPaymentMethodDetails | null;
   returned: boolean | null;
   statement_descriptor: string;
-  status: ("failed" | "canceled" | "processing" | "succeeded") | string;
+  status: string;
   status_transitions: TreasuryInboundTransferStatusTransitions;
   transaction: string | null;
 };
 
 export type TreasuryInboundTransferFailureDetails = {
-  code: ("other" | "insufficient_funds" | "account_closed" | "bank_account_restricted" | "debit_not_authorized" | "no_account" | "bank_ownership_changed" | "account_frozen" | "incorrect_account_holder_address" | "incorrect_account_holder_name" | "incorrect_account_holder_tax_id" | "invalid_account_number" | "invalid_currency") | string;
+  code: string;
 };
 
 export type TreasuryInboundTransferLinkedFlows = {
@@ -9658,8 +9658,8 @@ export type TreasuryInboundTransferOriginPaymentMethodDetailsBillingDetails = {
 };
 
 export type TreasuryInboundTransferOriginPaymentMethodDetailsUsBankAccount = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  account_type: (("checking" | "savings") | string) | null;
+  account_holder_type: string | null;
+  account_type: string | null;
   bank_name: string | null;
   fingerprint: string | null;
   last4: string | null;
@@ -9693,7 +9693,7 @@ export type TreasuryOutboundPayment = {
   metadata: { [key: string]: unknown };
   returned_details: TreasuryOutboundPaymentReturnedDetails | null;
   statement_descriptor: string;
-  status: ("failed" | "canceled" | "processing" | "returned" | "posted") | string;
+  status: string;
   status_transitions: TreasuryOutboundPaymentStatusTransitions;
   tracking_details: TreasuryOutboundPaymentTrackingDetails | null;
   transaction: string;
@@ -9702,7 +9702,7 @@ export type TreasuryOutboundPayment = {
 export type TreasuryOutboundPaymentDestinationPaymentMethodDetails = {
   billing_details: TreasuryOutboundPaymentDestinationPaymentMethodDetailsBillingDetails;
   financial_account?: TreasuryOutboundPaymentDestinationPaymentMethodDetailsFinancialAccount;
-  type: ("us_bank_account" | "financial_account") | string;
+  type: string;
   us_bank_account?: TreasuryOutboundPaymentDestinationPaymentMethodDetailsUsBankAccount;
 };
 
@@ -9718,13 +9718,13 @@ export type TreasuryOutboundPaymentDestinationPaymentMethodDetailsFinancialAccou
 };
 
 export type TreasuryOutboundPaymentDestinationPaymentMethodDetailsUsBankAccount = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  account_type: (("checking" | "savings") | string) | null;
+  account_holder_type: string | null;
+  account_type: string | null;
   bank_name: string | null;
   fingerprint: string | null;
   last4: string | null;
   mandate?: string;
-  network: ("ach" | "us_domestic_wire") | string;
+  network: string;
   routing_number: string | null;
 };
 
@@ -9734,7 +9734,7 @@ export type TreasuryOutboundPaymentEndUserDetails = {
 };
 
 export type TreasuryOutboundPaymentReturnedDetails = {
-  code: ("other" | "account_closed" | "bank_account_restricted" | "no_account" | "bank_ownership_changed" | "account_frozen" | "incorrect_account_holder_name" | "invalid_account_number" | "invalid_currency" | "declined") | string;
+  code: string;
   transaction: string;
 };
 
@@ -9747,7 +9747,7 @@ export type TreasuryOutboundPaymentStatusTransitions = {
 
 export type TreasuryOutboundPaymentTrackingDetails = {
   ach?: TreasuryOutboundPaymentTrackingDetailsAch;
-  type: ("ach" | "us_domestic_wire") | string;
+  type: string;
   us_domestic_wire?: TreasuryOutboundPaymentTrackingDetailsUsDomesticWire;
 };
 
@@ -9778,7 +9778,7 @@ export type TreasuryOutboundTransfer = {
   metadata: { [key: string]: unknown };
   returned_details: TreasuryOutboundTransferReturnedDetails | null;
   statement_descriptor: string;
-  status: ("failed" | "canceled" | "processing" | "returned" | "posted") | string;
+  status: string;
   status_transitions: TreasuryOutboundTransferStatusTransitions;
   tracking_details: TreasuryOutboundTransferTrackingDetails | null;
   transaction: string;
@@ -9787,7 +9787,7 @@ export type TreasuryOutboundTransfer = {
 export type TreasuryOutboundTransferDestinationPaymentMethodDetails = {
   billing_details: TreasuryOutboundTransferDestinationPaymentMethodDetailsBillingDetails;
   financial_account?: TreasuryOutboundTransferDestinationPaymentMethodDetailsFinancialAccount;
-  type: ("us_bank_account" | "financial_account") | string;
+  type: string;
   us_bank_account?: TreasuryOutboundTransferDestinationPaymentMethodDetailsUsBankAccount;
 };
 
@@ -9803,18 +9803,18 @@ export type TreasuryOutboundTransferDestinationPaymentMethodDetailsFinancialAcco
 };
 
 export type TreasuryOutboundTransferDestinationPaymentMethodDetailsUsBankAccount = {
-  account_holder_type: (("company" | "individual") | string) | null;
-  account_type: (("checking" | "savings") | string) | null;
+  account_holder_type: string | null;
+  account_type: string | null;
   bank_name: string | null;
   fingerprint: string | null;
   last4: string | null;
   mandate?: string;
-  network: ("ach" | "us_domestic_wire") | string;
+  network: string;
   routing_number: string | null;
 };
 
 export type TreasuryOutboundTransferReturnedDetails = {
-  code: ("other" | "account_closed" | "bank_account_restricted" | "no_account" | "bank_ownership_changed" | "account_frozen" | "incorrect_account_holder_name" | "invalid_account_number" | "invalid_currency" | "declined") | string;
+  code: string;
   transaction: string;
 };
 
@@ -9827,7 +9827,7 @@ export type TreasuryOutboundTransferStatusTransitions = {
 
 export type TreasuryOutboundTransferTrackingDetails = {
   ach?: TreasuryOutboundTransferTrackingDetailsAch;
-  type: ("ach" | "us_domestic_wire") | string;
+  type: string;
   us_domestic_wire?: TreasuryOutboundTransferTrackingDetailsUsDomesticWire;
 };
 
@@ -9848,15 +9848,15 @@ export type TreasuryReceivedCredit = {
   created: number;
   currency: string;
   description: string;
-  failure_code: (("other" | "account_closed" | "account_frozen" | "international_transaction") | string) | null;
+  failure_code: string | null;
   financial_account: string | null;
   hosted_regulatory_receipt_url: string | null;
   initiating_payment_method_details: TreasuryReceivedCreditInitiatingPaymentMethodDetails;
   linked_flows: TreasuryReceivedCreditLinkedFlows;
   livemode: boolean;
-  network: ("card" | "stripe" | "ach" | "rtp" | "us_domestic_wire") | string;
+  network: string;
   reversal_details: TreasuryReceivedCreditReversalDetails | null;
-  status: ("failed" | "succeeded") | string;
+  status: string;
   transaction: string | null;
 };
 
@@ -9865,7 +9865,7 @@ export type TreasuryReceivedCreditInitiatingPaymentMethodDetails = {
   billing_details: TreasuryReceivedCreditInitiatingPaymentMethodDetailsBillingDetails;
   financial_account?: TreasuryReceivedCreditInitiatingPaymentMethodDetailsFinancialAccount;
   issuing_card?: string;
-  type: ("stripe" | "balance" | "us_bank_account" | "financial_account" | "issuing_card") | string;
+  type: string;
   us_bank_account?: TreasuryReceivedCreditInitiatingPaymentMethodDetailsUsBankAccount;
 };
 
@@ -9900,12 +9900,12 @@ export type TreasuryReceivedCreditLinkedFlowsSourceFlowDetails = {
   outbound_payment?: TreasuryOutboundPayment;
   outbound_transfer?: TreasuryOutboundTransfer;
   payout?: Payout;
-  type: ("other" | "payout" | "credit_reversal" | "outbound_payment" | "outbound_transfer") | string;
+  type: string;
 };
 
 export type TreasuryReceivedCreditReversalDetails = {
   deadline: number | null;
-  restricted_reason: (("other" | "already_reversed" | "deadline_passed" | "network_restricted" | "source_flow_restricted") | string) | null;
+  restricted_reason: string | null;
 };
 
 export type TreasuryReceivedDebit = {
@@ -9915,15 +9915,15 @@ export type TreasuryReceivedDebit = {
   created: number;
   currency: string;
   description: string;
-  failure_code: (("other" | "insufficient_funds" | "account_closed" | "account_frozen" | "international_transaction") | string) | null;
+  failure_code: string | null;
   financial_account: string | null;
   hosted_regulatory_receipt_url: string | null;
   initiating_payment_method_details?: TreasuryReceivedDebitInitiatingPaymentMethodDetails;
   linked_flows: TreasuryReceivedDebitLinkedFlows;
   livemode: boolean;
-  network: ("card" | "stripe" | "ach") | string;
+  network: string;
   reversal_details: TreasuryReceivedDebitReversalDetails | null;
-  status: ("failed" | "succeeded") | string;
+  status: string;
   transaction: string | null;
 };
 
@@ -9932,7 +9932,7 @@ export type TreasuryReceivedDebitInitiatingPaymentMethodDetails = {
   billing_details: TreasuryReceivedDebitInitiatingPaymentMethodDetailsBillingDetails;
   financial_account?: TreasuryReceivedDebitInitiatingPaymentMethodDetailsFinancialAccount;
   issuing_card?: string;
-  type: ("stripe" | "balance" | "us_bank_account" | "financial_account" | "issuing_card") | string;
+  type: string;
   us_bank_account?: TreasuryReceivedDebitInitiatingPaymentMethodDetailsUsBankAccount;
 };
 
@@ -9964,7 +9964,7 @@ export type TreasuryReceivedDebitLinkedFlows = {
 
 export type TreasuryReceivedDebitReversalDetails = {
   deadline: number | null;
-  restricted_reason: (("other" | "already_reversed" | "deadline_passed" | "network_restricted" | "source_flow_restricted") | string) | null;
+  restricted_reason: string | null;
 };
 
 /** Each event type's `data` target, as the official schema states it. */
