@@ -126,6 +126,7 @@ export function walkedObject(s: Scene, type: string): Obj {
   // The object node each depth of the walk is in, so that a leaf knows its resource.
   const owners: ObjectNode[] = [];
   const statuses = VERB_STATUS[verb] ?? [];
+  const words = s.faker.definitions.lorem.word;
 
   const fill = (path: ShapePath, shape: Node): JsonValue | undefined => {
     const depth = path.length;
@@ -159,7 +160,8 @@ export function walkedObject(s: Scene, type: string): Obj {
       if (key === 'brand') return s.card.brand;
       if (key === 'phone' || key === 'phone_number') return s.person.phone ?? `+1415555${s.digits(4)}`;
       if (key === 'description' && nullable) return null;
-      return undefined;
+      // A word of faker's lorem list, drawn with one integer draw (faker's own word draw costs 25 times more).
+      return s.pick(words);
     }
     if (inner === 'integer') {
       if (key === 'created') return depth === 1 ? created : created - s.int(0, 3600);
