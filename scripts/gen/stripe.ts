@@ -272,6 +272,55 @@ function typeShape(shape: Shape): Shape {
   return shape;
 }
 
+/** `shape` with each `ref` renamed by `rename`. */
+function renameRefs(shape: Shape, rename: (name: string) => string): Shape {
+  if (typeof shape !== 'object') return shape;
+  if ('ref' in shape) return { ref: rename(shape.ref) };
+  if ('nullable' in shape) return { nullable: renameRefs(shape.nullable, rename) };
+  if ('anyOf' in shape) return { anyOf: shape.anyOf.map((branch) => renameRefs(branch, rename)) };
+  if ('items' in shape) return { ...shape, items: renameRefs(shape.items, rename) };
+  if ('props' in shape) {
+    const props: Props = {};
+    for (const key of Object.keys(shape.props)) props[key] = renameRefs(shape.props[key]!, rename);
+    return shape.optional ? { props, optional: [...shape.optional] } : { props };
+  }
+  return shape;
+}
+
+/**
+ * Defs and events with structurally identical defs merged into one (the first name in order), until
+ * none are left: stripe-node repeats many nested types per resource (a card's checks on a
+ * PaymentMethod and on a SetupAttempt). `aliases` maps each merged name to the one kept.
+ */
+function dedupe(
+  defs: Record<string, ObjectShape>,
+  events: Record<string, Shape>,
+): { defs: Record<string, ObjectShape>; events: Record<string, Shape>; aliases: Map<string, string> } {
+  const aliases = new Map<string, string>();
+  let current = defs;
+  for (;;) {
+    const seen = new Map<string, string>();
+    const merged = new Map<string, string>();
+    for (const name of Object.keys(current).sort()) {
+      const key = JSON.stringify(current[name]);
+      const kept = seen.get(key);
+      if (kept === undefined) seen.set(key, name);
+      else merged.set(name, kept);
+    }
+    if (merged.size === 0) break;
+    for (const [from, to] of merged) aliases.set(from, to);
+    for (const [from, to] of aliases) if (merged.has(to)) aliases.set(from, merged.get(to)!);
+    const rename = (name: string) => merged.get(name) ?? name;
+    current = Object.fromEntries(
+      Object.entries(current)
+        .filter(([name]) => !merged.has(name))
+        .map(([name, def]) => [name, renameRefs(def, rename) as ObjectShape]),
+    );
+  }
+  const rename = (name: string) => aliases.get(name) ?? name;
+  return { defs: current, events: Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, renameRefs(shape, rename)])), aliases };
+}
+
 /** Only the defs the events reach. */
 function reachable(defs: Record<string, ObjectShape>, events: Record<string, Shape>): Record<string, ObjectShape> {
   const seen = new Set<string>();
@@ -395,18 +444,24 @@ export async function stripeModules(): Promise<Record<string, string>> {
     fixtureSource = /from (.*)\. Do not edit/.exec(header)?.[1] ?? fixtureSource;
   }
   const types = `stripe ${version} (cjs/resources/*.d.ts)`;
-  const lean = runtimeDefs(defs, facts);
-  const leanEvents = Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, stripOptional(shape)]));
+  const lean = dedupe(
+    reachable(runtimeDefs(defs, facts), events),
+    Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, stripOptional(shape)])),
+  );
+  const typed = dedupe(
+    Object.fromEntries(Object.entries(reachable(defs, events)).map(([name, def]) => [name, typeShape(def) as ObjectShape])),
+    events,
+  );
+  // Decimal fields by the name their def keeps in the runtime shapes.
+  const leanDecimals = new Set([...decimals].map((field) => {
+    const owner = field.slice(0, field.lastIndexOf('.'));
+    return `${lean.aliases.get(owner) ?? owner}${field.slice(field.lastIndexOf('.'))}`;
+  }));
   return {
-    'src/providers/stripe/generated/shapes.ts': shapesModule(`${types} and ${fixtureSource}`, reachable(lean, leanEvents), leanEvents),
-    'src/providers/stripe/generated/data-types.ts': typesModule(
-      types,
-      'StripeEventData',
-      Object.fromEntries(Object.entries(reachable(defs, events)).map(([name, def]) => [name, typeShape(def)])),
-      events,
-    ),
+    'src/providers/stripe/generated/shapes.ts': shapesModule(`${types} and ${fixtureSource}`, reachable(lean.defs, lean.events), lean.events),
+    'src/providers/stripe/generated/data-types.ts': typesModule(types, 'StripeEventData', reachable(typed.defs, typed.events), typed.events),
     'src/providers/stripe/generated/event-types.ts': eventTypesModule(types, Object.keys(events)),
-    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, decimals),
+    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, leanDecimals),
     'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts)),
   };
 }

@@ -25,7 +25,7 @@ export type Account = {
   individual?: Person;
   metadata?: { [key: string]: unknown };
   payouts_enabled: boolean;
-  requirements?: AccountRequirements;
+  requirements?: AccountFutureRequirements;
   settings?: AccountSettings | null;
   tos_acceptance?: AccountTosAcceptance;
   type: string;
@@ -134,7 +134,7 @@ export type AccountCapabilities = {
 export type AccountCompany = {
   address?: Address;
   address_kana?: AccountCompanyAddressKana | null;
-  address_kanji?: AccountCompanyAddressKanji | null;
+  address_kanji?: AccountCompanyAddressKana | null;
   administrative_address?: Address;
   directors_provided?: boolean;
   directorship_declaration?: AccountCompanyDirectorshipDeclaration | null;
@@ -145,13 +145,13 @@ export type AccountCompany = {
   name_kana?: string | null;
   name_kanji?: string | null;
   owners_provided?: boolean;
-  ownership_declaration?: AccountCompanyOwnershipDeclaration | null;
+  ownership_declaration?: AccountCompanyDirectorshipDeclaration | null;
   ownership_exemption_reason?: string;
   phone?: string | null;
   physical_address?: Address;
   principal_place_of_business?: Address;
   registration_date?: AccountCompanyRegistrationDate;
-  representative_declaration?: AccountCompanyRepresentativeDeclaration | null;
+  representative_declaration?: AccountCompanyDirectorshipDeclaration | null;
   structure?: string;
   tax_id_provided?: boolean;
   tax_id_registrar?: string;
@@ -169,23 +169,7 @@ export type AccountCompanyAddressKana = {
   town: string | null;
 };
 
-export type AccountCompanyAddressKanji = {
-  city: string | null;
-  country: string | null;
-  line1: string | null;
-  line2: string | null;
-  postal_code: string | null;
-  state: string | null;
-  town: string | null;
-};
-
 export type AccountCompanyDirectorshipDeclaration = {
-  date: number | null;
-  ip: string | null;
-  user_agent: string | null;
-};
-
-export type AccountCompanyOwnershipDeclaration = {
   date: number | null;
   ip: string | null;
   user_agent: string | null;
@@ -195,12 +179,6 @@ export type AccountCompanyRegistrationDate = {
   day: number | null;
   month: number | null;
   year: number | null;
-};
-
-export type AccountCompanyRepresentativeDeclaration = {
-  date: number | null;
-  ip: string | null;
-  user_agent: string | null;
 };
 
 export type AccountCompanyVerification = {
@@ -261,28 +239,6 @@ export type AccountGroups = {
   payments_pricing: string | null;
 };
 
-export type AccountRequirements = {
-  alternatives: AccountRequirementsAlternative[] | null;
-  current_deadline: number | null;
-  currently_due: string[] | null;
-  disabled_reason: ("action_required.requested_capabilities" | "listed" | "other" | "platform_paused" | "rejected.fraud" | "rejected.incomplete_verification" | "rejected.listed" | "rejected.other" | "rejected.platform_fraud" | "rejected.platform_other" | "rejected.platform_terms_of_service" | "rejected.terms_of_service" | "requirements.past_due" | "requirements.pending_verification" | "under_review") | null;
-  errors: AccountRequirementsError[] | null;
-  eventually_due: string[] | null;
-  past_due: string[] | null;
-  pending_verification: string[] | null;
-};
-
-export type AccountRequirementsAlternative = {
-  alternative_fields_due: string[];
-  original_fields_due: string[];
-};
-
-export type AccountRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
-};
-
 export type AccountSettings = {
   bacs_debit_payments?: AccountSettingsBacsDebitPayments;
   branding: AccountSettingsBranding;
@@ -294,7 +250,7 @@ export type AccountSettings = {
   payouts?: AccountSettingsPayouts;
   paypay_payments?: AccountSettingsPaypayPayments;
   sepa_debit_payments?: AccountSettingsSepaDebitPayments;
-  treasury?: AccountSettingsTreasury;
+  treasury?: AccountSettingsCardIssuing;
 };
 
 export type AccountSettingsBacsDebitPayments = {
@@ -390,16 +346,6 @@ export type AccountSettingsSepaDebitPayments = {
   creditor_id?: string;
 };
 
-export type AccountSettingsTreasury = {
-  tos_acceptance?: AccountSettingsTreasuryTosAcceptance;
-};
-
-export type AccountSettingsTreasuryTosAcceptance = {
-  date: number | null;
-  ip: string | null;
-  user_agent?: string;
-};
-
 export type AccountTosAcceptance = {
   date?: number | null;
   ip?: string | null;
@@ -460,7 +406,7 @@ export type AppsInstall = {
   auth_code: string | null;
   channel: string;
   content_security_policy_granted: AppsInstallContentSecurityPolicyGranted;
-  content_security_policy_pending: AppsInstallContentSecurityPolicyPending;
+  content_security_policy_pending: AppsInstallContentSecurityPolicyGranted;
   created: number;
   created_by: string | null;
   endpoints_granted: string[];
@@ -476,19 +422,14 @@ export type AppsInstallContentSecurityPolicyGranted = {
   image_src: string[];
 };
 
-export type AppsInstallContentSecurityPolicyPending = {
-  connect_src: string[];
-  image_src: string[];
-};
-
 export type Balance = {
   object: "balance";
   available: BalanceAvailable[];
-  connect_reserved?: BalanceConnectReserved[];
+  connect_reserved?: BalanceAvailable[];
   instant_available?: BalanceInstantAvailable[];
   issuing?: BalanceIssuing;
   livemode: boolean;
-  pending: BalancePending[];
+  pending: BalanceAvailable[];
   refund_and_dispute_prefunding?: BalanceRefundAndDisputePrefunding;
 };
 
@@ -504,98 +445,26 @@ export type BalanceAvailableSourceTypes = {
   fpx?: number;
 };
 
-export type BalanceConnectReserved = {
-  amount: number;
-  currency: string;
-  source_types?: BalanceConnectReservedSourceTypes;
-};
-
-export type BalanceConnectReservedSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
-};
-
 export type BalanceInstantAvailable = {
   amount: number;
   currency: string;
   net_available?: BalanceInstantAvailableNetAvailable[];
-  source_types?: BalanceInstantAvailableSourceTypes;
+  source_types?: BalanceAvailableSourceTypes;
 };
 
 export type BalanceInstantAvailableNetAvailable = {
   amount: number;
   destination: string;
-  source_types?: BalanceInstantAvailableNetAvailableSourceTypes;
-};
-
-export type BalanceInstantAvailableNetAvailableSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
-};
-
-export type BalanceInstantAvailableSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
+  source_types?: BalanceAvailableSourceTypes;
 };
 
 export type BalanceIssuing = {
-  available: BalanceIssuingAvailable[];
-};
-
-export type BalanceIssuingAvailable = {
-  amount: number;
-  currency: string;
-  source_types?: BalanceIssuingAvailableSourceTypes;
-};
-
-export type BalanceIssuingAvailableSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
-};
-
-export type BalancePending = {
-  amount: number;
-  currency: string;
-  source_types?: BalancePendingSourceTypes;
-};
-
-export type BalancePendingSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
+  available: BalanceAvailable[];
 };
 
 export type BalanceRefundAndDisputePrefunding = {
-  available: BalanceRefundAndDisputePrefundingAvailable[];
-  pending: BalanceRefundAndDisputePrefundingPending[];
-};
-
-export type BalanceRefundAndDisputePrefundingAvailable = {
-  amount: number;
-  currency: string;
-  source_types?: BalanceRefundAndDisputePrefundingAvailableSourceTypes;
-};
-
-export type BalanceRefundAndDisputePrefundingAvailableSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
-};
-
-export type BalanceRefundAndDisputePrefundingPending = {
-  amount: number;
-  currency: string;
-  source_types?: BalanceRefundAndDisputePrefundingPendingSourceTypes;
-};
-
-export type BalanceRefundAndDisputePrefundingPendingSourceTypes = {
-  bank_account?: number;
-  card?: number;
-  fpx?: number;
+  available: BalanceAvailable[];
+  pending: BalanceAvailable[];
 };
 
 export type BalanceSettings = {
@@ -679,35 +548,16 @@ export type BankAccount = {
   future_requirements?: BankAccountFutureRequirements | null;
   last4: string;
   metadata?: { [key: string]: unknown } | null;
-  requirements?: BankAccountRequirements | null;
+  requirements?: BankAccountFutureRequirements | null;
   routing_number: string | null;
   status: string;
 };
 
 export type BankAccountFutureRequirements = {
   currently_due: string[] | null;
-  errors: BankAccountFutureRequirementsError[] | null;
+  errors: AccountFutureRequirementsError[] | null;
   past_due: string[] | null;
   pending_verification: string[] | null;
-};
-
-export type BankAccountFutureRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
-};
-
-export type BankAccountRequirements = {
-  currently_due: string[] | null;
-  errors: BankAccountRequirementsError[] | null;
-  past_due: string[] | null;
-  pending_verification: string[] | null;
-};
-
-export type BankAccountRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
 };
 
 export type BillingAlert = {
@@ -776,30 +626,15 @@ export type BillingCreditBalanceTransactionCreditCreditsApplicationInvoiceVoided
 };
 
 export type BillingCreditBalanceTransactionDebit = {
-  amount: BillingCreditBalanceTransactionDebitAmount;
-  credits_applied: BillingCreditBalanceTransactionDebitCreditsApplied | null;
+  amount: BillingCreditBalanceTransactionCreditAmount;
+  credits_applied: BillingCreditBalanceTransactionCreditCreditsApplicationInvoiceVoided | null;
   type: string;
-};
-
-export type BillingCreditBalanceTransactionDebitAmount = {
-  monetary: BillingCreditBalanceTransactionDebitAmountMonetary | null;
-  type: "monetary";
-};
-
-export type BillingCreditBalanceTransactionDebitAmountMonetary = {
-  currency: string;
-  value: number;
-};
-
-export type BillingCreditBalanceTransactionDebitCreditsApplied = {
-  invoice: string;
-  invoice_line_item: string;
 };
 
 export type BillingCreditGrant = {
   id: string;
   object: "billing.credit_grant";
-  amount: BillingCreditGrantAmount;
+  amount: BillingCreditBalanceTransactionCreditAmount;
   applicability_config: BillingCreditGrantApplicabilityConfig;
   category: string;
   created: number;
@@ -814,16 +649,6 @@ export type BillingCreditGrant = {
   test_clock: string | null;
   updated: number;
   voided_at: number | null;
-};
-
-export type BillingCreditGrantAmount = {
-  monetary: BillingCreditGrantAmountMonetary | null;
-  type: "monetary";
-};
-
-export type BillingCreditGrantAmountMonetary = {
-  currency: string;
-  value: number;
 };
 
 export type BillingCreditGrantApplicabilityConfig = {
@@ -969,11 +794,7 @@ export type BillingPortalConfigurationFeaturesSubscriptionUpdateProductAdjustabl
 };
 
 export type BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriodEnd = {
-  conditions: BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriodEndCondition[];
-};
-
-export type BillingPortalConfigurationFeaturesSubscriptionUpdateScheduleAtPeriodEndCondition = {
-  type: string;
+  conditions: AccountControllerStripeDashboard[];
 };
 
 export type BillingPortalConfigurationLoginPage = {
@@ -1011,7 +832,7 @@ export type BillingPortalSessionFlow = {
   customer_update: { [key: string]: unknown } | null;
   subscription_cancel: BillingPortalSessionFlowSubscriptionCancel | null;
   subscription_pause: BillingPortalSessionFlowSubscriptionPause | null;
-  subscription_update: BillingPortalSessionFlowSubscriptionUpdate | null;
+  subscription_update: BillingPortalSessionFlowSubscriptionPause | null;
   subscription_update_confirm: BillingPortalSessionFlowSubscriptionUpdateConfirm | null;
   type: string;
 };
@@ -1048,10 +869,6 @@ export type BillingPortalSessionFlowSubscriptionPause = {
   subscription: string;
 };
 
-export type BillingPortalSessionFlowSubscriptionUpdate = {
-  subscription: string;
-};
-
 export type BillingPortalSessionFlowSubscriptionUpdateConfirm = {
   discounts: BillingPortalSessionFlowSubscriptionUpdateConfirmDiscount[] | null;
   items: BillingPortalSessionFlowSubscriptionUpdateConfirmItem[];
@@ -1076,52 +893,19 @@ export type Capability = {
   future_requirements?: CapabilityFutureRequirements;
   requested: boolean;
   requested_at: number | null;
-  requirements?: CapabilityRequirements;
+  requirements?: CapabilityFutureRequirements;
   status: string;
 };
 
 export type CapabilityFutureRequirements = {
-  alternatives: CapabilityFutureRequirementsAlternative[] | null;
+  alternatives: AccountFutureRequirementsAlternative[] | null;
   current_deadline: number | null;
   currently_due: string[];
   disabled_reason: string | null;
-  errors: CapabilityFutureRequirementsError[];
+  errors: AccountFutureRequirementsError[];
   eventually_due: string[];
   past_due: string[];
   pending_verification: string[];
-};
-
-export type CapabilityFutureRequirementsAlternative = {
-  alternative_fields_due: string[];
-  original_fields_due: string[];
-};
-
-export type CapabilityFutureRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
-};
-
-export type CapabilityRequirements = {
-  alternatives: CapabilityRequirementsAlternative[] | null;
-  current_deadline: number | null;
-  currently_due: string[];
-  disabled_reason: string | null;
-  errors: CapabilityRequirementsError[];
-  eventually_due: string[];
-  past_due: string[];
-  pending_verification: string[];
-};
-
-export type CapabilityRequirementsAlternative = {
-  alternative_fields_due: string[];
-  original_fields_due: string[];
-};
-
-export type CapabilityRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
 };
 
 export type Card = {
@@ -1303,10 +1087,10 @@ export type ChargePaymentMethodDetails = {
   eps?: ChargePaymentMethodDetailsEps;
   fpx?: ChargePaymentMethodDetailsFpx;
   giropay?: ChargePaymentMethodDetailsGiropay;
-  grabpay?: ChargePaymentMethodDetailsGrabpay;
+  grabpay?: ChargePaymentMethodDetailsBillie;
   ideal?: ChargePaymentMethodDetailsIdeal;
   interac_present?: ChargePaymentMethodDetailsInteracPresent;
-  kakao_pay?: ChargePaymentMethodDetailsKakaoPay;
+  kakao_pay?: ChargePaymentMethodDetailsBizum;
   klarna?: ChargePaymentMethodDetailsKlarna;
   konbini?: ChargePaymentMethodDetailsKonbini;
   kr_card?: ChargePaymentMethodDetailsKrCard;
@@ -1314,28 +1098,28 @@ export type ChargePaymentMethodDetails = {
   mb_way?: { [key: string]: unknown };
   mobilepay?: ChargePaymentMethodDetailsMobilepay;
   multibanco?: ChargePaymentMethodDetailsMultibanco;
-  naver_pay?: ChargePaymentMethodDetailsNaverPay;
+  naver_pay?: ChargePaymentMethodDetailsBizum;
   nz_bank_account?: ChargePaymentMethodDetailsNzBankAccount;
   oxxo?: ChargePaymentMethodDetailsOxxo;
   p24?: ChargePaymentMethodDetailsP24;
   pay_by_bank?: { [key: string]: unknown };
-  payco?: ChargePaymentMethodDetailsPayco;
+  payco?: ChargePaymentMethodDetailsBizum;
   paynow?: ChargePaymentMethodDetailsPaynow;
   paypal?: ChargePaymentMethodDetailsPaypal;
   paypay?: { [key: string]: unknown };
   payto?: ChargePaymentMethodDetailsPayto;
   pix?: ChargePaymentMethodDetailsPix;
   promptpay?: ChargePaymentMethodDetailsPromptpay;
-  revolut_pay?: ChargePaymentMethodDetailsRevolutPay;
-  samsung_pay?: ChargePaymentMethodDetailsSamsungPay;
-  satispay?: ChargePaymentMethodDetailsSatispay;
-  scalapay?: ChargePaymentMethodDetailsScalapay;
+  revolut_pay?: ChargePaymentMethodDetailsAmazonPay;
+  samsung_pay?: ChargePaymentMethodDetailsBizum;
+  satispay?: ChargePaymentMethodDetailsBillie;
+  scalapay?: ChargePaymentMethodDetailsBillie;
   sepa_credit_transfer?: ChargePaymentMethodDetailsSepaCreditTransfer;
   sepa_debit?: ChargePaymentMethodDetailsSepaDebit;
-  sequra?: ChargePaymentMethodDetailsSequra;
+  sequra?: ChargePaymentMethodDetailsBillie;
   sofort?: ChargePaymentMethodDetailsSofort;
   stripe_account?: { [key: string]: unknown };
-  sunbit?: ChargePaymentMethodDetailsSunbit;
+  sunbit?: ChargePaymentMethodDetailsBillie;
   swish?: ChargePaymentMethodDetailsSwish;
   twint?: ChargePaymentMethodDetailsTwint;
   type: string;
@@ -1476,13 +1260,13 @@ export type ChargePaymentMethodDetailsCard = {
   fingerprint?: string | null;
   funding: string | null;
   iin?: string | null;
-  incremental_authorization?: ChargePaymentMethodDetailsCardIncrementalAuthorization;
+  incremental_authorization?: ChargePaymentMethodDetailsCardExtendedAuthorization;
   installments: ChargePaymentMethodDetailsCardInstallments | null;
   issuer?: string | null;
   last4: string | null;
   mandate: string | null;
   moto?: boolean | null;
-  multicapture?: ChargePaymentMethodDetailsCardMulticapture;
+  multicapture?: ChargePaymentMethodDetailsCardExtendedAuthorization;
   network: string | null;
   network_token?: ChargePaymentMethodDetailsCardNetworkToken | null;
   network_transaction_id: string | null;
@@ -1505,10 +1289,6 @@ export type ChargePaymentMethodDetailsCardExtendedAuthorization = {
   status: string;
 };
 
-export type ChargePaymentMethodDetailsCardIncrementalAuthorization = {
-  status: string;
-};
-
 export type ChargePaymentMethodDetailsCardInstallments = {
   plan: ChargePaymentMethodDetailsCardInstallmentsPlan | null;
 };
@@ -1517,10 +1297,6 @@ export type ChargePaymentMethodDetailsCardInstallmentsPlan = {
   count: number | null;
   interval: "month" | null;
   type: string;
-};
-
-export type ChargePaymentMethodDetailsCardMulticapture = {
-  status: string;
 };
 
 export type ChargePaymentMethodDetailsCardNetworkToken = {
@@ -1552,7 +1328,7 @@ export type ChargePaymentMethodDetailsCardWallet = {
   masterpass?: ChargePaymentMethodDetailsCardWalletMasterpass;
   samsung_pay?: { [key: string]: unknown };
   type: string;
-  visa_checkout?: ChargePaymentMethodDetailsCardWalletVisaCheckout;
+  visa_checkout?: ChargePaymentMethodDetailsCardWalletMasterpass;
 };
 
 export type ChargePaymentMethodDetailsCardWalletLink = {
@@ -1560,13 +1336,6 @@ export type ChargePaymentMethodDetailsCardWalletLink = {
 };
 
 export type ChargePaymentMethodDetailsCardWalletMasterpass = {
-  billing_address: Address | null;
-  email: string | null;
-  name: string | null;
-  shipping_address: Address | null;
-};
-
-export type ChargePaymentMethodDetailsCardWalletVisaCheckout = {
   billing_address: Address | null;
   email: string | null;
   name: string | null;
@@ -1600,7 +1369,7 @@ export type ChargePaymentMethodDetailsCardPresent = {
   read_method: string | null;
   reader?: string;
   receipt: ChargePaymentMethodDetailsCardPresentReceipt | null;
-  wallet?: ChargePaymentMethodDetailsCardPresentWallet;
+  wallet?: AccountControllerStripeDashboard;
 };
 
 export type ChargePaymentMethodDetailsCardPresentOffline = {
@@ -1618,10 +1387,6 @@ export type ChargePaymentMethodDetailsCardPresentReceipt = {
   dedicated_file_name: string | null;
   terminal_verification_results: string | null;
   transaction_status_information: string | null;
-};
-
-export type ChargePaymentMethodDetailsCardPresentWallet = {
-  type: string;
 };
 
 export type ChargePaymentMethodDetailsCashapp = {
@@ -1655,10 +1420,6 @@ export type ChargePaymentMethodDetailsGiropay = {
   verified_name: string | null;
 };
 
-export type ChargePaymentMethodDetailsGrabpay = {
-  transaction_id: string | null;
-};
-
 export type ChargePaymentMethodDetailsIdeal = {
   bank: string | null;
   bic: string | null;
@@ -1689,24 +1450,7 @@ export type ChargePaymentMethodDetailsInteracPresent = {
   preferred_locales: string[] | null;
   read_method: string | null;
   reader?: string;
-  receipt: ChargePaymentMethodDetailsInteracPresentReceipt | null;
-};
-
-export type ChargePaymentMethodDetailsInteracPresentReceipt = {
-  account_type?: string;
-  application_cryptogram: string | null;
-  application_preferred_name: string | null;
-  authorization_code: string | null;
-  authorization_response_code: string | null;
-  cardholder_verification_method: string | null;
-  dedicated_file_name: string | null;
-  terminal_verification_results: string | null;
-  transaction_status_information: string | null;
-};
-
-export type ChargePaymentMethodDetailsKakaoPay = {
-  buyer_id: string | null;
-  transaction_id: string | null;
+  receipt: ChargePaymentMethodDetailsCardPresentReceipt | null;
 };
 
 export type ChargePaymentMethodDetailsKlarna = {
@@ -1762,11 +1506,6 @@ export type ChargePaymentMethodDetailsMultibanco = {
   reference: string | null;
 };
 
-export type ChargePaymentMethodDetailsNaverPay = {
-  buyer_id: string | null;
-  transaction_id: string | null;
-};
-
 export type ChargePaymentMethodDetailsNzBankAccount = {
   account_holder_name: string | null;
   bank_code: string;
@@ -1785,11 +1524,6 @@ export type ChargePaymentMethodDetailsP24 = {
   bank: string | null;
   reference: string | null;
   verified_name: string | null;
-};
-
-export type ChargePaymentMethodDetailsPayco = {
-  buyer_id: string | null;
-  transaction_id: string | null;
 };
 
 export type ChargePaymentMethodDetailsPaynow = {
@@ -1829,38 +1563,6 @@ export type ChargePaymentMethodDetailsPromptpay = {
   reference: string | null;
 };
 
-export type ChargePaymentMethodDetailsRevolutPay = {
-  funding?: ChargePaymentMethodDetailsRevolutPayFunding;
-  transaction_id: string | null;
-};
-
-export type ChargePaymentMethodDetailsRevolutPayFunding = {
-  card?: ChargePaymentMethodDetailsRevolutPayFundingCard;
-  type: "card" | null;
-};
-
-export type ChargePaymentMethodDetailsRevolutPayFundingCard = {
-  brand: string | null;
-  country: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-  funding: string | null;
-  last4: string | null;
-};
-
-export type ChargePaymentMethodDetailsSamsungPay = {
-  buyer_id: string | null;
-  transaction_id: string | null;
-};
-
-export type ChargePaymentMethodDetailsSatispay = {
-  transaction_id: string | null;
-};
-
-export type ChargePaymentMethodDetailsScalapay = {
-  transaction_id: string | null;
-};
-
 export type ChargePaymentMethodDetailsSepaCreditTransfer = {
   bank_name: string | null;
   bic: string | null;
@@ -1877,10 +1579,6 @@ export type ChargePaymentMethodDetailsSepaDebit = {
   mandate: string | null;
 };
 
-export type ChargePaymentMethodDetailsSequra = {
-  transaction_id: string | null;
-};
-
 export type ChargePaymentMethodDetailsSofort = {
   bank_code: string | null;
   bank_name: string | null;
@@ -1891,10 +1589,6 @@ export type ChargePaymentMethodDetailsSofort = {
   iban_last4: string | null;
   preferred_language: string | null;
   verified_name: string | null;
-};
-
-export type ChargePaymentMethodDetailsSunbit = {
-  transaction_id: string | null;
 };
 
 export type ChargePaymentMethodDetailsSwish = {
@@ -1955,7 +1649,7 @@ export type ChargeTransferData = {
 export type CheckoutSession = {
   id: string;
   object: "checkout.session";
-  adaptive_pricing: CheckoutSessionAdaptivePricing | null;
+  adaptive_pricing: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   after_expiration: CheckoutSessionAfterExpiration | null;
   allow_promotion_codes: boolean | null;
   allowed_payment_method_types: string[] | null;
@@ -1980,7 +1674,7 @@ export type CheckoutSession = {
   customer_creation: string | null;
   customer_details: CheckoutSessionCustomerDetails | null;
   customer_email: string | null;
-  discounts: CheckoutSessionDiscount[] | null;
+  discounts: BillingPortalSessionFlowSubscriptionUpdateConfirmDiscount[] | null;
   excluded_payment_method_types?: string[];
   expires_at: number;
   integration_identifier: string | null;
@@ -1994,7 +1688,7 @@ export type CheckoutSession = {
   };
   livemode: boolean;
   locale: string | null;
-  managed_payments: CheckoutSessionManagedPayments | null;
+  managed_payments: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   metadata: { [key: string]: unknown } | null;
   mode: string;
   name_collection?: CheckoutSessionNameCollection;
@@ -2008,8 +1702,8 @@ export type CheckoutSession = {
   payment_method_types: string[];
   payment_status: string;
   permissions: CheckoutSessionPermissions | null;
-  phone_number_collection?: CheckoutSessionPhoneNumberCollection;
-  presentment_details?: CheckoutSessionPresentmentDetails;
+  phone_number_collection?: BillingPortalConfigurationFeaturesInvoiceHistory;
+  presentment_details?: ChargePresentmentDetails;
   recovered_from: string | null;
   redirect_on_completion?: string;
   return_url?: string;
@@ -2027,10 +1721,6 @@ export type CheckoutSession = {
   ui_mode: string | null;
   url: string | null;
   wallet_options: CheckoutSessionWalletOptions | null;
-};
-
-export type CheckoutSessionAdaptivePricing = {
-  enabled: boolean;
 };
 
 export type CheckoutSessionAfterExpiration = {
@@ -2063,16 +1753,10 @@ export type CheckoutSessionBrandingSettings = {
   display_name: string;
   font_family: string;
   icon: CheckoutSessionBrandingSettingsIcon | null;
-  logo: CheckoutSessionBrandingSettingsLogo | null;
+  logo: CheckoutSessionBrandingSettingsIcon | null;
 };
 
 export type CheckoutSessionBrandingSettingsIcon = {
-  file?: string;
-  type: string;
-  url?: string;
-};
-
-export type CheckoutSessionBrandingSettingsLogo = {
   file?: string;
   type: string;
   url?: string;
@@ -2117,7 +1801,7 @@ export type CheckoutSessionCustomField = {
   label: CheckoutSessionCustomFieldLabel;
   numeric?: CheckoutSessionCustomFieldNumeric;
   optional: boolean;
-  text?: CheckoutSessionCustomFieldText;
+  text?: CheckoutSessionCustomFieldNumeric;
   type: string;
 };
 
@@ -2144,33 +1828,14 @@ export type CheckoutSessionCustomFieldNumeric = {
   value: string | null;
 };
 
-export type CheckoutSessionCustomFieldText = {
-  default_value: string | null;
-  maximum_length: number | null;
-  minimum_length: number | null;
-  value: string | null;
-};
-
 export type CheckoutSessionCustomText = {
   after_submit: CheckoutSessionCustomTextAfterSubmit | null;
-  shipping_address: CheckoutSessionCustomTextShippingAddress | null;
-  submit: CheckoutSessionCustomTextSubmit | null;
-  terms_of_service_acceptance: CheckoutSessionCustomTextTermsOfServiceAcceptance | null;
+  shipping_address: CheckoutSessionCustomTextAfterSubmit | null;
+  submit: CheckoutSessionCustomTextAfterSubmit | null;
+  terms_of_service_acceptance: CheckoutSessionCustomTextAfterSubmit | null;
 };
 
 export type CheckoutSessionCustomTextAfterSubmit = {
-  message: string;
-};
-
-export type CheckoutSessionCustomTextShippingAddress = {
-  message: string;
-};
-
-export type CheckoutSessionCustomTextSubmit = {
-  message: string;
-};
-
-export type CheckoutSessionCustomTextTermsOfServiceAcceptance = {
   message: string;
 };
 
@@ -2190,11 +1855,6 @@ export type CheckoutSessionCustomerDetailsTaxId = {
   value: string | null;
 };
 
-export type CheckoutSessionDiscount = {
-  coupon: string | null;
-  promotion_code: string | null;
-};
-
 export type CheckoutSessionInvoiceCreation = {
   enabled: boolean;
   invoice_data: CheckoutSessionInvoiceCreationInvoiceData;
@@ -2205,7 +1865,7 @@ export type CheckoutSessionInvoiceCreationInvoiceData = {
   custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   description: string | null;
   footer: string | null;
-  issuer: CheckoutSessionInvoiceCreationInvoiceDataIssuer | null;
+  issuer: CheckoutSessionAutomaticTaxLiability | null;
   metadata: { [key: string]: unknown } | null;
   rendering_options: CheckoutSessionInvoiceCreationInvoiceDataRenderingOptions | null;
 };
@@ -2215,31 +1875,17 @@ export type CheckoutSessionInvoiceCreationInvoiceDataCustomField = {
   value: string;
 };
 
-export type CheckoutSessionInvoiceCreationInvoiceDataIssuer = {
-  account?: string;
-  type: string;
-};
-
 export type CheckoutSessionInvoiceCreationInvoiceDataRenderingOptions = {
   amount_tax_display: string | null;
   template: string | null;
 };
 
-export type CheckoutSessionManagedPayments = {
-  enabled: boolean;
-};
-
 export type CheckoutSessionNameCollection = {
   business?: CheckoutSessionNameCollectionBusiness;
-  individual?: CheckoutSessionNameCollectionIndividual;
+  individual?: CheckoutSessionNameCollectionBusiness;
 };
 
 export type CheckoutSessionNameCollectionBusiness = {
-  enabled: boolean;
-  optional: boolean;
-};
-
-export type CheckoutSessionNameCollectionIndividual = {
   enabled: boolean;
   optional: boolean;
 };
@@ -2264,48 +1910,48 @@ export type CheckoutSessionPaymentMethodConfigurationDetails = {
 export type CheckoutSessionPaymentMethodOptions = {
   acss_debit?: CheckoutSessionPaymentMethodOptionsAcssDebit;
   affirm?: CheckoutSessionPaymentMethodOptionsAffirm;
-  afterpay_clearpay?: CheckoutSessionPaymentMethodOptionsAfterpayClearpay;
+  afterpay_clearpay?: CheckoutSessionPaymentMethodOptionsAffirm;
   alipay?: CheckoutSessionPaymentMethodOptionsAlipay;
   alma?: CheckoutSessionPaymentMethodOptionsAlma;
   amazon_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   au_becs_debit?: CheckoutSessionPaymentMethodOptionsAuBecsDebit;
   bacs_debit?: CheckoutSessionPaymentMethodOptionsBacsDebit;
-  bancontact?: CheckoutSessionPaymentMethodOptionsBancontact;
-  billie?: CheckoutSessionPaymentMethodOptionsBillie;
+  bancontact?: CheckoutSessionPaymentMethodOptionsAlipay;
+  billie?: CheckoutSessionPaymentMethodOptionsAlma;
   boleto?: CheckoutSessionPaymentMethodOptionsBoleto;
   card?: CheckoutSessionPaymentMethodOptionsCard;
-  cashapp?: CheckoutSessionPaymentMethodOptionsCashapp;
+  cashapp?: CheckoutSessionPaymentMethodOptionsAffirm;
   customer_balance?: CheckoutSessionPaymentMethodOptionsCustomerBalance;
   eps?: CheckoutSessionPaymentMethodOptionsEps;
-  fpx?: CheckoutSessionPaymentMethodOptionsFpx;
-  giropay?: CheckoutSessionPaymentMethodOptionsGiropay;
-  grabpay?: CheckoutSessionPaymentMethodOptionsGrabpay;
-  ideal?: CheckoutSessionPaymentMethodOptionsIdeal;
-  kakao_pay?: CheckoutSessionPaymentMethodOptionsKakaoPay;
-  klarna?: CheckoutSessionPaymentMethodOptionsKlarna;
+  fpx?: CheckoutSessionPaymentMethodOptionsEps;
+  giropay?: CheckoutSessionPaymentMethodOptionsEps;
+  grabpay?: CheckoutSessionPaymentMethodOptionsEps;
+  ideal?: CheckoutSessionPaymentMethodOptionsEps;
+  kakao_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  klarna?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   konbini?: CheckoutSessionPaymentMethodOptionsKonbini;
-  kr_card?: CheckoutSessionPaymentMethodOptionsKrCard;
-  link?: CheckoutSessionPaymentMethodOptionsLink;
-  mobilepay?: CheckoutSessionPaymentMethodOptionsMobilepay;
-  multibanco?: CheckoutSessionPaymentMethodOptionsMultibanco;
-  naver_pay?: CheckoutSessionPaymentMethodOptionsNaverPay;
+  kr_card?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  link?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  mobilepay?: CheckoutSessionPaymentMethodOptionsAffirm;
+  multibanco?: CheckoutSessionPaymentMethodOptionsEps;
+  naver_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   oxxo?: CheckoutSessionPaymentMethodOptionsOxxo;
-  p24?: CheckoutSessionPaymentMethodOptionsP24;
-  payco?: CheckoutSessionPaymentMethodOptionsPayco;
-  paynow?: CheckoutSessionPaymentMethodOptionsPaynow;
+  p24?: CheckoutSessionPaymentMethodOptionsEps;
+  payco?: CheckoutSessionPaymentMethodOptionsAffirm;
+  paynow?: CheckoutSessionPaymentMethodOptionsEps;
   paypal?: CheckoutSessionPaymentMethodOptionsPaypal;
   payto?: CheckoutSessionPaymentMethodOptionsPayto;
   pix?: CheckoutSessionPaymentMethodOptionsPix;
   revolut_pay?: CheckoutSessionPaymentMethodOptionsRevolutPay;
-  samsung_pay?: CheckoutSessionPaymentMethodOptionsSamsungPay;
-  satispay?: CheckoutSessionPaymentMethodOptionsSatispay;
-  scalapay?: CheckoutSessionPaymentMethodOptionsScalapay;
-  sepa_debit?: CheckoutSessionPaymentMethodOptionsSepaDebit;
-  sequra?: CheckoutSessionPaymentMethodOptionsSequra;
-  sofort?: CheckoutSessionPaymentMethodOptionsSofort;
-  sunbit?: CheckoutSessionPaymentMethodOptionsSunbit;
-  swish?: CheckoutSessionPaymentMethodOptionsSwish;
-  twint?: CheckoutSessionPaymentMethodOptionsTwint;
+  samsung_pay?: CheckoutSessionPaymentMethodOptionsAffirm;
+  satispay?: CheckoutSessionPaymentMethodOptionsAlma;
+  scalapay?: CheckoutSessionPaymentMethodOptionsAlma;
+  sepa_debit?: CheckoutSessionPaymentMethodOptionsBacsDebit;
+  sequra?: CheckoutSessionPaymentMethodOptionsAlma;
+  sofort?: CheckoutSessionPaymentMethodOptionsEps;
+  sunbit?: CheckoutSessionPaymentMethodOptionsAffirm;
+  swish?: ChargePaymentMethodDetailsPromptpay;
+  twint?: CheckoutSessionPaymentMethodOptionsAlipay;
   upi?: CheckoutSessionPaymentMethodOptionsUpi;
   us_bank_account?: CheckoutSessionPaymentMethodOptionsUsBankAccount;
   wechat_pay?: CheckoutSessionPaymentMethodOptionsWechatPay;
@@ -2328,11 +1974,6 @@ export type CheckoutSessionPaymentMethodOptionsAcssDebitMandateOptions = {
 };
 
 export type CheckoutSessionPaymentMethodOptionsAffirm = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsAfterpayClearpay = {
   capture_method?: "manual";
   setup_future_usage?: "none";
 };
@@ -2365,14 +2006,6 @@ export type CheckoutSessionPaymentMethodOptionsBacsDebitMandateOptions = {
   reference_prefix?: string;
 };
 
-export type CheckoutSessionPaymentMethodOptionsBancontact = {
-  setup_future_usage?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsBillie = {
-  capture_method?: "manual";
-};
-
 export type CheckoutSessionPaymentMethodOptionsBoleto = {
   expires_after_days: number;
   setup_future_usage?: string;
@@ -2401,11 +2034,6 @@ export type CheckoutSessionPaymentMethodOptionsCardRestrictions = {
   funding_types_blocked?: string[];
 };
 
-export type CheckoutSessionPaymentMethodOptionsCashapp = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
 export type CheckoutSessionPaymentMethodOptionsCustomerBalance = {
   bank_transfer?: CheckoutSessionPaymentMethodOptionsCustomerBalanceBankTransfer;
   funding_type: "bank_transfer" | null;
@@ -2426,76 +2054,13 @@ export type CheckoutSessionPaymentMethodOptionsEps = {
   setup_future_usage?: "none";
 };
 
-export type CheckoutSessionPaymentMethodOptionsFpx = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsGiropay = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsGrabpay = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsIdeal = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsKakaoPay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsKlarna = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
 export type CheckoutSessionPaymentMethodOptionsKonbini = {
   expires_after_days: number | null;
   setup_future_usage?: "none";
 };
 
-export type CheckoutSessionPaymentMethodOptionsKrCard = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsLink = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsMobilepay = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsMultibanco = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsNaverPay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
 export type CheckoutSessionPaymentMethodOptionsOxxo = {
   expires_after_days: number;
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsP24 = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsPayco = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsPaynow = {
   setup_future_usage?: "none";
 };
 
@@ -2544,50 +2109,6 @@ export type CheckoutSessionPaymentMethodOptionsRevolutPay = {
   setup_future_usage?: "none" | "off_session";
 };
 
-export type CheckoutSessionPaymentMethodOptionsSamsungPay = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsSatispay = {
-  capture_method?: "manual";
-};
-
-export type CheckoutSessionPaymentMethodOptionsScalapay = {
-  capture_method?: "manual";
-};
-
-export type CheckoutSessionPaymentMethodOptionsSepaDebit = {
-  mandate_options?: CheckoutSessionPaymentMethodOptionsSepaDebitMandateOptions;
-  setup_future_usage?: string;
-  target_date?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsSepaDebitMandateOptions = {
-  reference_prefix?: string;
-};
-
-export type CheckoutSessionPaymentMethodOptionsSequra = {
-  capture_method?: "manual";
-};
-
-export type CheckoutSessionPaymentMethodOptionsSofort = {
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsSunbit = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type CheckoutSessionPaymentMethodOptionsSwish = {
-  reference: string | null;
-};
-
-export type CheckoutSessionPaymentMethodOptionsTwint = {
-  setup_future_usage?: string;
-};
-
 export type CheckoutSessionPaymentMethodOptionsUpi = {
   mandate_options?: CheckoutSessionPaymentMethodOptionsUpiMandateOptions;
   setup_future_usage?: string;
@@ -2626,15 +2147,6 @@ export type CheckoutSessionPaymentMethodOptionsWechatPay = {
 
 export type CheckoutSessionPermissions = {
   update_shipping_details: string | null;
-};
-
-export type CheckoutSessionPhoneNumberCollection = {
-  enabled: boolean;
-};
-
-export type CheckoutSessionPresentmentDetails = {
-  presentment_amount: number;
-  presentment_currency: string;
 };
 
 export type CheckoutSessionSavedPaymentMethodOptions = {
@@ -2681,19 +2193,12 @@ export type CheckoutSessionTotalDetails = {
 
 export type CheckoutSessionTotalDetailsBreakdown = {
   discounts: CheckoutSessionTotalDetailsBreakdownDiscount[];
-  taxes: CheckoutSessionTotalDetailsBreakdownTax[];
+  taxes: CheckoutSessionShippingCostTax[];
 };
 
 export type CheckoutSessionTotalDetailsBreakdownDiscount = {
   amount: number;
   discount: Discount;
-};
-
-export type CheckoutSessionTotalDetailsBreakdownTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
 };
 
 export type CheckoutSessionWalletOptions = {
@@ -2766,17 +2271,9 @@ export type ClimateSupplier = {
   object: "climate.supplier";
   info_url: string;
   livemode: boolean;
-  locations: ClimateSupplierLocation[];
+  locations: ClimateOrderDeliveryDetailLocation[];
   name: string;
   removal_pathway: string;
-};
-
-export type ClimateSupplierLocation = {
-  city: string | null;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  region: string | null;
 };
 
 export type Coupon = {
@@ -2834,7 +2331,7 @@ export type CreditNote = {
   pretax_credit_amounts: CreditNotePretaxCreditAmount[];
   reason: string | null;
   refunds: CreditNoteRefund[];
-  shipping_cost: CreditNoteShippingCost | null;
+  shipping_cost: CheckoutSessionShippingCost | null;
   status: string;
   subtotal: number;
   subtotal_excluding_tax: number | null;
@@ -2869,21 +2366,6 @@ export type CreditNoteRefundPaymentRecordRefund = {
   refund_group: string;
 };
 
-export type CreditNoteShippingCost = {
-  amount_subtotal: number;
-  amount_tax: number;
-  amount_total: number;
-  shipping_rate: string | null;
-  taxes?: CreditNoteShippingCostTax[];
-};
-
-export type CreditNoteShippingCostTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
-};
-
 export type CreditNoteTotalTax = {
   amount: number;
   tax_behavior: string;
@@ -2903,42 +2385,17 @@ export type CreditNoteLineItem = {
   amount: number;
   description: string | null;
   discount_amount: number;
-  discount_amounts: CreditNoteLineItemDiscountAmount[];
+  discount_amounts: CreditNoteDiscountAmount[];
   invoice_line_item?: string;
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
-  pretax_credit_amounts: CreditNoteLineItemPretaxCreditAmount[];
+  pretax_credit_amounts: CreditNotePretaxCreditAmount[];
   quantity: number | null;
   tax_rates: TaxRate[];
-  taxes: CreditNoteLineItemTax[] | null;
+  taxes: CreditNoteTotalTax[] | null;
   type: string;
   unit_amount: number | null;
   unit_amount_decimal: string | null;
-};
-
-export type CreditNoteLineItemDiscountAmount = {
-  amount: number;
-  discount: string;
-};
-
-export type CreditNoteLineItemPretaxCreditAmount = {
-  amount: number;
-  credit_balance_transaction?: string;
-  discount?: string;
-  type: string;
-};
-
-export type CreditNoteLineItemTax = {
-  amount: number;
-  tax_behavior: string;
-  tax_rate_details: CreditNoteLineItemTaxTaxRateDetails | null;
-  taxability_reason: string;
-  taxable_amount: number | null;
-  type: "tax_rate_details";
-};
-
-export type CreditNoteLineItemTaxTaxRateDetails = {
-  tax_rate: string;
 };
 
 export type Customer = {
@@ -2966,7 +2423,7 @@ export type Customer = {
   next_invoice_sequence?: number;
   phone?: string | null;
   preferred_locales?: string[] | null;
-  shipping: CustomerShipping | null;
+  shipping: ChargeShipping | null;
   sources?: {
     object: "list";
     data: (BankAccount | Card | Account | Source)[];
@@ -2991,28 +2448,10 @@ export type Customer = {
 };
 
 export type CustomerInvoiceSettings = {
-  custom_fields: CustomerInvoiceSettingsCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   default_payment_method: string | null;
   footer: string | null;
-  rendering_options: CustomerInvoiceSettingsRenderingOptions | null;
-};
-
-export type CustomerInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type CustomerInvoiceSettingsRenderingOptions = {
-  amount_tax_display: string | null;
-  template: string | null;
-};
-
-export type CustomerShipping = {
-  address?: Address;
-  carrier?: string | null;
-  name?: string;
-  phone?: string | null;
-  tracking_number?: string | null;
+  rendering_options: CheckoutSessionInvoiceCreationInvoiceDataRenderingOptions | null;
 };
 
 export type CustomerTax = {
@@ -3044,7 +2483,7 @@ export type CustomerCashBalanceTransaction = {
   refunded_from_payment?: CustomerCashBalanceTransactionRefundedFromPayment;
   transferred_to_balance?: CustomerCashBalanceTransactionTransferredToBalance;
   type: string;
-  unapplied_from_payment?: CustomerCashBalanceTransactionUnappliedFromPayment;
+  unapplied_from_payment?: CustomerCashBalanceTransactionAppliedToPayment;
 };
 
 export type CustomerCashBalanceTransactionAdjustedForOverdraft = {
@@ -3098,10 +2537,6 @@ export type CustomerCashBalanceTransactionRefundedFromPayment = {
 
 export type CustomerCashBalanceTransactionTransferredToBalance = {
   balance_transaction: string;
-};
-
-export type CustomerCashBalanceTransactionUnappliedFromPayment = {
-  payment_intent: string;
 };
 
 export type Discount = {
@@ -3191,7 +2626,7 @@ export type DisputeEvidenceAppealCard = {
 export type DisputeEvidenceEnhancedEvidence = {
   mastercard_compliance?: DisputeEvidenceEnhancedEvidenceMastercardCompliance;
   visa_compelling_evidence_3?: DisputeEvidenceEnhancedEvidenceVisaCompellingEvidence3;
-  visa_compliance?: DisputeEvidenceEnhancedEvidenceVisaCompliance;
+  visa_compliance?: DisputeEvidenceEnhancedEvidenceMastercardCompliance;
 };
 
 export type DisputeEvidenceEnhancedEvidenceMastercardCompliance = {
@@ -3225,10 +2660,6 @@ export type DisputeEvidenceEnhancedEvidenceVisaCompellingEvidence3PriorUndispute
   shipping_address: Address | null;
 };
 
-export type DisputeEvidenceEnhancedEvidenceVisaCompliance = {
-  fee_acknowledged: boolean;
-};
-
 export type DisputeEvidenceDetails = {
   due_by: number | null;
   enhanced_eligibility: DisputeEvidenceDetailsEnhancedEligibility;
@@ -3241,7 +2672,7 @@ export type DisputeEvidenceDetails = {
 export type DisputeEvidenceDetailsEnhancedEligibility = {
   mastercard_compliance?: DisputeEvidenceDetailsEnhancedEligibilityMastercardCompliance;
   visa_compelling_evidence_3?: DisputeEvidenceDetailsEnhancedEligibilityVisaCompellingEvidence3;
-  visa_compliance?: DisputeEvidenceDetailsEnhancedEligibilityVisaCompliance;
+  visa_compliance?: ChargePaymentMethodDetailsCardExtendedAuthorization;
 };
 
 export type DisputeEvidenceDetailsEnhancedEligibilityMastercardCompliance = {
@@ -3250,10 +2681,6 @@ export type DisputeEvidenceDetailsEnhancedEligibilityMastercardCompliance = {
 
 export type DisputeEvidenceDetailsEnhancedEligibilityVisaCompellingEvidence3 = {
   required_actions: string[];
-  status: string;
-};
-
-export type DisputeEvidenceDetailsEnhancedEligibilityVisaCompliance = {
   status: string;
 };
 
@@ -3362,7 +2789,7 @@ export type FinancialConnectionsAccount = {
   last4: string | null;
   livemode: boolean;
   ownership: string | null;
-  ownership_refresh: FinancialConnectionsAccountOwnershipRefresh | null;
+  ownership_refresh: FinancialConnectionsAccountBalanceRefresh | null;
   permissions: string[] | null;
   status: string;
   status_details?: FinancialConnectionsAccountStatusDetails;
@@ -3403,12 +2830,6 @@ export type FinancialConnectionsAccountBalanceCredit = {
 };
 
 export type FinancialConnectionsAccountBalanceRefresh = {
-  last_attempted_at: number;
-  next_refresh_available_at: number | null;
-  status: string;
-};
-
-export type FinancialConnectionsAccountOwnershipRefresh = {
   last_attempted_at: number;
   next_refresh_available_at: number | null;
   status: string;
@@ -3466,7 +2887,7 @@ export type IdentityVerificationSession = {
   metadata: { [key: string]: unknown };
   options: IdentityVerificationSessionOptions | null;
   provided_details?: IdentityVerificationSessionProvidedDetails | null;
-  redaction: IdentityVerificationSessionRedaction | null;
+  redaction: ChargePaymentMethodDetailsCardExtendedAuthorization | null;
   related_customer: string | null;
   related_customer_account: string | null;
   related_person?: IdentityVerificationSessionRelatedPerson;
@@ -3487,7 +2908,7 @@ export type IdentityVerificationSessionOptions = {
   email?: IdentityVerificationSessionOptionsEmail;
   id_number?: { [key: string]: unknown };
   matching?: IdentityVerificationSessionOptionsMatching;
-  phone?: IdentityVerificationSessionOptionsPhone;
+  phone?: IdentityVerificationSessionOptionsEmail;
 };
 
 export type IdentityVerificationSessionOptionsDocument = {
@@ -3506,17 +2927,9 @@ export type IdentityVerificationSessionOptionsMatching = {
   name?: string;
 };
 
-export type IdentityVerificationSessionOptionsPhone = {
-  require_verification?: boolean;
-};
-
 export type IdentityVerificationSessionProvidedDetails = {
   email?: string;
   phone?: string;
-};
-
-export type IdentityVerificationSessionRedaction = {
-  status: string;
 };
 
 export type IdentityVerificationSessionRelatedPerson = {
@@ -3526,7 +2939,7 @@ export type IdentityVerificationSessionRelatedPerson = {
 
 export type IdentityVerificationSessionVerifiedOutputs = {
   address: Address | null;
-  dob?: IdentityVerificationSessionVerifiedOutputsDob | null;
+  dob?: AccountCompanyRegistrationDate | null;
   email: string | null;
   first_name: string | null;
   id_number?: string | null;
@@ -3536,12 +2949,6 @@ export type IdentityVerificationSessionVerifiedOutputs = {
   sex?: string | null;
   unparsed_place_of_birth?: string | null;
   unparsed_sex?: string | null;
-};
-
-export type IdentityVerificationSessionVerifiedOutputsDob = {
-  day: number | null;
-  month: number | null;
-  year: number | null;
 };
 
 export type Invoice = {
@@ -3567,16 +2974,16 @@ export type Invoice = {
   confirmation_secret?: InvoiceConfirmationSecret | null;
   created: number;
   currency: string;
-  custom_fields: InvoiceCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   customer: string | null;
   customer_account: string | null;
   customer_address: Address | null;
   customer_email: string | null;
   customer_name: string | null;
   customer_phone: string | null;
-  customer_shipping: InvoiceCustomerShipping | null;
+  customer_shipping: ChargeShipping | null;
   customer_tax_exempt: string | null;
-  customer_tax_ids?: InvoiceCustomerTaxId[] | null;
+  customer_tax_ids?: CheckoutSessionCustomerDetailsTaxId[] | null;
   default_payment_method: string | null;
   default_source: string | null;
   default_tax_rates: TaxRate[];
@@ -3589,7 +2996,7 @@ export type Invoice = {
   from_invoice: InvoiceFromInvoice | null;
   hosted_invoice_url?: string | null;
   invoice_pdf?: string | null;
-  issuer: InvoiceIssuer;
+  issuer: CheckoutSessionAutomaticTaxLiability;
   last_finalization_error: InvoiceLastFinalizationError | null;
   latest_revision: string | null;
   lines: {
@@ -3617,8 +3024,8 @@ export type Invoice = {
   pre_payment_credit_notes_amount: number;
   receipt_number: string | null;
   rendering: InvoiceRendering | null;
-  shipping_cost: InvoiceShippingCost | null;
-  shipping_details: InvoiceShippingDetails | null;
+  shipping_cost: CheckoutSessionShippingCost | null;
+  shipping_details: ChargeShipping | null;
   starting_balance: number;
   statement_descriptor: string | null;
   status: string | null;
@@ -3629,24 +3036,19 @@ export type Invoice = {
   test_clock: string | null;
   threshold_reason?: InvoiceThresholdReason;
   total: number;
-  total_discount_amounts: InvoiceTotalDiscountAmount[] | null;
+  total_discount_amounts: CreditNoteDiscountAmount[] | null;
   total_excluding_tax: number | null;
   total_pretax_credit_amounts: InvoiceTotalPretaxCreditAmount[] | null;
-  total_taxes: InvoiceTotalTax[] | null;
+  total_taxes: CreditNoteTotalTax[] | null;
   webhooks_delivered_at: number | null;
 };
 
 export type InvoiceAutomaticTax = {
   disabled_reason: string | null;
   enabled: boolean;
-  liability: InvoiceAutomaticTaxLiability | null;
+  liability: CheckoutSessionAutomaticTaxLiability | null;
   provider: string | null;
   status: string | null;
-};
-
-export type InvoiceAutomaticTaxLiability = {
-  account?: string;
-  type: string;
 };
 
 export type InvoiceConfirmationSecret = {
@@ -3654,32 +3056,9 @@ export type InvoiceConfirmationSecret = {
   type: string;
 };
 
-export type InvoiceCustomField = {
-  name: string;
-  value: string;
-};
-
-export type InvoiceCustomerShipping = {
-  address?: Address;
-  carrier?: string | null;
-  name?: string;
-  phone?: string | null;
-  tracking_number?: string | null;
-};
-
-export type InvoiceCustomerTaxId = {
-  type: string;
-  value: string | null;
-};
-
 export type InvoiceFromInvoice = {
   action: string;
   invoice: string;
-};
-
-export type InvoiceIssuer = {
-  account?: string;
-  type: string;
 };
 
 export type InvoiceLastFinalizationError = {
@@ -3779,12 +3158,8 @@ export type InvoicePaymentSettingsPaymentMethodOptionsCustomerBalance = {
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransfer = {
-  eu_bank_transfer?: InvoicePaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
+  eu_bank_transfer?: CheckoutSessionPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
   type: string | null;
-};
-
-export type InvoicePaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: string;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsPayto = {
@@ -3803,14 +3178,7 @@ export type InvoicePaymentSettingsPaymentMethodOptionsPix = {
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUpi = {
-  mandate_options?: InvoicePaymentSettingsPaymentMethodOptionsUpiMandateOptions;
-};
-
-export type InvoicePaymentSettingsPaymentMethodOptionsUpiMandateOptions = {
-  amount: number | null;
-  amount_type: string | null;
-  description: string | null;
-  end_date: number | null;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsUpiMandateOptions;
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccount = {
@@ -3819,13 +3187,9 @@ export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccount = {
 };
 
 export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections = {
-  filters?: InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
+  filters?: CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
   permissions?: string[];
   prefetch: string[] | null;
-};
-
-export type InvoicePaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: string[];
 };
 
 export type InvoiceRendering = {
@@ -3837,29 +3201,6 @@ export type InvoiceRendering = {
 
 export type InvoiceRenderingPdf = {
   page_size: string | null;
-};
-
-export type InvoiceShippingCost = {
-  amount_subtotal: number;
-  amount_tax: number;
-  amount_total: number;
-  shipping_rate: string | null;
-  taxes?: InvoiceShippingCostTax[];
-};
-
-export type InvoiceShippingCostTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
-};
-
-export type InvoiceShippingDetails = {
-  address?: Address;
-  carrier?: string | null;
-  name?: string;
-  phone?: string | null;
-  tracking_number?: string | null;
 };
 
 export type InvoiceStatusDetails = {
@@ -3887,29 +3228,11 @@ export type InvoiceThresholdReasonItemReason = {
   usage_gte: number;
 };
 
-export type InvoiceTotalDiscountAmount = {
-  amount: number;
-  discount: string;
-};
-
 export type InvoiceTotalPretaxCreditAmount = {
   amount: number;
   credit_balance_transaction?: string | null;
   discount?: string;
   type: string;
-};
-
-export type InvoiceTotalTax = {
-  amount: number;
-  tax_behavior: string;
-  tax_rate_details: InvoiceTotalTaxTaxRateDetails | null;
-  taxability_reason: string;
-  taxable_amount: number | null;
-  type: "tax_rate_details";
-};
-
-export type InvoiceTotalTaxTaxRateDetails = {
-  tax_rate: string;
 };
 
 export type InvoiceItem = {
@@ -3925,7 +3248,7 @@ export type InvoiceItem = {
   discounts: string[] | null;
   frozen_fields?: string[];
   invoice: string | null;
-  invoicing_rules?: InvoiceItemInvoicingRule[];
+  invoicing_rules?: AccountControllerStripeDashboard[];
   livemode: boolean;
   metadata: { [key: string]: unknown } | null;
   net_amount?: number;
@@ -3938,10 +3261,6 @@ export type InvoiceItem = {
   quantity_decimal: string;
   tax_rates: TaxRate[] | null;
   test_clock: string | null;
-};
-
-export type InvoiceItemInvoicingRule = {
-  type: string;
 };
 
 export type InvoiceItemParent = {
@@ -3972,7 +3291,7 @@ export type InvoiceItemPricingPriceDetails = {
 
 export type InvoiceItemProrationDetails = {
   credited_items: InvoiceItemProrationDetailsCreditedItems | null;
-  discount_amounts: InvoiceItemProrationDetailsDiscountAmount[];
+  discount_amounts: CreditNoteDiscountAmount[];
 };
 
 export type InvoiceItemProrationDetailsCreditedItems = {
@@ -3986,37 +3305,27 @@ export type InvoiceItemProrationDetailsCreditedItemsInvoiceLineItemDetails = {
   invoice_line_items: string[];
 };
 
-export type InvoiceItemProrationDetailsDiscountAmount = {
-  amount: number;
-  discount: string;
-};
-
 export type InvoiceLineItem = {
   id: string;
   object: "line_item";
   amount: number;
   currency: string;
   description: string | null;
-  discount_amounts: InvoiceLineItemDiscountAmount[] | null;
+  discount_amounts: CreditNoteDiscountAmount[] | null;
   discountable: boolean;
   discounts: string[];
   invoice: string | null;
   livemode: boolean;
   metadata: { [key: string]: unknown };
   parent: InvoiceLineItemParent | null;
-  period: InvoiceLineItemPeriod;
-  pretax_credit_amounts: InvoiceLineItemPretaxCreditAmount[] | null;
-  pricing: InvoiceLineItemPricing | null;
+  period: InvoiceItemPeriod;
+  pretax_credit_amounts: InvoiceTotalPretaxCreditAmount[] | null;
+  pricing: InvoiceItemPricing | null;
   quantity: number | null;
   quantity_decimal: string | null;
   subscription: string | null;
   subtotal: number;
-  taxes: InvoiceLineItemTax[] | null;
-};
-
-export type InvoiceLineItemDiscountAmount = {
-  amount: number;
-  discount: string;
+  taxes: CreditNoteTotalTax[] | null;
 };
 
 export type InvoiceLineItemParent = {
@@ -4033,65 +3342,15 @@ export type InvoiceLineItemParentInvoiceItemDetails = {
 };
 
 export type InvoiceLineItemParentInvoiceItemDetailsProrationDetails = {
-  credited_items: InvoiceLineItemParentInvoiceItemDetailsProrationDetailsCreditedItems | null;
-};
-
-export type InvoiceLineItemParentInvoiceItemDetailsProrationDetailsCreditedItems = {
-  invoice: string;
-  invoice_line_items: string[];
+  credited_items: InvoiceItemProrationDetailsCreditedItemsInvoiceLineItemDetails | null;
 };
 
 export type InvoiceLineItemParentSubscriptionItemDetails = {
   invoice_item: string | null;
   proration: boolean;
-  proration_details: InvoiceLineItemParentSubscriptionItemDetailsProrationDetails | null;
+  proration_details: InvoiceLineItemParentInvoiceItemDetailsProrationDetails | null;
   subscription: string | null;
   subscription_item: string;
-};
-
-export type InvoiceLineItemParentSubscriptionItemDetailsProrationDetails = {
-  credited_items: InvoiceLineItemParentSubscriptionItemDetailsProrationDetailsCreditedItems | null;
-};
-
-export type InvoiceLineItemParentSubscriptionItemDetailsProrationDetailsCreditedItems = {
-  invoice: string;
-  invoice_line_items: string[];
-};
-
-export type InvoiceLineItemPeriod = {
-  end: number;
-  start: number;
-};
-
-export type InvoiceLineItemPretaxCreditAmount = {
-  amount: number;
-  credit_balance_transaction?: string | null;
-  discount?: string;
-  type: string;
-};
-
-export type InvoiceLineItemPricing = {
-  price_details?: InvoiceLineItemPricingPriceDetails;
-  type: "price_details";
-  unit_amount_decimal: string | null;
-};
-
-export type InvoiceLineItemPricingPriceDetails = {
-  price: string;
-  product: string;
-};
-
-export type InvoiceLineItemTax = {
-  amount: number;
-  tax_behavior: string;
-  tax_rate_details: InvoiceLineItemTaxTaxRateDetails | null;
-  taxability_reason: string;
-  taxable_amount: number | null;
-  type: "tax_rate_details";
-};
-
-export type InvoiceLineItemTaxTaxRateDetails = {
-  tax_rate: string;
 };
 
 export type InvoicePayment = {
@@ -4177,15 +3436,11 @@ export type IssuingAuthorizationFleetCardholderPromptData = {
 
 export type IssuingAuthorizationFleetReportedBreakdown = {
   fuel: IssuingAuthorizationFleetReportedBreakdownFuel | null;
-  non_fuel: IssuingAuthorizationFleetReportedBreakdownNonFuel | null;
+  non_fuel: IssuingAuthorizationFleetReportedBreakdownFuel | null;
   tax: IssuingAuthorizationFleetReportedBreakdownTax | null;
 };
 
 export type IssuingAuthorizationFleetReportedBreakdownFuel = {
-  gross_amount_decimal: string | null;
-};
-
-export type IssuingAuthorizationFleetReportedBreakdownNonFuel = {
   gross_amount_decimal: string | null;
 };
 
@@ -4230,7 +3485,7 @@ export type IssuingAuthorizationNetworkData = {
 
 export type IssuingAuthorizationPendingRequest = {
   amount: number;
-  amount_details: IssuingAuthorizationPendingRequestAmountDetails | null;
+  amount_details: IssuingAuthorizationAmountDetails | null;
   currency: string;
   is_amount_controllable: boolean;
   merchant_amount: number;
@@ -4238,14 +3493,9 @@ export type IssuingAuthorizationPendingRequest = {
   network_risk_score: number | null;
 };
 
-export type IssuingAuthorizationPendingRequestAmountDetails = {
-  atm_fee: number | null;
-  cashback_amount: number | null;
-};
-
 export type IssuingAuthorizationRequestHistory = {
   amount: number;
-  amount_details: IssuingAuthorizationRequestHistoryAmountDetails | null;
+  amount_details: IssuingAuthorizationAmountDetails | null;
   approved: boolean;
   authorization_code: string | null;
   created: number;
@@ -4256,11 +3506,6 @@ export type IssuingAuthorizationRequestHistory = {
   reason: string;
   reason_message: string | null;
   requested_at: number | null;
-};
-
-export type IssuingAuthorizationRequestHistoryAmountDetails = {
-  atm_fee: number | null;
-  cashback_amount: number | null;
 };
 
 export type IssuingAuthorizationTreasury = {
@@ -4379,16 +3624,11 @@ export type IssuingCardSpendingControlsSpendingLimit = {
 
 export type IssuingCardWallets = {
   apple_pay: IssuingCardWalletsApplePay;
-  google_pay: IssuingCardWalletsGooglePay;
+  google_pay: IssuingCardWalletsApplePay;
   primary_account_identifier: string | null;
 };
 
 export type IssuingCardWalletsApplePay = {
-  eligible: boolean;
-  ineligible_reason: string | null;
-};
-
-export type IssuingCardWalletsGooglePay = {
   eligible: boolean;
   ineligible_reason: string | null;
 };
@@ -4407,7 +3647,7 @@ export type IssuingCardholder = {
   phone_number: string | null;
   preferred_locales: string[] | null;
   requirements: IssuingCardholderRequirements;
-  spending_controls: IssuingCardholderSpendingControls | null;
+  spending_controls: IssuingCardSpendingControls | null;
   status: string;
   type: string;
 };
@@ -4422,26 +3662,14 @@ export type IssuingCardholderCompany = {
 
 export type IssuingCardholderIndividual = {
   card_issuing?: IssuingCardholderIndividualCardIssuing | null;
-  dob: IssuingCardholderIndividualDob | null;
+  dob: AccountCompanyRegistrationDate | null;
   first_name: string | null;
   last_name: string | null;
   verification: IssuingCardholderIndividualVerification | null;
 };
 
 export type IssuingCardholderIndividualCardIssuing = {
-  user_terms_acceptance: IssuingCardholderIndividualCardIssuingUserTermsAcceptance | null;
-};
-
-export type IssuingCardholderIndividualCardIssuingUserTermsAcceptance = {
-  date: number | null;
-  ip: string | null;
-  user_agent: string | null;
-};
-
-export type IssuingCardholderIndividualDob = {
-  day: number | null;
-  month: number | null;
-  year: number | null;
+  user_terms_acceptance: AccountCompanyDirectorshipDeclaration | null;
 };
 
 export type IssuingCardholderIndividualVerification = {
@@ -4456,23 +3684,6 @@ export type IssuingCardholderIndividualVerificationDocument = {
 export type IssuingCardholderRequirements = {
   disabled_reason: string | null;
   past_due: string[] | null;
-};
-
-export type IssuingCardholderSpendingControls = {
-  allowed_card_presences: string[] | null;
-  allowed_categories: string[] | null;
-  allowed_merchant_countries: string[] | null;
-  blocked_card_presences: string[] | null;
-  blocked_categories: string[] | null;
-  blocked_merchant_countries: string[] | null;
-  spending_limits: IssuingCardholderSpendingControlsSpendingLimit[] | null;
-  spending_limits_currency: string | null;
-};
-
-export type IssuingCardholderSpendingControlsSpendingLimit = {
-  amount: number;
-  categories: string[] | null;
-  interval: string;
 };
 
 export type IssuingDispute = {
@@ -4496,7 +3707,7 @@ export type IssuingDisputeEvidence = {
   duplicate?: IssuingDisputeEvidenceDuplicate;
   fraudulent?: IssuingDisputeEvidenceFraudulent;
   merchandise_not_as_described?: IssuingDisputeEvidenceMerchandiseNotAsDescribed;
-  no_valid_authorization?: IssuingDisputeEvidenceNoValidAuthorization;
+  no_valid_authorization?: IssuingDisputeEvidenceFraudulent;
   not_received?: IssuingDisputeEvidenceNotReceived;
   other?: IssuingDisputeEvidenceOther;
   reason: string;
@@ -4537,11 +3748,6 @@ export type IssuingDisputeEvidenceMerchandiseNotAsDescribed = {
   return_description: string | null;
   return_status: string | null;
   returned_at: number | null;
-};
-
-export type IssuingDisputeEvidenceNoValidAuthorization = {
-  additional_documentation: string | null;
-  explanation: string | null;
 };
 
 export type IssuingDisputeEvidenceNotReceived = {
@@ -4673,7 +3879,7 @@ export type IssuingTransaction = {
   id: string;
   object: "issuing.transaction";
   amount: number;
-  amount_details: IssuingTransactionAmountDetails | null;
+  amount_details: IssuingAuthorizationAmountDetails | null;
   authorization: string | null;
   balance_transaction: string | null;
   card: string;
@@ -4684,7 +3890,7 @@ export type IssuingTransaction = {
   livemode: boolean;
   merchant_amount: number;
   merchant_currency: string;
-  merchant_data: IssuingTransactionMerchantData;
+  merchant_data: IssuingAuthorizationMerchantData;
   metadata: { [key: string]: unknown };
   network_data: IssuingTransactionNetworkData | null;
   purchase_details?: IssuingTransactionPurchaseDetails | null;
@@ -4692,25 +3898,6 @@ export type IssuingTransaction = {
   treasury?: IssuingTransactionTreasury | null;
   type: string;
   wallet: string | null;
-};
-
-export type IssuingTransactionAmountDetails = {
-  atm_fee: number | null;
-  cashback_amount: number | null;
-};
-
-export type IssuingTransactionMerchantData = {
-  category: string;
-  category_code: string;
-  city: string | null;
-  country: string | null;
-  name: string | null;
-  network_id: string;
-  postal_code: string | null;
-  state: string | null;
-  tax_id: string | null;
-  terminal_id: string | null;
-  url: string | null;
 };
 
 export type IssuingTransactionNetworkData = {
@@ -4731,7 +3918,7 @@ export type IssuingTransactionPurchaseDetails = {
 export type IssuingTransactionPurchaseDetailsFleet = {
   cardholder_prompt_data: IssuingTransactionPurchaseDetailsFleetCardholderPromptData | null;
   purchase_type: string | null;
-  reported_breakdown: IssuingTransactionPurchaseDetailsFleetReportedBreakdown | null;
+  reported_breakdown: IssuingAuthorizationFleetReportedBreakdown | null;
   service_type: string | null;
 };
 
@@ -4741,25 +3928,6 @@ export type IssuingTransactionPurchaseDetailsFleetCardholderPromptData = {
   unspecified_id: string | null;
   user_id: string | null;
   vehicle_number: string | null;
-};
-
-export type IssuingTransactionPurchaseDetailsFleetReportedBreakdown = {
-  fuel: IssuingTransactionPurchaseDetailsFleetReportedBreakdownFuel | null;
-  non_fuel: IssuingTransactionPurchaseDetailsFleetReportedBreakdownNonFuel | null;
-  tax: IssuingTransactionPurchaseDetailsFleetReportedBreakdownTax | null;
-};
-
-export type IssuingTransactionPurchaseDetailsFleetReportedBreakdownFuel = {
-  gross_amount_decimal: string | null;
-};
-
-export type IssuingTransactionPurchaseDetailsFleetReportedBreakdownNonFuel = {
-  gross_amount_decimal: string | null;
-};
-
-export type IssuingTransactionPurchaseDetailsFleetReportedBreakdownTax = {
-  local_amount_decimal: string | null;
-  national_amount_decimal: string | null;
 };
 
 export type IssuingTransactionPurchaseDetailsFlight = {
@@ -4807,36 +3975,18 @@ export type IssuingTransactionTreasury = {
 export type LineItem = {
   id: string;
   object: "item";
-  adjustable_quantity: LineItemAdjustableQuantity | null;
+  adjustable_quantity: CheckoutSessionOptionalItemAdjustableQuantity | null;
   amount_discount: number;
   amount_subtotal: number;
   amount_tax: number;
   amount_total: number;
   currency: string;
   description: string | null;
-  discounts?: LineItemDiscount[];
+  discounts?: CheckoutSessionTotalDetailsBreakdownDiscount[];
   metadata: { [key: string]: unknown } | null;
   price: Price | null;
   quantity: number | null;
-  taxes?: LineItemTax[];
-};
-
-export type LineItemAdjustableQuantity = {
-  enabled: boolean;
-  maximum: number | null;
-  minimum: number | null;
-};
-
-export type LineItemDiscount = {
-  amount: number;
-  discount: Discount;
-};
-
-export type LineItemTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
+  taxes?: CheckoutSessionShippingCostTax[];
 };
 
 export type Mandate = {
@@ -4848,7 +3998,7 @@ export type Mandate = {
   on_behalf_of?: string;
   payment_method: string;
   payment_method_details: MandatePaymentMethodDetails;
-  single_use?: MandateSingleUse;
+  single_use?: AccountBusinessProfileMonthlyEstimatedRevenue;
   status: string;
   type: string;
 };
@@ -4891,7 +4041,7 @@ export type MandatePaymentMethodDetails = {
   sepa_debit?: MandatePaymentMethodDetailsSepaDebit;
   twint?: { [key: string]: unknown };
   type: string;
-  upi?: MandatePaymentMethodDetailsUpi;
+  upi?: CheckoutSessionPaymentMethodOptionsUpiMandateOptions;
   us_bank_account?: MandatePaymentMethodDetailsUsBankAccount;
 };
 
@@ -4957,20 +4107,8 @@ export type MandatePaymentMethodDetailsSepaDebit = {
   url: string;
 };
 
-export type MandatePaymentMethodDetailsUpi = {
-  amount: number | null;
-  amount_type: string | null;
-  description: string | null;
-  end_date: number | null;
-};
-
 export type MandatePaymentMethodDetailsUsBankAccount = {
   collection_method?: "paper";
-};
-
-export type MandateSingleUse = {
-  amount: number;
-  currency: string;
 };
 
 export type PaymentIntent = {
@@ -4996,25 +4134,25 @@ export type PaymentIntent = {
   description: string | null;
   excluded_payment_method_types: string[] | null;
   hooks?: PaymentIntentHooks;
-  last_payment_error: PaymentIntentLastPaymentError | null;
+  last_payment_error: InvoiceLastFinalizationError | null;
   latest_charge: string | null;
   livemode: boolean;
-  managed_payments: PaymentIntentManagedPayments | null;
+  managed_payments: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   metadata: { [key: string]: unknown };
   next_action: PaymentIntentNextAction | null;
   on_behalf_of: string | null;
   payment_details?: PaymentIntentPaymentDetails;
   payment_method: string | null;
-  payment_method_configuration_details: PaymentIntentPaymentMethodConfigurationDetails | null;
+  payment_method_configuration_details: CheckoutSessionPaymentMethodConfigurationDetails | null;
   payment_method_options: PaymentIntentPaymentMethodOptions | null;
   payment_method_types: string[];
   payment_record: string | null;
-  presentment_details?: PaymentIntentPresentmentDetails;
+  presentment_details?: ChargePresentmentDetails;
   processing: PaymentIntentProcessing | null;
   receipt_email: string | null;
   review: string | null;
   setup_future_usage: string | null;
-  shipping: PaymentIntentShipping | null;
+  shipping: ChargeShipping | null;
   source: string | null;
   statement_descriptor: string | null;
   statement_descriptor_suffix: string | null;
@@ -5071,29 +4209,6 @@ export type PaymentIntentHooksInputs = {
 
 export type PaymentIntentHooksInputsTax = {
   calculation: string;
-};
-
-export type PaymentIntentLastPaymentError = {
-  advice_code?: string;
-  charge?: string;
-  code?: string;
-  decline_code?: string;
-  doc_url?: string;
-  message?: string;
-  network_advice_code?: string;
-  network_decline_code?: string;
-  param?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: PaymentMethod;
-  payment_method_type?: string;
-  request_log_url?: string;
-  setup_intent?: SetupIntent;
-  source?: BankAccount | Card | Account | Source;
-  type: string;
-};
-
-export type PaymentIntentManagedPayments = {
-  enabled: boolean;
 };
 
 export type PaymentIntentNextAction = {
@@ -5245,27 +4360,12 @@ export type PaymentIntentNextActionKonbiniDisplayDetails = {
 
 export type PaymentIntentNextActionKonbiniDisplayDetailsStores = {
   familymart: PaymentIntentNextActionKonbiniDisplayDetailsStoresFamilymart | null;
-  lawson: PaymentIntentNextActionKonbiniDisplayDetailsStoresLawson | null;
-  ministop: PaymentIntentNextActionKonbiniDisplayDetailsStoresMinistop | null;
-  seicomart: PaymentIntentNextActionKonbiniDisplayDetailsStoresSeicomart | null;
+  lawson: PaymentIntentNextActionKonbiniDisplayDetailsStoresFamilymart | null;
+  ministop: PaymentIntentNextActionKonbiniDisplayDetailsStoresFamilymart | null;
+  seicomart: PaymentIntentNextActionKonbiniDisplayDetailsStoresFamilymart | null;
 };
 
 export type PaymentIntentNextActionKonbiniDisplayDetailsStoresFamilymart = {
-  confirmation_number?: string;
-  payment_code: string;
-};
-
-export type PaymentIntentNextActionKonbiniDisplayDetailsStoresLawson = {
-  confirmation_number?: string;
-  payment_code: string;
-};
-
-export type PaymentIntentNextActionKonbiniDisplayDetailsStoresMinistop = {
-  confirmation_number?: string;
-  payment_code: string;
-};
-
-export type PaymentIntentNextActionKonbiniDisplayDetailsStoresSeicomart = {
   confirmation_number?: string;
   payment_code: string;
 };
@@ -5325,13 +4425,7 @@ export type PaymentIntentNextActionSwishHandleRedirectOrDisplayQrCodeQrCode = {
 
 export type PaymentIntentNextActionUpiHandleRedirectOrDisplayQrCode = {
   hosted_instructions_url: string;
-  qr_code: PaymentIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode;
-};
-
-export type PaymentIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode = {
-  expires_at: number;
-  image_url_png: string;
-  image_url_svg: string;
+  qr_code: PaymentIntentNextActionCashappHandleRedirectOrDisplayQrCodeQrCode;
 };
 
 export type PaymentIntentNextActionVerifyWithMicrodeposits = {
@@ -5367,70 +4461,65 @@ export type PaymentIntentPaymentDetails = {
   order_reference: string | null;
 };
 
-export type PaymentIntentPaymentMethodConfigurationDetails = {
-  id: string;
-  parent: string | null;
-};
-
 export type PaymentIntentPaymentMethodOptions = {
   acss_debit?: PaymentIntentPaymentMethodOptionsAcssDebit;
   affirm?: PaymentIntentPaymentMethodOptionsAffirm;
   afterpay_clearpay?: PaymentIntentPaymentMethodOptionsAfterpayClearpay;
-  alipay?: PaymentIntentPaymentMethodOptionsAlipay;
-  alma?: PaymentIntentPaymentMethodOptionsAlma;
-  amazon_pay?: PaymentIntentPaymentMethodOptionsAmazonPay;
+  alipay?: CheckoutSessionPaymentMethodOptionsAlipay;
+  alma?: CheckoutSessionPaymentMethodOptionsAlma;
+  amazon_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   au_becs_debit?: PaymentIntentPaymentMethodOptionsAuBecsDebit;
-  bacs_debit?: PaymentIntentPaymentMethodOptionsBacsDebit;
+  bacs_debit?: CheckoutSessionPaymentMethodOptionsBacsDebit;
   bancontact?: PaymentIntentPaymentMethodOptionsBancontact;
   billie?: PaymentIntentPaymentMethodOptionsBillie;
   bizum?: { [key: string]: unknown };
   blik?: PaymentIntentPaymentMethodOptionsBlik;
-  boleto?: PaymentIntentPaymentMethodOptionsBoleto;
+  boleto?: CheckoutSessionPaymentMethodOptionsBoleto;
   card?: PaymentIntentPaymentMethodOptionsCard;
   card_present?: PaymentIntentPaymentMethodOptionsCardPresent;
-  cashapp?: PaymentIntentPaymentMethodOptionsCashapp;
-  crypto?: PaymentIntentPaymentMethodOptionsCrypto;
-  customer_balance?: PaymentIntentPaymentMethodOptionsCustomerBalance;
-  eps?: PaymentIntentPaymentMethodOptionsEps;
-  fpx?: PaymentIntentPaymentMethodOptionsFpx;
-  giropay?: PaymentIntentPaymentMethodOptionsGiropay;
-  grabpay?: PaymentIntentPaymentMethodOptionsGrabpay;
-  ideal?: PaymentIntentPaymentMethodOptionsIdeal;
+  cashapp?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  crypto?: CheckoutSessionPaymentMethodOptionsEps;
+  customer_balance?: CheckoutSessionPaymentMethodOptionsCustomerBalance;
+  eps?: CheckoutSessionPaymentMethodOptionsEps;
+  fpx?: CheckoutSessionPaymentMethodOptionsEps;
+  giropay?: CheckoutSessionPaymentMethodOptionsEps;
+  grabpay?: CheckoutSessionPaymentMethodOptionsEps;
+  ideal?: CheckoutSessionPaymentMethodOptionsAlipay;
   interac_present?: { [key: string]: unknown };
-  kakao_pay?: PaymentIntentPaymentMethodOptionsKakaoPay;
+  kakao_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   klarna?: PaymentIntentPaymentMethodOptionsKlarna;
   konbini?: PaymentIntentPaymentMethodOptionsKonbini;
-  kr_card?: PaymentIntentPaymentMethodOptionsKrCard;
+  kr_card?: CheckoutSessionPaymentMethodOptionsAmazonPay;
   link?: PaymentIntentPaymentMethodOptionsLink;
-  mb_way?: PaymentIntentPaymentMethodOptionsMbWay;
-  mobilepay?: PaymentIntentPaymentMethodOptionsMobilepay;
-  multibanco?: PaymentIntentPaymentMethodOptionsMultibanco;
-  naver_pay?: PaymentIntentPaymentMethodOptionsNaverPay;
-  nz_bank_account?: PaymentIntentPaymentMethodOptionsNzBankAccount;
-  oxxo?: PaymentIntentPaymentMethodOptionsOxxo;
-  p24?: PaymentIntentPaymentMethodOptionsP24;
+  mb_way?: CheckoutSessionPaymentMethodOptionsEps;
+  mobilepay?: CheckoutSessionPaymentMethodOptionsAffirm;
+  multibanco?: CheckoutSessionPaymentMethodOptionsEps;
+  naver_pay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  nz_bank_account?: PaymentIntentPaymentMethodOptionsAuBecsDebit;
+  oxxo?: CheckoutSessionPaymentMethodOptionsOxxo;
+  p24?: CheckoutSessionPaymentMethodOptionsEps;
   pay_by_bank?: { [key: string]: unknown };
-  payco?: PaymentIntentPaymentMethodOptionsPayco;
-  paynow?: PaymentIntentPaymentMethodOptionsPaynow;
-  paypal?: PaymentIntentPaymentMethodOptionsPaypal;
+  payco?: CheckoutSessionPaymentMethodOptionsAffirm;
+  paynow?: CheckoutSessionPaymentMethodOptionsEps;
+  paypal?: CheckoutSessionPaymentMethodOptionsPaypal;
   paypay?: { [key: string]: unknown };
   payto?: PaymentIntentPaymentMethodOptionsPayto;
   pix?: PaymentIntentPaymentMethodOptionsPix;
-  promptpay?: PaymentIntentPaymentMethodOptionsPromptpay;
-  revolut_pay?: PaymentIntentPaymentMethodOptionsRevolutPay;
-  samsung_pay?: PaymentIntentPaymentMethodOptionsSamsungPay;
-  satispay?: PaymentIntentPaymentMethodOptionsSatispay;
-  scalapay?: PaymentIntentPaymentMethodOptionsScalapay;
-  sepa_debit?: PaymentIntentPaymentMethodOptionsSepaDebit;
-  sequra?: PaymentIntentPaymentMethodOptionsSequra;
+  promptpay?: CheckoutSessionPaymentMethodOptionsEps;
+  revolut_pay?: CheckoutSessionPaymentMethodOptionsRevolutPay;
+  samsung_pay?: CheckoutSessionPaymentMethodOptionsAffirm;
+  satispay?: CheckoutSessionPaymentMethodOptionsAmazonPay;
+  scalapay?: CheckoutSessionPaymentMethodOptionsAlma;
+  sepa_debit?: CheckoutSessionPaymentMethodOptionsBacsDebit;
+  sequra?: CheckoutSessionPaymentMethodOptionsAffirm;
   sofort?: PaymentIntentPaymentMethodOptionsSofort;
-  sunbit?: PaymentIntentPaymentMethodOptionsSunbit;
+  sunbit?: CheckoutSessionPaymentMethodOptionsAffirm;
   swish?: PaymentIntentPaymentMethodOptionsSwish;
-  twint?: PaymentIntentPaymentMethodOptionsTwint;
-  upi?: PaymentIntentPaymentMethodOptionsUpi;
+  twint?: CheckoutSessionPaymentMethodOptionsAlipay;
+  upi?: CheckoutSessionPaymentMethodOptionsAlipay;
   us_bank_account?: PaymentIntentPaymentMethodOptionsUsBankAccount;
-  wechat_pay?: PaymentIntentPaymentMethodOptionsWechatPay;
-  zip?: PaymentIntentPaymentMethodOptionsZip;
+  wechat_pay?: CheckoutSessionPaymentMethodOptionsWechatPay;
+  zip?: CheckoutSessionPaymentMethodOptionsEps;
 };
 
 export type PaymentIntentPaymentMethodOptionsAcssDebit = {
@@ -5459,32 +4548,9 @@ export type PaymentIntentPaymentMethodOptionsAfterpayClearpay = {
   setup_future_usage?: "none";
 };
 
-export type PaymentIntentPaymentMethodOptionsAlipay = {
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsAlma = {
-  capture_method?: "manual";
-};
-
-export type PaymentIntentPaymentMethodOptionsAmazonPay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
 export type PaymentIntentPaymentMethodOptionsAuBecsDebit = {
   setup_future_usage?: string;
   target_date?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsBacsDebit = {
-  mandate_options?: PaymentIntentPaymentMethodOptionsBacsDebitMandateOptions;
-  setup_future_usage?: string;
-  target_date?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsBacsDebitMandateOptions = {
-  reference_prefix?: string;
 };
 
 export type PaymentIntentPaymentMethodOptionsBancontact = {
@@ -5516,11 +4582,6 @@ export type PaymentIntentPaymentMethodOptionsBlikMandateOptions = {
   type: "off_session" | null;
 };
 
-export type PaymentIntentPaymentMethodOptionsBoleto = {
-  expires_after_days: number;
-  setup_future_usage?: string;
-};
-
 export type PaymentIntentPaymentMethodOptionsCard = {
   capture_method?: "manual";
   installments: PaymentIntentPaymentMethodOptionsCardInstallments | null;
@@ -5540,21 +4601,9 @@ export type PaymentIntentPaymentMethodOptionsCard = {
 };
 
 export type PaymentIntentPaymentMethodOptionsCardInstallments = {
-  available_plans: PaymentIntentPaymentMethodOptionsCardInstallmentsAvailablePlan[] | null;
+  available_plans: ChargePaymentMethodDetailsCardInstallmentsPlan[] | null;
   enabled: boolean;
-  plan: PaymentIntentPaymentMethodOptionsCardInstallmentsPlan | null;
-};
-
-export type PaymentIntentPaymentMethodOptionsCardInstallmentsAvailablePlan = {
-  count: number | null;
-  interval: "month" | null;
-  type: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsCardInstallmentsPlan = {
-  count: number | null;
-  interval: "month" | null;
-  type: string;
+  plan: ChargePaymentMethodDetailsCardInstallmentsPlan | null;
 };
 
 export type PaymentIntentPaymentMethodOptionsCardMandateOptions = {
@@ -5580,56 +4629,6 @@ export type PaymentIntentPaymentMethodOptionsCardPresentRouting = {
   requested_priority: string | null;
 };
 
-export type PaymentIntentPaymentMethodOptionsCashapp = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsCrypto = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsCustomerBalance = {
-  bank_transfer?: PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransfer;
-  funding_type: "bank_transfer" | null;
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransfer = {
-  eu_bank_transfer?: PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
-  requested_address_types?: string[];
-  type: string | null;
-};
-
-export type PaymentIntentPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsEps = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsFpx = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsGiropay = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsGrabpay = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsIdeal = {
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsKakaoPay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
 export type PaymentIntentPaymentMethodOptionsKlarna = {
   capture_method?: "manual";
   preferred_locale: string | null;
@@ -5644,62 +4643,9 @@ export type PaymentIntentPaymentMethodOptionsKonbini = {
   setup_future_usage?: "none";
 };
 
-export type PaymentIntentPaymentMethodOptionsKrCard = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
 export type PaymentIntentPaymentMethodOptionsLink = {
   capture_method?: "manual";
   persistent_token: string | null;
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsMbWay = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsMobilepay = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsMultibanco = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsNaverPay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsNzBankAccount = {
-  setup_future_usage?: string;
-  target_date?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsOxxo = {
-  expires_after_days: number;
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsP24 = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsPayco = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsPaynow = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsPaypal = {
-  capture_method?: "manual";
-  preferred_locale: string | null;
-  reference: string | null;
   setup_future_usage?: string;
 };
 
@@ -5721,57 +4667,8 @@ export type PaymentIntentPaymentMethodOptionsPix = {
   amount_includes_iof?: string;
   expires_after_seconds: number | null;
   expires_at: number | null;
-  mandate_options?: PaymentIntentPaymentMethodOptionsPixMandateOptions;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsPixMandateOptions;
   setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsPixMandateOptions = {
-  amount?: number;
-  amount_includes_iof?: string;
-  amount_type?: string;
-  currency?: string;
-  end_date?: string;
-  payment_schedule?: string;
-  reference?: string;
-  start_date?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsPromptpay = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsRevolutPay = {
-  capture_method?: "manual";
-  setup_future_usage?: "none" | "off_session";
-};
-
-export type PaymentIntentPaymentMethodOptionsSamsungPay = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPaymentMethodOptionsSatispay = {
-  capture_method?: "manual";
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsScalapay = {
-  capture_method?: "manual";
-};
-
-export type PaymentIntentPaymentMethodOptionsSepaDebit = {
-  mandate_options?: PaymentIntentPaymentMethodOptionsSepaDebitMandateOptions;
-  setup_future_usage?: string;
-  target_date?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsSepaDebitMandateOptions = {
-  reference_prefix?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsSequra = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
 };
 
 export type PaymentIntentPaymentMethodOptionsSofort = {
@@ -5779,61 +4676,18 @@ export type PaymentIntentPaymentMethodOptionsSofort = {
   setup_future_usage?: string;
 };
 
-export type PaymentIntentPaymentMethodOptionsSunbit = {
-  capture_method?: "manual";
-  setup_future_usage?: "none";
-};
-
 export type PaymentIntentPaymentMethodOptionsSwish = {
   reference: string | null;
   setup_future_usage?: "none";
 };
 
-export type PaymentIntentPaymentMethodOptionsTwint = {
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsUpi = {
-  setup_future_usage?: string;
-};
-
 export type PaymentIntentPaymentMethodOptionsUsBankAccount = {
-  financial_connections?: PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnections;
-  mandate_options?: PaymentIntentPaymentMethodOptionsUsBankAccountMandateOptions;
+  financial_connections?: CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnections;
+  mandate_options?: MandatePaymentMethodDetailsUsBankAccount;
   setup_future_usage?: string;
   target_date?: string;
   transaction_purpose?: string;
   verification_method?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnections = {
-  filters?: PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: string[];
-  prefetch: string[] | null;
-  return_url?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: string[];
-};
-
-export type PaymentIntentPaymentMethodOptionsUsBankAccountMandateOptions = {
-  collection_method?: "paper";
-};
-
-export type PaymentIntentPaymentMethodOptionsWechatPay = {
-  app_id: string | null;
-  client: string | null;
-  setup_future_usage?: string;
-};
-
-export type PaymentIntentPaymentMethodOptionsZip = {
-  setup_future_usage?: "none";
-};
-
-export type PaymentIntentPresentmentDetails = {
-  presentment_amount: number;
-  presentment_currency: string;
 };
 
 export type PaymentIntentProcessing = {
@@ -5848,14 +4702,6 @@ export type PaymentIntentProcessingCard = {
 export type PaymentIntentProcessingCardCustomerNotification = {
   approval_requested: boolean | null;
   completes_at: number | null;
-};
-
-export type PaymentIntentShipping = {
-  address?: Address;
-  carrier?: string | null;
-  name?: string;
-  phone?: string | null;
-  tracking_number?: string | null;
 };
 
 export type PaymentIntentTransferData = {
@@ -5886,16 +4732,12 @@ export type PaymentIntentAmountDetailsLineItem = {
 
 export type PaymentIntentAmountDetailsLineItemPaymentMethodOptions = {
   card?: PaymentIntentAmountDetailsLineItemPaymentMethodOptionsCard;
-  card_present?: PaymentIntentAmountDetailsLineItemPaymentMethodOptionsCardPresent;
+  card_present?: PaymentIntentAmountDetailsLineItemPaymentMethodOptionsCard;
   klarna?: PaymentIntentAmountDetailsLineItemPaymentMethodOptionsKlarna;
   paypal?: PaymentIntentAmountDetailsLineItemPaymentMethodOptionsPaypal;
 };
 
 export type PaymentIntentAmountDetailsLineItemPaymentMethodOptionsCard = {
-  commodity_code: string | null;
-};
-
-export type PaymentIntentAmountDetailsLineItemPaymentMethodOptionsCardPresent = {
   commodity_code: string | null;
 };
 
@@ -5927,10 +4769,10 @@ export type PaymentLink = {
   application_fee_percent: number | null;
   automatic_tax: PaymentLinkAutomaticTax;
   billing_address_collection: string;
-  consent_collection: PaymentLinkConsentCollection | null;
+  consent_collection: CheckoutSessionConsentCollection | null;
   currency: string;
   custom_fields: PaymentLinkCustomField[];
-  custom_text: PaymentLinkCustomText;
+  custom_text: CheckoutSessionCustomText;
   customer_creation: string;
   inactive_message: string | null;
   invoice_creation: PaymentLinkInvoiceCreation | null;
@@ -5941,83 +4783,50 @@ export type PaymentLink = {
     url: string;
   };
   livemode: boolean;
-  managed_payments: PaymentLinkManagedPayments | null;
+  managed_payments: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   metadata: { [key: string]: unknown };
-  name_collection?: PaymentLinkNameCollection;
+  name_collection?: CheckoutSessionNameCollection;
   on_behalf_of: string | null;
-  optional_items?: PaymentLinkOptionalItem[] | null;
+  optional_items?: CheckoutSessionOptionalItem[] | null;
   payment_intent_data: PaymentLinkPaymentIntentData | null;
   payment_method_collection: string;
   payment_method_options: PaymentLinkPaymentMethodOptions | null;
   payment_method_types: string[] | null;
-  phone_number_collection: PaymentLinkPhoneNumberCollection;
+  phone_number_collection: BillingPortalConfigurationFeaturesInvoiceHistory;
   restrictions: PaymentLinkRestrictions | null;
-  shipping_address_collection: PaymentLinkShippingAddressCollection | null;
-  shipping_options: PaymentLinkShippingOption[];
+  shipping_address_collection: CheckoutSessionShippingAddressCollection | null;
+  shipping_options: CheckoutSessionShippingOption[];
   submit_type: string;
   subscription_data: PaymentLinkSubscriptionData | null;
-  tax_id_collection: PaymentLinkTaxIdCollection;
-  transfer_data: PaymentLinkTransferData | null;
+  tax_id_collection: CheckoutSessionTaxIdCollection;
+  transfer_data: ChargeTransferData | null;
   url: string;
 };
 
 export type PaymentLinkAfterCompletion = {
-  hosted_confirmation?: PaymentLinkAfterCompletionHostedConfirmation;
-  redirect?: PaymentLinkAfterCompletionRedirect;
+  hosted_confirmation?: BillingPortalSessionFlowAfterCompletionHostedConfirmation;
+  redirect?: MandatePaymentMethodDetailsAuBecsDebit;
   type: string;
-};
-
-export type PaymentLinkAfterCompletionHostedConfirmation = {
-  custom_message: string | null;
-};
-
-export type PaymentLinkAfterCompletionRedirect = {
-  url: string;
 };
 
 export type PaymentLinkAutomaticTax = {
   enabled: boolean;
-  liability: PaymentLinkAutomaticTaxLiability | null;
-};
-
-export type PaymentLinkAutomaticTaxLiability = {
-  account?: string;
-  type: string;
-};
-
-export type PaymentLinkConsentCollection = {
-  payment_method_reuse_agreement: PaymentLinkConsentCollectionPaymentMethodReuseAgreement | null;
-  promotions: string | null;
-  terms_of_service: string | null;
-};
-
-export type PaymentLinkConsentCollectionPaymentMethodReuseAgreement = {
-  position: string;
+  liability: CheckoutSessionAutomaticTaxLiability | null;
 };
 
 export type PaymentLinkCustomField = {
   dropdown?: PaymentLinkCustomFieldDropdown;
   key: string;
-  label: PaymentLinkCustomFieldLabel;
+  label: CheckoutSessionCustomFieldLabel;
   numeric?: PaymentLinkCustomFieldNumeric;
   optional: boolean;
-  text?: PaymentLinkCustomFieldText;
+  text?: PaymentLinkCustomFieldNumeric;
   type: string;
 };
 
 export type PaymentLinkCustomFieldDropdown = {
   default_value: string | null;
-  options: PaymentLinkCustomFieldDropdownOption[];
-};
-
-export type PaymentLinkCustomFieldDropdownOption = {
-  label: string;
-  value: string;
-};
-
-export type PaymentLinkCustomFieldLabel = {
-  custom: string | null;
-  type: "custom";
+  options: CheckoutSessionCustomFieldDropdownOption[];
 };
 
 export type PaymentLinkCustomFieldNumeric = {
@@ -6026,94 +4835,9 @@ export type PaymentLinkCustomFieldNumeric = {
   minimum_length: number | null;
 };
 
-export type PaymentLinkCustomFieldText = {
-  default_value: string | null;
-  maximum_length: number | null;
-  minimum_length: number | null;
-};
-
-export type PaymentLinkCustomText = {
-  after_submit: PaymentLinkCustomTextAfterSubmit | null;
-  shipping_address: PaymentLinkCustomTextShippingAddress | null;
-  submit: PaymentLinkCustomTextSubmit | null;
-  terms_of_service_acceptance: PaymentLinkCustomTextTermsOfServiceAcceptance | null;
-};
-
-export type PaymentLinkCustomTextAfterSubmit = {
-  message: string;
-};
-
-export type PaymentLinkCustomTextShippingAddress = {
-  message: string;
-};
-
-export type PaymentLinkCustomTextSubmit = {
-  message: string;
-};
-
-export type PaymentLinkCustomTextTermsOfServiceAcceptance = {
-  message: string;
-};
-
 export type PaymentLinkInvoiceCreation = {
   enabled: boolean;
-  invoice_data: PaymentLinkInvoiceCreationInvoiceData | null;
-};
-
-export type PaymentLinkInvoiceCreationInvoiceData = {
-  account_tax_ids: string[] | null;
-  custom_fields: PaymentLinkInvoiceCreationInvoiceDataCustomField[] | null;
-  description: string | null;
-  footer: string | null;
-  issuer: PaymentLinkInvoiceCreationInvoiceDataIssuer | null;
-  metadata: { [key: string]: unknown } | null;
-  rendering_options: PaymentLinkInvoiceCreationInvoiceDataRenderingOptions | null;
-};
-
-export type PaymentLinkInvoiceCreationInvoiceDataCustomField = {
-  name: string;
-  value: string;
-};
-
-export type PaymentLinkInvoiceCreationInvoiceDataIssuer = {
-  account?: string;
-  type: string;
-};
-
-export type PaymentLinkInvoiceCreationInvoiceDataRenderingOptions = {
-  amount_tax_display: string | null;
-  template: string | null;
-};
-
-export type PaymentLinkManagedPayments = {
-  enabled: boolean;
-};
-
-export type PaymentLinkNameCollection = {
-  business?: PaymentLinkNameCollectionBusiness;
-  individual?: PaymentLinkNameCollectionIndividual;
-};
-
-export type PaymentLinkNameCollectionBusiness = {
-  enabled: boolean;
-  optional: boolean;
-};
-
-export type PaymentLinkNameCollectionIndividual = {
-  enabled: boolean;
-  optional: boolean;
-};
-
-export type PaymentLinkOptionalItem = {
-  adjustable_quantity: PaymentLinkOptionalItemAdjustableQuantity | null;
-  price: string;
-  quantity: number;
-};
-
-export type PaymentLinkOptionalItemAdjustableQuantity = {
-  enabled: boolean;
-  maximum: number | null;
-  minimum: number | null;
+  invoice_data: CheckoutSessionInvoiceCreationInvoiceData | null;
 };
 
 export type PaymentLinkPaymentIntentData = {
@@ -6138,10 +4862,6 @@ export type PaymentLinkPaymentMethodOptionsCardRestrictions = {
   brands_blocked: string[];
 };
 
-export type PaymentLinkPhoneNumberCollection = {
-  enabled: boolean;
-};
-
 export type PaymentLinkRestrictions = {
   completed_sessions: PaymentLinkRestrictionsCompletedSessions;
 };
@@ -6149,15 +4869,6 @@ export type PaymentLinkRestrictions = {
 export type PaymentLinkRestrictionsCompletedSessions = {
   count: number;
   limit: number;
-};
-
-export type PaymentLinkShippingAddressCollection = {
-  allowed_countries: string[];
-};
-
-export type PaymentLinkShippingOption = {
-  shipping_amount: number;
-  shipping_rate: string;
 };
 
 export type PaymentLinkSubscriptionData = {
@@ -6170,20 +4881,10 @@ export type PaymentLinkSubscriptionData = {
 
 export type PaymentLinkSubscriptionDataInvoiceSettings = {
   account_tax_ids: string[] | null;
-  custom_fields: PaymentLinkSubscriptionDataInvoiceSettingsCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   description: string | null;
   footer: string | null;
-  issuer: PaymentLinkSubscriptionDataInvoiceSettingsIssuer;
-};
-
-export type PaymentLinkSubscriptionDataInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type PaymentLinkSubscriptionDataInvoiceSettingsIssuer = {
-  account?: string;
-  type: string;
+  issuer: CheckoutSessionAutomaticTaxLiability;
 };
 
 export type PaymentLinkSubscriptionDataTrialSettings = {
@@ -6192,16 +4893,6 @@ export type PaymentLinkSubscriptionDataTrialSettings = {
 
 export type PaymentLinkSubscriptionDataTrialSettingsEndBehavior = {
   missing_payment_method: string;
-};
-
-export type PaymentLinkTaxIdCollection = {
-  enabled: boolean;
-  required: string;
-};
-
-export type PaymentLinkTransferData = {
-  amount: number | null;
-  destination: string;
 };
 
 export type PaymentMethod = {
@@ -6218,10 +4909,10 @@ export type PaymentMethod = {
   bacs_debit?: PaymentMethodBacsDebit;
   bancontact?: { [key: string]: unknown };
   billie?: { [key: string]: unknown };
-  billing_details: PaymentMethodBillingDetails;
+  billing_details: ChargeBillingDetails;
   bizum?: PaymentMethodBizum;
-  blik?: PaymentMethodBlik;
-  boleto?: PaymentMethodBoleto;
+  blik?: PaymentMethodBizum;
+  boleto?: ChargePaymentMethodDetailsBoleto;
   card?: PaymentMethodCard;
   card_present?: PaymentMethodCardPresent;
   cashapp?: PaymentMethodCashapp;
@@ -6250,7 +4941,7 @@ export type PaymentMethod = {
   naver_pay?: PaymentMethodNaverPay;
   nz_bank_account?: PaymentMethodNzBankAccount;
   oxxo?: { [key: string]: unknown };
-  p24?: PaymentMethodP24;
+  p24?: PaymentMethodEps;
   pay_by_bank?: { [key: string]: unknown };
   payco?: { [key: string]: unknown };
   paynow?: { [key: string]: unknown };
@@ -6259,19 +4950,19 @@ export type PaymentMethod = {
   payto?: PaymentMethodPayto;
   pix?: PaymentMethodPix;
   promptpay?: { [key: string]: unknown };
-  radar_options?: PaymentMethodRadarOptions;
+  radar_options?: ChargeRadarOptions;
   revolut_pay?: { [key: string]: unknown };
   samsung_pay?: { [key: string]: unknown };
   satispay?: { [key: string]: unknown };
   scalapay?: { [key: string]: unknown };
   sepa_debit?: PaymentMethodSepaDebit;
   sequra?: { [key: string]: unknown };
-  sofort?: PaymentMethodSofort;
+  sofort?: ChargePaymentMethodDetailsKlarnaPayerDetailsAddress;
   sunbit?: { [key: string]: unknown };
   swish?: { [key: string]: unknown };
   twint?: { [key: string]: unknown };
   type: string;
-  upi?: PaymentMethodUpi;
+  upi?: ChargePaymentMethodDetailsUpi;
   us_bank_account?: PaymentMethodUsBankAccount;
   wechat_pay?: { [key: string]: unknown };
   zip?: { [key: string]: unknown };
@@ -6297,29 +4988,13 @@ export type PaymentMethodBacsDebit = {
   sort_code: string | null;
 };
 
-export type PaymentMethodBillingDetails = {
-  address: Address | null;
-  email: string | null;
-  name: string | null;
-  phone: string | null;
-  tax_id: string | null;
-};
-
 export type PaymentMethodBizum = {
   buyer_id?: string | null;
 };
 
-export type PaymentMethodBlik = {
-  buyer_id?: string | null;
-};
-
-export type PaymentMethodBoleto = {
-  tax_id: string;
-};
-
 export type PaymentMethodCard = {
   brand: string;
-  checks: PaymentMethodCardChecks | null;
+  checks: ChargePaymentMethodDetailsCardChecks | null;
   country: string | null;
   description?: string | null;
   display_brand: string | null;
@@ -6337,12 +5012,6 @@ export type PaymentMethodCard = {
   wallet: PaymentMethodCardWallet | null;
 };
 
-export type PaymentMethodCardChecks = {
-  address_line1_check: string | null;
-  address_postal_code_check: string | null;
-  cvc_check: string | null;
-};
-
 export type PaymentMethodCardGeneratedFrom = {
   charge: string | null;
   payment_method_details: PaymentMethodCardGeneratedFromPaymentMethodDetails | null;
@@ -6350,58 +5019,7 @@ export type PaymentMethodCardGeneratedFrom = {
 };
 
 export type PaymentMethodCardGeneratedFromPaymentMethodDetails = {
-  card_present?: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresent;
-  type: string;
-};
-
-export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresent = {
-  amount_authorized: number | null;
-  brand: string | null;
-  brand_product: string | null;
-  capture_before?: number;
-  cardholder_name: string | null;
-  country: string | null;
-  description?: string | null;
-  emv_auth_data: string | null;
-  exp_month: number;
-  exp_year: number;
-  fingerprint: string | null;
-  funding: string | null;
-  generated_card: string | null;
-  iin?: string | null;
-  incremental_authorization_supported: boolean;
-  issuer?: string | null;
-  last4: string | null;
-  location?: string;
-  network: string | null;
-  network_transaction_id: string | null;
-  offline: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentOffline | null;
-  overcapture_supported: boolean;
-  preferred_locales: string[] | null;
-  read_method: string | null;
-  reader?: string;
-  receipt: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentReceipt | null;
-  wallet?: PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentWallet;
-};
-
-export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentOffline = {
-  stored_at: number | null;
-  type: "deferred" | null;
-};
-
-export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentReceipt = {
-  account_type?: string;
-  application_cryptogram: string | null;
-  application_preferred_name: string | null;
-  authorization_code: string | null;
-  authorization_response_code: string | null;
-  cardholder_verification_method: string | null;
-  dedicated_file_name: string | null;
-  terminal_verification_results: string | null;
-  transaction_status_information: string | null;
-};
-
-export type PaymentMethodCardGeneratedFromPaymentMethodDetailsCardPresentWallet = {
+  card_present?: ChargePaymentMethodDetailsCardPresent;
   type: string;
 };
 
@@ -6420,24 +5038,10 @@ export type PaymentMethodCardWallet = {
   dynamic_last4: string | null;
   google_pay?: { [key: string]: unknown };
   link?: { [key: string]: unknown };
-  masterpass?: PaymentMethodCardWalletMasterpass;
+  masterpass?: ChargePaymentMethodDetailsCardWalletMasterpass;
   samsung_pay?: { [key: string]: unknown };
   type: string;
-  visa_checkout?: PaymentMethodCardWalletVisaCheckout;
-};
-
-export type PaymentMethodCardWalletMasterpass = {
-  billing_address: Address | null;
-  email: string | null;
-  name: string | null;
-  shipping_address: Address | null;
-};
-
-export type PaymentMethodCardWalletVisaCheckout = {
-  billing_address: Address | null;
-  email: string | null;
-  name: string | null;
-  shipping_address: Address | null;
+  visa_checkout?: ChargePaymentMethodDetailsCardWalletMasterpass;
 };
 
 export type PaymentMethodCardPresent = {
@@ -6453,25 +5057,11 @@ export type PaymentMethodCardPresent = {
   iin?: string | null;
   issuer?: string | null;
   last4: string | null;
-  networks: PaymentMethodCardPresentNetworks | null;
-  offline: PaymentMethodCardPresentOffline | null;
+  networks: PaymentMethodCardNetworks | null;
+  offline: ChargePaymentMethodDetailsCardPresentOffline | null;
   preferred_locales: string[] | null;
   read_method: string | null;
-  wallet?: PaymentMethodCardPresentWallet;
-};
-
-export type PaymentMethodCardPresentNetworks = {
-  available: string[];
-  preferred: string | null;
-};
-
-export type PaymentMethodCardPresentOffline = {
-  stored_at: number | null;
-  type: "deferred" | null;
-};
-
-export type PaymentMethodCardPresentWallet = {
-  type: string;
+  wallet?: AccountControllerStripeDashboard;
 };
 
 export type PaymentMethodCashapp = {
@@ -6516,24 +5106,13 @@ export type PaymentMethodInteracPresent = {
   iin?: string | null;
   issuer?: string | null;
   last4: string | null;
-  networks: PaymentMethodInteracPresentNetworks | null;
+  networks: PaymentMethodCardNetworks | null;
   preferred_locales: string[] | null;
   read_method: string | null;
 };
 
-export type PaymentMethodInteracPresentNetworks = {
-  available: string[];
-  preferred: string | null;
-};
-
 export type PaymentMethodKlarna = {
-  dob?: PaymentMethodKlarnaDob | null;
-};
-
-export type PaymentMethodKlarnaDob = {
-  day: number | null;
-  month: number | null;
-  year: number | null;
+  dob?: AccountCompanyRegistrationDate | null;
 };
 
 export type PaymentMethodKrCard = {
@@ -6560,10 +5139,6 @@ export type PaymentMethodNzBankAccount = {
   suffix: string | null;
 };
 
-export type PaymentMethodP24 = {
-  bank: string | null;
-};
-
 export type PaymentMethodPaypal = {
   country: string | null;
   payer_email: string | null;
@@ -6580,10 +5155,6 @@ export type PaymentMethodPix = {
   fingerprint?: string | null;
 };
 
-export type PaymentMethodRadarOptions = {
-  session?: string;
-};
-
 export type PaymentMethodSepaDebit = {
   bank_code: string | null;
   branch_code: string | null;
@@ -6596,14 +5167,6 @@ export type PaymentMethodSepaDebit = {
 export type PaymentMethodSepaDebitGeneratedFrom = {
   charge: string | null;
   setup_attempt: string | null;
-};
-
-export type PaymentMethodSofort = {
-  country: string | null;
-};
-
-export type PaymentMethodUpi = {
-  vpa: string | null;
 };
 
 export type PaymentMethodUsBankAccount = {
@@ -6673,10 +5236,10 @@ export type Person = {
   account: string;
   additional_tos_acceptances?: PersonAdditionalTosAcceptances;
   address?: Address;
-  address_kana?: PersonAddressKana | null;
-  address_kanji?: PersonAddressKanji | null;
+  address_kana?: AccountCompanyAddressKana | null;
+  address_kanji?: AccountCompanyAddressKana | null;
   created: number;
-  dob?: PersonDob;
+  dob?: AccountCompanyRegistrationDate;
   email?: string | null;
   first_name?: string | null;
   first_name_kana?: string | null;
@@ -6696,66 +5259,23 @@ export type Person = {
   political_exposure?: string;
   registered_address?: Address;
   relationship?: PersonRelationship;
-  requirements?: PersonRequirements | null;
+  requirements?: PersonFutureRequirements | null;
   ssn_last_4_provided?: boolean;
   us_cfpb_data?: PersonUsCfpbData | null;
   verification?: PersonVerification;
 };
 
 export type PersonAdditionalTosAcceptances = {
-  account: PersonAdditionalTosAcceptancesAccount | null;
-};
-
-export type PersonAdditionalTosAcceptancesAccount = {
-  date: number | null;
-  ip: string | null;
-  user_agent: string | null;
-};
-
-export type PersonAddressKana = {
-  city: string | null;
-  country: string | null;
-  line1: string | null;
-  line2: string | null;
-  postal_code: string | null;
-  state: string | null;
-  town: string | null;
-};
-
-export type PersonAddressKanji = {
-  city: string | null;
-  country: string | null;
-  line1: string | null;
-  line2: string | null;
-  postal_code: string | null;
-  state: string | null;
-  town: string | null;
-};
-
-export type PersonDob = {
-  day: number | null;
-  month: number | null;
-  year: number | null;
+  account: AccountCompanyDirectorshipDeclaration | null;
 };
 
 export type PersonFutureRequirements = {
-  alternatives: PersonFutureRequirementsAlternative[] | null;
+  alternatives: AccountFutureRequirementsAlternative[] | null;
   currently_due: string[];
-  errors: PersonFutureRequirementsError[];
+  errors: AccountFutureRequirementsError[];
   eventually_due: string[];
   past_due: string[];
   pending_verification: string[];
-};
-
-export type PersonFutureRequirementsAlternative = {
-  alternative_fields_due: string[];
-  original_fields_due: string[];
-};
-
-export type PersonFutureRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
 };
 
 export type PersonRelationship = {
@@ -6767,26 +5287,6 @@ export type PersonRelationship = {
   percent_ownership: number | null;
   representative: boolean | null;
   title: string | null;
-};
-
-export type PersonRequirements = {
-  alternatives: PersonRequirementsAlternative[] | null;
-  currently_due: string[];
-  errors: PersonRequirementsError[];
-  eventually_due: string[];
-  past_due: string[];
-  pending_verification: string[];
-};
-
-export type PersonRequirementsAlternative = {
-  alternative_fields_due: string[];
-  original_fields_due: string[];
-};
-
-export type PersonRequirementsError = {
-  code: "external_request" | "information_missing" | "invalid_address_city_state_postal_code" | "invalid_address_cmra_address" | "invalid_address_highway_contract_box" | "invalid_address_private_mailbox" | "invalid_address_registered_agent_address" | "invalid_business_profile_name" | "invalid_business_profile_name_denylisted" | "invalid_company_name_denylisted" | "invalid_dob_age_over_maximum" | "invalid_dob_age_under_18" | "invalid_dob_age_under_minimum" | "invalid_product_description_length" | "invalid_product_description_url_match" | "invalid_representative_country" | "invalid_signator" | "invalid_statement_descriptor_business_mismatch" | "invalid_statement_descriptor_denylisted" | "invalid_statement_descriptor_length" | "invalid_statement_descriptor_prefix_denylisted" | "invalid_statement_descriptor_prefix_mismatch" | "invalid_street_address" | "invalid_tax_id" | "invalid_tax_id_format" | "invalid_tos_acceptance" | "invalid_url_denylisted" | "invalid_url_format" | "invalid_url_length" | "invalid_url_web_presence_detected" | "invalid_url_website_business_information_mismatch" | "invalid_url_website_empty" | "invalid_url_website_inaccessible" | "invalid_url_website_inaccessible_geoblocked" | "invalid_url_website_inaccessible_password_protected" | "invalid_url_website_incomplete" | "invalid_url_website_incomplete_cancellation_policy" | "invalid_url_website_incomplete_customer_service_details" | "invalid_url_website_incomplete_legal_restrictions" | "invalid_url_website_incomplete_refund_policy" | "invalid_url_website_incomplete_return_policy" | "invalid_url_website_incomplete_terms_and_conditions" | "invalid_url_website_incomplete_under_construction" | "invalid_url_website_other" | "invalid_value_other" | "unsupported_business_type" | "verification_directors_mismatch" | "verification_document_address_mismatch" | "verification_document_address_missing" | "verification_document_corrupt" | "verification_document_country_not_supported" | "verification_document_directors_mismatch" | "verification_document_dob_mismatch" | "verification_document_duplicate_type" | "verification_document_expired" | "verification_document_failed_copy" | "verification_document_failed_greyscale" | "verification_document_failed_other" | "verification_document_failed_test_mode" | "verification_document_fraudulent" | "verification_document_id_number_mismatch" | "verification_document_id_number_missing" | "verification_document_incomplete" | "verification_document_invalid" | "verification_document_issue_or_expiry_date_missing" | "verification_document_manipulated" | "verification_document_missing_back" | "verification_document_missing_front" | "verification_document_name_mismatch" | "verification_document_name_missing" | "verification_document_nationality_mismatch" | "verification_document_not_readable" | "verification_document_not_signed" | "verification_document_not_uploaded" | "verification_document_photo_mismatch" | "verification_document_too_large" | "verification_document_type_not_supported" | "verification_extraneous_directors" | "verification_failed_address_match" | "verification_failed_authorizer_authority" | "verification_failed_business_iec_number" | "verification_failed_document_match" | "verification_failed_id_number_match" | "verification_failed_keyed_identity" | "verification_failed_keyed_match" | "verification_failed_name_match" | "verification_failed_other" | "verification_failed_representative_authority" | "verification_failed_residential_address" | "verification_failed_tax_id_match" | "verification_failed_tax_id_not_issued" | "verification_legal_entity_structure_mismatch" | "verification_missing_directors" | "verification_missing_executives" | "verification_missing_owners" | "verification_rejected_ownership_exemption_reason" | "verification_requires_additional_memorandum_of_associations" | "verification_requires_additional_proof_of_registration" | "verification_supportability";
-  reason: string;
-  requirement: string;
 };
 
 export type PersonUsCfpbData = {
@@ -6806,25 +5306,11 @@ export type PersonUsCfpbDataRaceDetails = {
 };
 
 export type PersonVerification = {
-  additional_document?: PersonVerificationAdditionalDocument | null;
+  additional_document?: AccountCompanyVerificationDocument | null;
   details?: string | null;
   details_code?: string | null;
-  document?: PersonVerificationDocument;
+  document?: AccountCompanyVerificationDocument;
   status: string;
-};
-
-export type PersonVerificationAdditionalDocument = {
-  back: string | null;
-  details: string | null;
-  details_code: string | null;
-  front: string | null;
-};
-
-export type PersonVerificationDocument = {
-  back: string | null;
-  details: string | null;
-  details_code: string | null;
-  front: string | null;
 };
 
 export type Plan = {
@@ -6879,9 +5365,9 @@ export type Price = {
   product: string;
   recurring: PriceRecurring | null;
   tax_behavior: string | null;
-  tiers?: PriceTier[];
+  tiers?: PlanTier[];
   tiers_mode: string | null;
-  transform_quantity: PriceTransformQuantity | null;
+  transform_quantity: PlanTransformUsage | null;
   type: string;
   unit_amount: number | null;
   unit_amount_decimal: string | null;
@@ -6899,19 +5385,6 @@ export type PriceRecurring = {
   meter: string | null;
   trial_period_days: number | null;
   usage_type: string;
-};
-
-export type PriceTier = {
-  flat_amount: number | null;
-  flat_amount_decimal: string | null;
-  unit_amount: number | null;
-  unit_amount_decimal: string | null;
-  up_to: number | null;
-};
-
-export type PriceTransformQuantity = {
-  divide_by: number;
-  round: string;
 };
 
 export type Product = {
@@ -6990,7 +5463,7 @@ export type Quote = {
   application: string | null;
   application_fee_amount: number | null;
   application_fee_percent: number | null;
-  automatic_tax: QuoteAutomaticTax;
+  automatic_tax: CheckoutSessionAutomaticTax;
   collection_method: string;
   computed: QuoteComputed;
   created: number;
@@ -7022,20 +5495,8 @@ export type Quote = {
   subscription_data: QuoteSubscriptionData;
   subscription_schedule: string | null;
   test_clock: string | null;
-  total_details: QuoteTotalDetails;
+  total_details: CheckoutSessionTotalDetails;
   transfer_data: QuoteTransferData | null;
-};
-
-export type QuoteAutomaticTax = {
-  enabled: boolean;
-  liability: QuoteAutomaticTaxLiability | null;
-  provider: string | null;
-  status: string | null;
-};
-
-export type QuoteAutomaticTaxLiability = {
-  account?: string;
-  type: string;
 };
 
 export type QuoteComputed = {
@@ -7048,31 +5509,7 @@ export type QuoteComputedRecurring = {
   amount_total: number;
   interval: string;
   interval_count: number;
-  total_details: QuoteComputedRecurringTotalDetails;
-};
-
-export type QuoteComputedRecurringTotalDetails = {
-  amount_discount: number;
-  amount_shipping: number | null;
-  amount_tax: number;
-  breakdown?: QuoteComputedRecurringTotalDetailsBreakdown;
-};
-
-export type QuoteComputedRecurringTotalDetailsBreakdown = {
-  discounts: QuoteComputedRecurringTotalDetailsBreakdownDiscount[];
-  taxes: QuoteComputedRecurringTotalDetailsBreakdownTax[];
-};
-
-export type QuoteComputedRecurringTotalDetailsBreakdownDiscount = {
-  amount: number;
-  discount: Discount;
-};
-
-export type QuoteComputedRecurringTotalDetailsBreakdownTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
+  total_details: CheckoutSessionTotalDetails;
 };
 
 export type QuoteComputedUpfront = {
@@ -7084,31 +5521,7 @@ export type QuoteComputedUpfront = {
     has_more: boolean;
     url: string;
   };
-  total_details: QuoteComputedUpfrontTotalDetails;
-};
-
-export type QuoteComputedUpfrontTotalDetails = {
-  amount_discount: number;
-  amount_shipping: number | null;
-  amount_tax: number;
-  breakdown?: QuoteComputedUpfrontTotalDetailsBreakdown;
-};
-
-export type QuoteComputedUpfrontTotalDetailsBreakdown = {
-  discounts: QuoteComputedUpfrontTotalDetailsBreakdownDiscount[];
-  taxes: QuoteComputedUpfrontTotalDetailsBreakdownTax[];
-};
-
-export type QuoteComputedUpfrontTotalDetailsBreakdownDiscount = {
-  amount: number;
-  discount: Discount;
-};
-
-export type QuoteComputedUpfrontTotalDetailsBreakdownTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
+  total_details: CheckoutSessionTotalDetails;
 };
 
 export type QuoteFromQuote = {
@@ -7117,21 +5530,11 @@ export type QuoteFromQuote = {
 };
 
 export type QuoteInvoiceSettings = {
-  custom_fields: QuoteInvoiceSettingsCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   days_until_due: number | null;
   description: string | null;
   footer: string | null;
-  issuer: QuoteInvoiceSettingsIssuer;
-};
-
-export type QuoteInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type QuoteInvoiceSettingsIssuer = {
-  account?: string;
-  type: string;
+  issuer: CheckoutSessionAutomaticTaxLiability;
 };
 
 export type QuoteStatusTransitions = {
@@ -7155,30 +5558,6 @@ export type QuoteSubscriptionDataBillingMode = {
 
 export type QuoteSubscriptionDataBillingModeFlexible = {
   proration_discounts?: string;
-};
-
-export type QuoteTotalDetails = {
-  amount_discount: number;
-  amount_shipping: number | null;
-  amount_tax: number;
-  breakdown?: QuoteTotalDetailsBreakdown;
-};
-
-export type QuoteTotalDetailsBreakdown = {
-  discounts: QuoteTotalDetailsBreakdownDiscount[];
-  taxes: QuoteTotalDetailsBreakdownTax[];
-};
-
-export type QuoteTotalDetailsBreakdownDiscount = {
-  amount: number;
-  discount: Discount;
-};
-
-export type QuoteTotalDetailsBreakdownTax = {
-  amount: number;
-  rate: TaxRate;
-  taxability_reason: string | null;
-  taxable_amount: number | null;
 };
 
 export type QuoteTransferData = {
@@ -7218,7 +5597,7 @@ export type Refund = {
   payment_intent: string | null;
   payment_method: string | null;
   pending_reason?: string;
-  presentment_details?: RefundPresentmentDetails;
+  presentment_details?: ChargePresentmentDetails;
   reason: string | null;
   receipt_number: string | null;
   source_transfer_reversal: string | null;
@@ -7234,34 +5613,34 @@ export type RefundDestinationDetails = {
   amazon_pay?: { [key: string]: unknown };
   au_bank_transfer?: { [key: string]: unknown };
   blik?: RefundDestinationDetailsBlik;
-  br_bank_transfer?: RefundDestinationDetailsBrBankTransfer;
+  br_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
   card?: RefundDestinationDetailsCard;
   cashapp?: { [key: string]: unknown };
-  crypto?: RefundDestinationDetailsCrypto;
+  crypto?: ChargePaymentMethodDetailsPromptpay;
   customer_cash_balance?: { [key: string]: unknown };
   eps?: { [key: string]: unknown };
-  eu_bank_transfer?: RefundDestinationDetailsEuBankTransfer;
-  gb_bank_transfer?: RefundDestinationDetailsGbBankTransfer;
+  eu_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
+  gb_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
   giropay?: { [key: string]: unknown };
   grabpay?: { [key: string]: unknown };
-  jp_bank_transfer?: RefundDestinationDetailsJpBankTransfer;
-  klarna?: RefundDestinationDetailsKlarna;
-  mb_way?: RefundDestinationDetailsMbWay;
-  multibanco?: RefundDestinationDetailsMultibanco;
-  mx_bank_transfer?: RefundDestinationDetailsMxBankTransfer;
+  jp_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
+  klarna?: RefundDestinationDetailsAfterpayClearpay;
+  mb_way?: RefundDestinationDetailsAfterpayClearpay;
+  multibanco?: RefundDestinationDetailsAfterpayClearpay;
+  mx_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
   nz_bank_transfer?: { [key: string]: unknown };
-  p24?: RefundDestinationDetailsP24;
+  p24?: RefundDestinationDetailsAfterpayClearpay;
   paynow?: { [key: string]: unknown };
-  paypal?: RefundDestinationDetailsPaypal;
+  paypal?: RefundDestinationDetailsBlik;
   pix?: { [key: string]: unknown };
   revolut?: { [key: string]: unknown };
   scalapay?: { [key: string]: unknown };
   sofort?: { [key: string]: unknown };
-  swish?: RefundDestinationDetailsSwish;
-  th_bank_transfer?: RefundDestinationDetailsThBankTransfer;
+  swish?: RefundDestinationDetailsBlik;
+  th_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
   twint?: { [key: string]: unknown };
   type: string;
-  us_bank_transfer?: RefundDestinationDetailsUsBankTransfer;
+  us_bank_transfer?: RefundDestinationDetailsAfterpayClearpay;
   wechat_pay?: { [key: string]: unknown };
   zip?: { [key: string]: unknown };
 };
@@ -7277,82 +5656,11 @@ export type RefundDestinationDetailsBlik = {
   reference_status: string | null;
 };
 
-export type RefundDestinationDetailsBrBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
 export type RefundDestinationDetailsCard = {
   reference?: string;
   reference_status?: string;
   reference_type?: string;
   type: string;
-};
-
-export type RefundDestinationDetailsCrypto = {
-  reference: string | null;
-};
-
-export type RefundDestinationDetailsEuBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsGbBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsJpBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsKlarna = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsMbWay = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsMultibanco = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsMxBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsP24 = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsPaypal = {
-  network_decline_code: string | null;
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsSwish = {
-  network_decline_code: string | null;
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsThBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
-};
-
-export type RefundDestinationDetailsUsBankTransfer = {
-  reference: string | null;
-  reference_status: string | null;
 };
 
 export type RefundNextAction = {
@@ -7368,11 +5676,6 @@ export type RefundNextActionDisplayDetails = {
 export type RefundNextActionDisplayDetailsEmailSent = {
   email_sent_at: number;
   email_sent_to: string;
-};
-
-export type RefundPresentmentDetails = {
-  presentment_amount: number;
-  presentment_currency: string;
 };
 
 export type ReportingReportRun = {
@@ -7539,16 +5842,16 @@ export type SetupIntent = {
   description: string | null;
   excluded_payment_method_types: string[] | null;
   flow_directions?: string[] | null;
-  last_setup_error: SetupIntentLastSetupError | null;
+  last_setup_error: InvoiceLastFinalizationError | null;
   latest_attempt: string | null;
   livemode: boolean;
-  managed_payments?: SetupIntentManagedPayments | null;
+  managed_payments?: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   mandate: string | null;
   metadata: { [key: string]: unknown } | null;
   next_action: SetupIntentNextAction | null;
   on_behalf_of: string | null;
   payment_method: string | null;
-  payment_method_configuration_details: SetupIntentPaymentMethodConfigurationDetails | null;
+  payment_method_configuration_details: CheckoutSessionPaymentMethodConfigurationDetails | null;
   payment_method_options: SetupIntentPaymentMethodOptions | null;
   payment_method_types: string[];
   single_use_mandate: string | null;
@@ -7561,50 +5864,15 @@ export type SetupIntentAutomaticPaymentMethods = {
   enabled: boolean | null;
 };
 
-export type SetupIntentLastSetupError = {
-  advice_code?: string;
-  charge?: string;
-  code?: string;
-  decline_code?: string;
-  doc_url?: string;
-  message?: string;
-  network_advice_code?: string;
-  network_decline_code?: string;
-  param?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: PaymentMethod;
-  payment_method_type?: string;
-  request_log_url?: string;
-  setup_intent?: SetupIntent;
-  source?: BankAccount | Card | Account | Source;
-  type: string;
-};
-
-export type SetupIntentManagedPayments = {
-  enabled: boolean;
-};
-
 export type SetupIntentNextAction = {
   blik_authorize?: { [key: string]: unknown };
-  cashapp_handle_redirect_or_display_qr_code?: SetupIntentNextActionCashappHandleRedirectOrDisplayQrCode;
+  cashapp_handle_redirect_or_display_qr_code?: PaymentIntentNextActionCashappHandleRedirectOrDisplayQrCode;
   pix_display_qr_code?: SetupIntentNextActionPixDisplayQrCode;
-  redirect_to_url?: SetupIntentNextActionRedirectToUrl;
+  redirect_to_url?: PaymentIntentNextActionRedirectToUrl;
   type: string;
-  upi_handle_redirect_or_display_qr_code?: SetupIntentNextActionUpiHandleRedirectOrDisplayQrCode;
+  upi_handle_redirect_or_display_qr_code?: PaymentIntentNextActionUpiHandleRedirectOrDisplayQrCode;
   use_stripe_sdk?: { [key: string]: unknown };
-  verify_with_microdeposits?: SetupIntentNextActionVerifyWithMicrodeposits;
-};
-
-export type SetupIntentNextActionCashappHandleRedirectOrDisplayQrCode = {
-  hosted_instructions_url: string;
-  mobile_auth_url: string;
-  qr_code: SetupIntentNextActionCashappHandleRedirectOrDisplayQrCodeQrCode;
-};
-
-export type SetupIntentNextActionCashappHandleRedirectOrDisplayQrCodeQrCode = {
-  expires_at: number;
-  image_url_png: string;
-  image_url_svg: string;
+  verify_with_microdeposits?: PaymentIntentNextActionVerifyWithMicrodeposits;
 };
 
 export type SetupIntentNextActionPixDisplayQrCode = {
@@ -7613,33 +5881,6 @@ export type SetupIntentNextActionPixDisplayQrCode = {
   hosted_instructions_url: string;
   image_url_png: string;
   image_url_svg: string;
-};
-
-export type SetupIntentNextActionRedirectToUrl = {
-  return_url: string | null;
-  url: string | null;
-};
-
-export type SetupIntentNextActionUpiHandleRedirectOrDisplayQrCode = {
-  hosted_instructions_url: string;
-  qr_code: SetupIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode;
-};
-
-export type SetupIntentNextActionUpiHandleRedirectOrDisplayQrCodeQrCode = {
-  expires_at: number;
-  image_url_png: string;
-  image_url_svg: string;
-};
-
-export type SetupIntentNextActionVerifyWithMicrodeposits = {
-  arrival_date: number;
-  hosted_verification_url: string;
-  microdeposit_type: string | null;
-};
-
-export type SetupIntentPaymentMethodConfigurationDetails = {
-  id: string;
-  parent: string | null;
 };
 
 export type SetupIntentPaymentMethodOptions = {
@@ -7655,40 +5896,23 @@ export type SetupIntentPaymentMethodOptions = {
   paypal?: SetupIntentPaymentMethodOptionsPaypal;
   payto?: SetupIntentPaymentMethodOptionsPayto;
   pix?: SetupIntentPaymentMethodOptionsPix;
-  sepa_debit?: SetupIntentPaymentMethodOptionsSepaDebit;
-  upi?: SetupIntentPaymentMethodOptionsUpi;
+  sepa_debit?: SetupIntentPaymentMethodOptionsBacsDebit;
+  upi?: InvoicePaymentSettingsPaymentMethodOptionsUpi;
   us_bank_account?: SetupIntentPaymentMethodOptionsUsBankAccount;
 };
 
 export type SetupIntentPaymentMethodOptionsAcssDebit = {
   currency: string | null;
-  mandate_options?: SetupIntentPaymentMethodOptionsAcssDebitMandateOptions;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsAcssDebitMandateOptions;
   verification_method?: string;
 };
 
-export type SetupIntentPaymentMethodOptionsAcssDebitMandateOptions = {
-  custom_mandate_url?: string;
-  default_for?: string[];
-  interval_description: string | null;
-  payment_schedule: string | null;
-  transaction_type: string | null;
-};
-
 export type SetupIntentPaymentMethodOptionsBacsDebit = {
-  mandate_options?: SetupIntentPaymentMethodOptionsBacsDebitMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsBacsDebitMandateOptions = {
-  reference_prefix?: string;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsBacsDebitMandateOptions;
 };
 
 export type SetupIntentPaymentMethodOptionsBlik = {
-  mandate_options?: SetupIntentPaymentMethodOptionsBlikMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsBlikMandateOptions = {
-  expires_at: number | null;
-  type: "off_session" | null;
+  mandate_options?: PaymentIntentPaymentMethodOptionsBlikMandateOptions;
 };
 
 export type SetupIntentPaymentMethodOptionsCard = {
@@ -7725,72 +5949,17 @@ export type SetupIntentPaymentMethodOptionsPaypal = {
 };
 
 export type SetupIntentPaymentMethodOptionsPayto = {
-  mandate_options?: SetupIntentPaymentMethodOptionsPaytoMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsPaytoMandateOptions = {
-  amount: number | null;
-  amount_type: string | null;
-  end_date: string | null;
-  payment_schedule: string | null;
-  payments_per_period: number | null;
-  purpose: string | null;
-  start_date: string | null;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsPaytoMandateOptions;
 };
 
 export type SetupIntentPaymentMethodOptionsPix = {
-  mandate_options?: SetupIntentPaymentMethodOptionsPixMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsPixMandateOptions = {
-  amount?: number;
-  amount_includes_iof?: string;
-  amount_type?: string;
-  currency?: string;
-  end_date?: string;
-  payment_schedule?: string;
-  reference?: string;
-  start_date?: string;
-};
-
-export type SetupIntentPaymentMethodOptionsSepaDebit = {
-  mandate_options?: SetupIntentPaymentMethodOptionsSepaDebitMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsSepaDebitMandateOptions = {
-  reference_prefix?: string;
-};
-
-export type SetupIntentPaymentMethodOptionsUpi = {
-  mandate_options?: SetupIntentPaymentMethodOptionsUpiMandateOptions;
-};
-
-export type SetupIntentPaymentMethodOptionsUpiMandateOptions = {
-  amount: number | null;
-  amount_type: string | null;
-  description: string | null;
-  end_date: number | null;
+  mandate_options?: CheckoutSessionPaymentMethodOptionsPixMandateOptions;
 };
 
 export type SetupIntentPaymentMethodOptionsUsBankAccount = {
-  financial_connections?: SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnections;
-  mandate_options?: SetupIntentPaymentMethodOptionsUsBankAccountMandateOptions;
+  financial_connections?: CheckoutSessionPaymentMethodOptionsUsBankAccountFinancialConnections;
+  mandate_options?: MandatePaymentMethodDetailsUsBankAccount;
   verification_method?: string;
-};
-
-export type SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnections = {
-  filters?: SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: string[];
-  prefetch: string[] | null;
-  return_url?: string;
-};
-
-export type SetupIntentPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: string[];
-};
-
-export type SetupIntentPaymentMethodOptionsUsBankAccountMandateOptions = {
-  collection_method?: "paper";
 };
 
 export type SigmaScheduledQueryRun = {
@@ -7798,17 +5967,13 @@ export type SigmaScheduledQueryRun = {
   object: "scheduled_query_run";
   created: number;
   data_load_time: number;
-  error?: SigmaScheduledQueryRunError;
+  error?: CheckoutSessionCustomTextAfterSubmit;
   file: File | null;
   livemode: boolean;
   result_available_until: number;
   sql: string;
   status: string;
   title: string;
-};
-
-export type SigmaScheduledQueryRunError = {
-  message: string;
 };
 
 export type Source = {
@@ -8092,7 +6257,7 @@ export type SourceSourceOrder = {
   currency: string;
   email?: string;
   items: SourceSourceOrderItem[] | null;
-  shipping?: SourceSourceOrderShipping;
+  shipping?: ChargeShipping;
 };
 
 export type SourceSourceOrderItem = {
@@ -8102,14 +6267,6 @@ export type SourceSourceOrderItem = {
   parent: string | null;
   quantity?: number;
   type: string | null;
-};
-
-export type SourceSourceOrderShipping = {
-  address?: Address;
-  carrier?: string | null;
-  name?: string;
-  phone?: string | null;
-  tracking_number?: string | null;
 };
 
 export type SourceThreeDSecure = {
@@ -8250,7 +6407,7 @@ export type Subscription = {
   description: string | null;
   discounts: string[];
   ended_at: number | null;
-  invoice_settings: SubscriptionInvoiceSettings;
+  invoice_settings: PaymentLinkSubscriptionDataInvoiceSettings;
   items: {
     object: "list";
     data: SubscriptionItem[];
@@ -8259,13 +6416,13 @@ export type Subscription = {
   };
   latest_invoice: string | null;
   livemode: boolean;
-  managed_payments: SubscriptionManagedPayments | null;
+  managed_payments: BillingPortalConfigurationFeaturesInvoiceHistory | null;
   metadata: { [key: string]: unknown };
   next_pending_invoice_item_invoice: number | null;
   on_behalf_of: string | null;
   pause_collection: SubscriptionPauseCollection | null;
   payment_settings: SubscriptionPaymentSettings | null;
-  pending_invoice_item_interval: SubscriptionPendingInvoiceItemInterval | null;
+  pending_invoice_item_interval: BillingPortalConfigurationFeaturesSubscriptionPauseDurationIntervalOption | null;
   pending_setup_intent: string | null;
   pending_update: SubscriptionPendingUpdate | null;
   presentment_details?: SubscriptionPresentmentDetails;
@@ -8283,12 +6440,7 @@ export type Subscription = {
 export type SubscriptionAutomaticTax = {
   disabled_reason: "requires_location_inputs" | null;
   enabled: boolean;
-  liability: SubscriptionAutomaticTaxLiability | null;
-};
-
-export type SubscriptionAutomaticTaxLiability = {
-  account?: string;
-  type: string;
+  liability: CheckoutSessionAutomaticTaxLiability | null;
 };
 
 export type SubscriptionBillingCycleAnchorConfig = {
@@ -8300,13 +6452,9 @@ export type SubscriptionBillingCycleAnchorConfig = {
 };
 
 export type SubscriptionBillingMode = {
-  flexible: SubscriptionBillingModeFlexible | null;
+  flexible: QuoteSubscriptionDataBillingModeFlexible | null;
   type: string;
   updated_at?: number;
-};
-
-export type SubscriptionBillingModeFlexible = {
-  proration_discounts?: string;
 };
 
 export type SubscriptionBillingSchedule = {
@@ -8344,28 +6492,6 @@ export type SubscriptionCancellationDetails = {
   reason: string | null;
 };
 
-export type SubscriptionInvoiceSettings = {
-  account_tax_ids: string[] | null;
-  custom_fields: SubscriptionInvoiceSettingsCustomField[] | null;
-  description: string | null;
-  footer: string | null;
-  issuer: SubscriptionInvoiceSettingsIssuer;
-};
-
-export type SubscriptionInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type SubscriptionInvoiceSettingsIssuer = {
-  account?: string;
-  type: string;
-};
-
-export type SubscriptionManagedPayments = {
-  enabled: boolean;
-};
-
 export type SubscriptionPauseCollection = {
   behavior: string;
   resumes_at: number | null;
@@ -8378,51 +6504,26 @@ export type SubscriptionPaymentSettings = {
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptions = {
-  acss_debit: SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebit | null;
-  bancontact: SubscriptionPaymentSettingsPaymentMethodOptionsBancontact | null;
+  acss_debit: InvoicePaymentSettingsPaymentMethodOptionsAcssDebit | null;
+  bancontact: InvoicePaymentSettingsPaymentMethodOptionsBancontact | null;
   billie?: SubscriptionPaymentSettingsPaymentMethodOptionsBillie | null;
   blik?: SubscriptionPaymentSettingsPaymentMethodOptionsBlik | null;
   card: SubscriptionPaymentSettingsPaymentMethodOptionsCard | null;
-  customer_balance: SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalance | null;
+  customer_balance: InvoicePaymentSettingsPaymentMethodOptionsCustomerBalance | null;
   konbini: { [key: string]: unknown } | null;
-  payto: SubscriptionPaymentSettingsPaymentMethodOptionsPayto | null;
+  payto: InvoicePaymentSettingsPaymentMethodOptionsPayto | null;
   pix: SubscriptionPaymentSettingsPaymentMethodOptionsPix | null;
   sepa_debit: { [key: string]: unknown } | null;
-  upi: SubscriptionPaymentSettingsPaymentMethodOptionsUpi | null;
-  us_bank_account: SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccount | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebit = {
-  mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions;
-  verification_method?: string;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsAcssDebitMandateOptions = {
-  transaction_type: string | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsBancontact = {
-  preferred_language: string;
+  upi: InvoicePaymentSettingsPaymentMethodOptionsUpi | null;
+  us_bank_account: InvoicePaymentSettingsPaymentMethodOptionsUsBankAccount | null;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsBillie = {
-  company_details?: SubscriptionPaymentSettingsPaymentMethodOptionsBillieCompanyDetails;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsBillieCompanyDetails = {
-  registered_address?: Address;
-  registered_name: string | null;
-  registration_number: string | null;
-  registration_type?: "es_cif" | "fr_siren" | "fr_siret" | "ch_ein" | "de_hrb" | "dk_cvr" | "fi_tunnus" | "it_rea" | "nl_kvk" | "no_org_number" | "no_pno" | "se_org_number" | "se_pno" | "uk_crn";
-  vat: string | null;
+  company_details?: InvoicePaymentSettingsPaymentMethodOptionsBillieCompanyDetails;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsBlik = {
-  mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsBlikMandateOptions;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsBlikMandateOptions = {
-  expires_at: number | null;
+  mandate_options?: BillingPortalSessionAfterExpirationCustomerLogin;
 };
 
 export type SubscriptionPaymentSettingsPaymentMethodOptionsCard = {
@@ -8437,30 +6538,6 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsCardMandateOptions = 
   description: string | null;
 };
 
-export type SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalance = {
-  bank_transfer?: SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransfer;
-  funding_type: "bank_transfer" | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransfer = {
-  eu_bank_transfer?: SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer;
-  type: string | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsCustomerBalanceBankTransferEuBankTransfer = {
-  country: string;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsPayto = {
-  mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsPaytoMandateOptions;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsPaytoMandateOptions = {
-  amount: number | null;
-  amount_type: string | null;
-  purpose: string | null;
-};
-
 export type SubscriptionPaymentSettingsPaymentMethodOptionsPix = {
   expires_after_seconds?: number;
   mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsPixMandateOptions;
@@ -8471,37 +6548,6 @@ export type SubscriptionPaymentSettingsPaymentMethodOptionsPixMandateOptions = {
   amount_includes_iof: string | null;
   end_date: string | null;
   payment_schedule: string | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsUpi = {
-  mandate_options?: SubscriptionPaymentSettingsPaymentMethodOptionsUpiMandateOptions;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsUpiMandateOptions = {
-  amount: number | null;
-  amount_type: string | null;
-  description: string | null;
-  end_date: number | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccount = {
-  financial_connections?: SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections;
-  verification_method?: string;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnections = {
-  filters?: SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters;
-  permissions?: string[];
-  prefetch: string[] | null;
-};
-
-export type SubscriptionPaymentSettingsPaymentMethodOptionsUsBankAccountFinancialConnectionsFilters = {
-  account_subcategories?: string[];
-};
-
-export type SubscriptionPendingInvoiceItemInterval = {
-  interval: string;
-  interval_count: number;
 };
 
 export type SubscriptionPendingUpdate = {
@@ -8525,12 +6571,8 @@ export type SubscriptionStatusDetails = {
 };
 
 export type SubscriptionStatusDetailsPaused = {
-  subscription: SubscriptionStatusDetailsPausedSubscription;
+  subscription: AccountControllerStripeDashboard;
   transitioned_at: number;
-  type: string;
-};
-
-export type SubscriptionStatusDetailsPausedSubscription = {
   type: string;
 };
 
@@ -8580,7 +6622,7 @@ export type SubscriptionSchedule = {
   id: string;
   object: "subscription_schedule";
   application: string | null;
-  billing_mode: SubscriptionScheduleBillingMode;
+  billing_mode: SubscriptionBillingMode;
   canceled_at: number | null;
   completed_at: number | null;
   created: number;
@@ -8600,16 +6642,6 @@ export type SubscriptionSchedule = {
   test_clock: string | null;
 };
 
-export type SubscriptionScheduleBillingMode = {
-  flexible: SubscriptionScheduleBillingModeFlexible | null;
-  type: string;
-  updated_at?: number;
-};
-
-export type SubscriptionScheduleBillingModeFlexible = {
-  proration_discounts?: string;
-};
-
 export type SubscriptionScheduleCurrentPhase = {
   end_date: number;
   start_date: number;
@@ -8617,55 +6649,24 @@ export type SubscriptionScheduleCurrentPhase = {
 
 export type SubscriptionScheduleDefaultSettings = {
   application_fee_percent: number | null;
-  automatic_tax?: SubscriptionScheduleDefaultSettingsAutomaticTax;
+  automatic_tax?: SubscriptionAutomaticTax;
   billing_cycle_anchor: string;
-  billing_thresholds: SubscriptionScheduleDefaultSettingsBillingThresholds | null;
+  billing_thresholds: SubscriptionBillingThresholds | null;
   collection_method: string | null;
   default_payment_method: string | null;
   description: string | null;
   invoice_settings: SubscriptionScheduleDefaultSettingsInvoiceSettings;
   on_behalf_of: string | null;
-  transfer_data: SubscriptionScheduleDefaultSettingsTransferData | null;
-};
-
-export type SubscriptionScheduleDefaultSettingsAutomaticTax = {
-  disabled_reason: "requires_location_inputs" | null;
-  enabled: boolean;
-  liability: SubscriptionScheduleDefaultSettingsAutomaticTaxLiability | null;
-};
-
-export type SubscriptionScheduleDefaultSettingsAutomaticTaxLiability = {
-  account?: string;
-  type: string;
-};
-
-export type SubscriptionScheduleDefaultSettingsBillingThresholds = {
-  amount_gte: number | null;
-  reset_billing_cycle_anchor: boolean | null;
+  transfer_data: SubscriptionTransferData | null;
 };
 
 export type SubscriptionScheduleDefaultSettingsInvoiceSettings = {
   account_tax_ids: string[] | null;
-  custom_fields: SubscriptionScheduleDefaultSettingsInvoiceSettingsCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   days_until_due: number | null;
   description: string | null;
   footer: string | null;
-  issuer: SubscriptionScheduleDefaultSettingsInvoiceSettingsIssuer;
-};
-
-export type SubscriptionScheduleDefaultSettingsInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type SubscriptionScheduleDefaultSettingsInvoiceSettingsIssuer = {
-  account?: string;
-  type: string;
-};
-
-export type SubscriptionScheduleDefaultSettingsTransferData = {
-  amount_percent: number | null;
-  destination: string;
+  issuer: CheckoutSessionAutomaticTaxLiability;
 };
 
 export type SubscriptionSchedulePauseSchedule = {
@@ -8687,16 +6688,8 @@ export type SubscriptionSchedulePauseSchedulePauseSettings = {
 };
 
 export type SubscriptionSchedulePauseSchedulePauseSettingsBillFor = {
-  outstanding_usage_through: SubscriptionSchedulePauseSchedulePauseSettingsBillForOutstandingUsageThrough;
-  unused_time_from: SubscriptionSchedulePauseSchedulePauseSettingsBillForUnusedTimeFrom;
-};
-
-export type SubscriptionSchedulePauseSchedulePauseSettingsBillForOutstandingUsageThrough = {
-  type: string;
-};
-
-export type SubscriptionSchedulePauseSchedulePauseSettingsBillForUnusedTimeFrom = {
-  type: string;
+  outstanding_usage_through: AccountControllerStripeDashboard;
+  unused_time_from: AccountControllerStripeDashboard;
 };
 
 export type SubscriptionSchedulePauseSchedulePauseStatus = {
@@ -8712,7 +6705,7 @@ export type SubscriptionSchedulePauseSchedulePauseStatusError = {
 export type SubscriptionSchedulePauseScheduleResume = {
   resume_at: number;
   settings: SubscriptionSchedulePauseScheduleResumeSettings;
-  status: SubscriptionSchedulePauseScheduleResumeStatus;
+  status: SubscriptionSchedulePauseSchedulePauseStatus;
 };
 
 export type SubscriptionSchedulePauseScheduleResumeSettings = {
@@ -8721,28 +6714,18 @@ export type SubscriptionSchedulePauseScheduleResumeSettings = {
   proration_behavior: string;
 };
 
-export type SubscriptionSchedulePauseScheduleResumeStatus = {
-  error?: SubscriptionSchedulePauseScheduleResumeStatusError;
-  type: string;
-};
-
-export type SubscriptionSchedulePauseScheduleResumeStatusError = {
-  code?: string;
-  message: string;
-};
-
 export type SubscriptionSchedulePhase = {
   add_invoice_items: SubscriptionSchedulePhaseAddInvoiceItem[];
   application_fee_percent: number | null;
-  automatic_tax?: SubscriptionSchedulePhaseAutomaticTax;
+  automatic_tax?: SubscriptionAutomaticTax;
   billing_cycle_anchor: string | null;
-  billing_thresholds: SubscriptionSchedulePhaseBillingThresholds | null;
+  billing_thresholds: SubscriptionBillingThresholds | null;
   collection_method: string | null;
   currency: string;
   default_payment_method: string | null;
   default_tax_rates?: TaxRate[] | null;
   description: string | null;
-  discounts: SubscriptionSchedulePhaseDiscount[];
+  discounts: SubscriptionSchedulePhaseAddInvoiceItemDiscount[];
   end_date: number;
   invoice_settings: SubscriptionSchedulePhaseInvoiceSettings | null;
   items: SubscriptionSchedulePhaseItem[];
@@ -8750,7 +6733,7 @@ export type SubscriptionSchedulePhase = {
   on_behalf_of: string | null;
   proration_behavior: string;
   start_date: number;
-  transfer_data: SubscriptionSchedulePhaseTransferData | null;
+  transfer_data: SubscriptionTransferData | null;
   trial?: boolean;
   trial_end: number | null;
 };
@@ -8773,7 +6756,7 @@ export type SubscriptionSchedulePhaseAddInvoiceItemDiscount = {
 
 export type SubscriptionSchedulePhaseAddInvoiceItemPeriod = {
   end: SubscriptionSchedulePhaseAddInvoiceItemPeriodEnd;
-  start: SubscriptionSchedulePhaseAddInvoiceItemPeriodStart;
+  start: SubscriptionSchedulePhaseAddInvoiceItemPeriodEnd;
 };
 
 export type SubscriptionSchedulePhaseAddInvoiceItemPeriodEnd = {
@@ -8781,55 +6764,18 @@ export type SubscriptionSchedulePhaseAddInvoiceItemPeriodEnd = {
   type: string;
 };
 
-export type SubscriptionSchedulePhaseAddInvoiceItemPeriodStart = {
-  timestamp?: number;
-  type: string;
-};
-
-export type SubscriptionSchedulePhaseAutomaticTax = {
-  disabled_reason: "requires_location_inputs" | null;
-  enabled: boolean;
-  liability: SubscriptionSchedulePhaseAutomaticTaxLiability | null;
-};
-
-export type SubscriptionSchedulePhaseAutomaticTaxLiability = {
-  account?: string;
-  type: string;
-};
-
-export type SubscriptionSchedulePhaseBillingThresholds = {
-  amount_gte: number | null;
-  reset_billing_cycle_anchor: boolean | null;
-};
-
-export type SubscriptionSchedulePhaseDiscount = {
-  coupon: string | null;
-  discount: string | null;
-  promotion_code: string | null;
-};
-
 export type SubscriptionSchedulePhaseInvoiceSettings = {
   account_tax_ids: string[] | null;
-  custom_fields: SubscriptionSchedulePhaseInvoiceSettingsCustomField[] | null;
+  custom_fields: CheckoutSessionInvoiceCreationInvoiceDataCustomField[] | null;
   days_until_due: number | null;
   description: string | null;
   footer: string | null;
-  issuer: SubscriptionSchedulePhaseInvoiceSettingsIssuer | null;
-};
-
-export type SubscriptionSchedulePhaseInvoiceSettingsCustomField = {
-  name: string;
-  value: string;
-};
-
-export type SubscriptionSchedulePhaseInvoiceSettingsIssuer = {
-  account?: string;
-  type: string;
+  issuer: CheckoutSessionAutomaticTaxLiability | null;
 };
 
 export type SubscriptionSchedulePhaseItem = {
-  billing_thresholds: SubscriptionSchedulePhaseItemBillingThresholds | null;
-  discounts: SubscriptionSchedulePhaseItemDiscount[];
+  billing_thresholds: SubscriptionItemBillingThresholds | null;
+  discounts: SubscriptionSchedulePhaseAddInvoiceItemDiscount[];
   metadata: { [key: string]: unknown } | null;
   plan: string;
   price: string;
@@ -8837,25 +6783,10 @@ export type SubscriptionSchedulePhaseItem = {
   tax_rates?: TaxRate[] | null;
 };
 
-export type SubscriptionSchedulePhaseItemBillingThresholds = {
-  usage_gte: number | null;
-};
-
-export type SubscriptionSchedulePhaseItemDiscount = {
-  coupon: string | null;
-  discount: string | null;
-  promotion_code: string | null;
-};
-
-export type SubscriptionSchedulePhaseTransferData = {
-  amount_percent: number | null;
-  destination: string;
-};
-
 export type TaxSettings = {
   object: "tax.settings";
   defaults: TaxSettingsDefaults;
-  head_office: TaxSettingsHeadOffice | null;
+  head_office: IssuingCardholderBilling | null;
   livemode: boolean;
   status: string;
   status_details: TaxSettingsStatusDetails;
@@ -8865,10 +6796,6 @@ export type TaxSettingsDefaults = {
   provider: string;
   tax_behavior: string | null;
   tax_code: string | null;
-};
-
-export type TaxSettingsHeadOffice = {
-  address: Address;
 };
 
 export type TaxSettingsStatusDetails = {
@@ -8917,7 +6844,7 @@ export type TaxRate = {
   description: string | null;
   display_name: string;
   effective_percentage: number | null;
-  flat_amount: TaxRateFlatAmount | null;
+  flat_amount: AccountBusinessProfileMonthlyEstimatedRevenue | null;
   inclusive: boolean;
   jurisdiction: string | null;
   jurisdiction_level: string | null;
@@ -8927,11 +6854,6 @@ export type TaxRate = {
   rate_type: string | null;
   state: string | null;
   tax_type: string | null;
-};
-
-export type TaxRateFlatAmount = {
-  amount: number;
-  currency: string;
 };
 
 export type TerminalReader = {
@@ -8951,7 +6873,7 @@ export type TerminalReader = {
 };
 
 export type TerminalReaderAction = {
-  api_error: TerminalReaderActionApiError | null;
+  api_error: InvoiceLastFinalizationError | null;
   collect_inputs?: TerminalReaderActionCollectInputs;
   collect_payment_method?: TerminalReaderActionCollectPaymentMethod;
   confirm_payment_intent?: TerminalReaderActionConfirmPaymentIntent;
@@ -8966,25 +6888,6 @@ export type TerminalReaderAction = {
   type: string;
 };
 
-export type TerminalReaderActionApiError = {
-  advice_code?: string;
-  charge?: string;
-  code?: string;
-  decline_code?: string;
-  doc_url?: string;
-  message?: string;
-  network_advice_code?: string;
-  network_decline_code?: string;
-  param?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: PaymentMethod;
-  payment_method_type?: string;
-  request_log_url?: string;
-  setup_intent?: SetupIntent;
-  source?: BankAccount | Card | Account | Source;
-  type: string;
-};
-
 export type TerminalReaderActionCollectInputs = {
   inputs: TerminalReaderActionCollectInputsInput[];
   metadata: { [key: string]: unknown } | null;
@@ -8993,13 +6896,13 @@ export type TerminalReaderActionCollectInputs = {
 export type TerminalReaderActionCollectInputsInput = {
   custom_text: TerminalReaderActionCollectInputsInputCustomText | null;
   email?: TerminalReaderActionCollectInputsInputEmail;
-  numeric?: TerminalReaderActionCollectInputsInputNumeric;
-  phone?: TerminalReaderActionCollectInputsInputPhone;
+  numeric?: TerminalReaderActionCollectInputsInputEmail;
+  phone?: TerminalReaderActionCollectInputsInputEmail;
   required: boolean | null;
   selection?: TerminalReaderActionCollectInputsInputSelection;
-  signature?: TerminalReaderActionCollectInputsInputSignature;
+  signature?: TerminalReaderActionCollectInputsInputEmail;
   skipped?: boolean;
-  text?: TerminalReaderActionCollectInputsInputText;
+  text?: TerminalReaderActionCollectInputsInputEmail;
   toggles: TerminalReaderActionCollectInputsInputToggle[] | null;
   type: string;
 };
@@ -9015,14 +6918,6 @@ export type TerminalReaderActionCollectInputsInputEmail = {
   value: string | null;
 };
 
-export type TerminalReaderActionCollectInputsInputNumeric = {
-  value: string | null;
-};
-
-export type TerminalReaderActionCollectInputsInputPhone = {
-  value: string | null;
-};
-
 export type TerminalReaderActionCollectInputsInputSelection = {
   choices: TerminalReaderActionCollectInputsInputSelectionChoice[];
   id: string | null;
@@ -9033,14 +6928,6 @@ export type TerminalReaderActionCollectInputsInputSelectionChoice = {
   id: string | null;
   style: string | null;
   text: string;
-};
-
-export type TerminalReaderActionCollectInputsInputSignature = {
-  value: string | null;
-};
-
-export type TerminalReaderActionCollectInputsInputText = {
-  value: string | null;
 };
 
 export type TerminalReaderActionCollectInputsInputToggle = {
@@ -9096,11 +6983,7 @@ export type TerminalReaderActionProcessPaymentIntentProcessConfig = {
   enable_customer_cancellation?: boolean;
   return_url?: string;
   skip_tipping?: boolean;
-  tipping?: TerminalReaderActionProcessPaymentIntentProcessConfigTipping;
-};
-
-export type TerminalReaderActionProcessPaymentIntentProcessConfigTipping = {
-  amount_eligible?: number;
+  tipping?: TerminalReaderActionCollectPaymentMethodCollectConfigTipping;
 };
 
 export type TerminalReaderActionProcessSetupIntent = {
@@ -9121,12 +7004,8 @@ export type TerminalReaderActionRefundPayment = {
   reason?: string;
   refund?: string;
   refund_application_fee?: boolean;
-  refund_payment_config?: TerminalReaderActionRefundPaymentRefundPaymentConfig;
+  refund_payment_config?: TerminalReaderActionProcessSetupIntentProcessConfig;
   reverse_transfer?: boolean;
-};
-
-export type TerminalReaderActionRefundPaymentRefundPaymentConfig = {
-  enable_customer_cancellation?: boolean;
 };
 
 export type TerminalReaderActionSetReaderDisplay = {
@@ -9225,21 +7104,9 @@ export type ThreeDSecureAuthenticationChannelThreeRI = {
 };
 
 export type ThreeDSecureAuthenticationFlowPreference = {
-  challenge?: ThreeDSecureAuthenticationFlowPreferenceChallenge;
-  data_share?: ThreeDSecureAuthenticationFlowPreferenceDataShare;
-  frictionless?: ThreeDSecureAuthenticationFlowPreferenceFrictionless;
-  type: string;
-};
-
-export type ThreeDSecureAuthenticationFlowPreferenceChallenge = {
-  type: string;
-};
-
-export type ThreeDSecureAuthenticationFlowPreferenceDataShare = {
-  type: string;
-};
-
-export type ThreeDSecureAuthenticationFlowPreferenceFrictionless = {
+  challenge?: AccountControllerStripeDashboard;
+  data_share?: AccountControllerStripeDashboard;
+  frictionless?: AccountControllerStripeDashboard;
   type: string;
 };
 
@@ -9264,14 +7131,9 @@ export type ThreeDSecureAuthenticationFutureUsageInstallmentExpiry = {
 
 export type ThreeDSecureAuthenticationFutureUsageRecurring = {
   amount?: number;
-  expiry: ThreeDSecureAuthenticationFutureUsageRecurringExpiry;
+  expiry: ThreeDSecureAuthenticationFutureUsageInstallmentExpiry;
   interval: "day";
   interval_count: number;
-};
-
-export type ThreeDSecureAuthenticationFutureUsageRecurringExpiry = {
-  date?: string;
-  type: string;
 };
 
 export type ThreeDSecureAuthenticationOutcomeDetails = {
@@ -9480,12 +7342,12 @@ export type TreasuryFinancialAccountStatusDetailsClosed = {
 export type TreasuryFinancialAccountFeatures = {
   object: "treasury.financial_account_features";
   card_issuing?: TreasuryFinancialAccountFeaturesCardIssuing;
-  deposit_insurance?: TreasuryFinancialAccountFeaturesDepositInsurance;
+  deposit_insurance?: TreasuryFinancialAccountFeaturesCardIssuing;
   financial_addresses?: TreasuryFinancialAccountFeaturesFinancialAddresses;
   inbound_transfers?: TreasuryFinancialAccountFeaturesInboundTransfers;
-  intra_stripe_flows?: TreasuryFinancialAccountFeaturesIntraStripeFlows;
+  intra_stripe_flows?: TreasuryFinancialAccountFeaturesCardIssuing;
   outbound_payments?: TreasuryFinancialAccountFeaturesOutboundPayments;
-  outbound_transfers?: TreasuryFinancialAccountFeaturesOutboundTransfers;
+  outbound_transfers?: TreasuryFinancialAccountFeaturesOutboundPayments;
 };
 
 export type TreasuryFinancialAccountFeaturesCardIssuing = {
@@ -9500,118 +7362,17 @@ export type TreasuryFinancialAccountFeaturesCardIssuingStatusDetail = {
   restriction?: string;
 };
 
-export type TreasuryFinancialAccountFeaturesDepositInsurance = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesDepositInsuranceStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesDepositInsuranceStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
-};
-
 export type TreasuryFinancialAccountFeaturesFinancialAddresses = {
-  aba?: TreasuryFinancialAccountFeaturesFinancialAddressesAba;
-};
-
-export type TreasuryFinancialAccountFeaturesFinancialAddressesAba = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesFinancialAddressesAbaStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesFinancialAddressesAbaStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
+  aba?: TreasuryFinancialAccountFeaturesCardIssuing;
 };
 
 export type TreasuryFinancialAccountFeaturesInboundTransfers = {
-  ach?: TreasuryFinancialAccountFeaturesInboundTransfersAch;
-};
-
-export type TreasuryFinancialAccountFeaturesInboundTransfersAch = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesInboundTransfersAchStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesInboundTransfersAchStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
-};
-
-export type TreasuryFinancialAccountFeaturesIntraStripeFlows = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesIntraStripeFlowsStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesIntraStripeFlowsStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
+  ach?: TreasuryFinancialAccountFeaturesCardIssuing;
 };
 
 export type TreasuryFinancialAccountFeaturesOutboundPayments = {
-  ach?: TreasuryFinancialAccountFeaturesOutboundPaymentsAch;
-  us_domestic_wire?: TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWire;
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundPaymentsAch = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesOutboundPaymentsAchStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundPaymentsAchStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWire = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWireStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundPaymentsUsDomesticWireStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundTransfers = {
-  ach?: TreasuryFinancialAccountFeaturesOutboundTransfersAch;
-  us_domestic_wire?: TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWire;
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundTransfersAch = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesOutboundTransfersAchStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundTransfersAchStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWire = {
-  requested: boolean;
-  status: string;
-  status_details: TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWireStatusDetail[];
-};
-
-export type TreasuryFinancialAccountFeaturesOutboundTransfersUsDomesticWireStatusDetail = {
-  code: string;
-  resolution: string | null;
-  restriction?: string;
+  ach?: TreasuryFinancialAccountFeaturesCardIssuing;
+  us_domestic_wire?: TreasuryFinancialAccountFeaturesCardIssuing;
 };
 
 export type TreasuryInboundTransfer = {
@@ -9700,16 +7461,10 @@ export type TreasuryOutboundPayment = {
 };
 
 export type TreasuryOutboundPaymentDestinationPaymentMethodDetails = {
-  billing_details: TreasuryOutboundPaymentDestinationPaymentMethodDetailsBillingDetails;
+  billing_details: TreasuryInboundTransferOriginPaymentMethodDetailsBillingDetails;
   financial_account?: TreasuryOutboundPaymentDestinationPaymentMethodDetailsFinancialAccount;
   type: string;
   us_bank_account?: TreasuryOutboundPaymentDestinationPaymentMethodDetailsUsBankAccount;
-};
-
-export type TreasuryOutboundPaymentDestinationPaymentMethodDetailsBillingDetails = {
-  address: Address;
-  email: string | null;
-  name: string | null;
 };
 
 export type TreasuryOutboundPaymentDestinationPaymentMethodDetailsFinancialAccount = {
@@ -9770,75 +7525,18 @@ export type TreasuryOutboundTransfer = {
   currency: string;
   description: string | null;
   destination_payment_method: string | null;
-  destination_payment_method_details: TreasuryOutboundTransferDestinationPaymentMethodDetails;
+  destination_payment_method_details: TreasuryOutboundPaymentDestinationPaymentMethodDetails;
   expected_arrival_date: number;
   financial_account: string;
   hosted_regulatory_receipt_url: string | null;
   livemode: boolean;
   metadata: { [key: string]: unknown };
-  returned_details: TreasuryOutboundTransferReturnedDetails | null;
+  returned_details: TreasuryOutboundPaymentReturnedDetails | null;
   statement_descriptor: string;
   status: string;
-  status_transitions: TreasuryOutboundTransferStatusTransitions;
-  tracking_details: TreasuryOutboundTransferTrackingDetails | null;
+  status_transitions: TreasuryOutboundPaymentStatusTransitions;
+  tracking_details: TreasuryOutboundPaymentTrackingDetails | null;
   transaction: string;
-};
-
-export type TreasuryOutboundTransferDestinationPaymentMethodDetails = {
-  billing_details: TreasuryOutboundTransferDestinationPaymentMethodDetailsBillingDetails;
-  financial_account?: TreasuryOutboundTransferDestinationPaymentMethodDetailsFinancialAccount;
-  type: string;
-  us_bank_account?: TreasuryOutboundTransferDestinationPaymentMethodDetailsUsBankAccount;
-};
-
-export type TreasuryOutboundTransferDestinationPaymentMethodDetailsBillingDetails = {
-  address: Address;
-  email: string | null;
-  name: string | null;
-};
-
-export type TreasuryOutboundTransferDestinationPaymentMethodDetailsFinancialAccount = {
-  id: string;
-  network: "stripe";
-};
-
-export type TreasuryOutboundTransferDestinationPaymentMethodDetailsUsBankAccount = {
-  account_holder_type: string | null;
-  account_type: string | null;
-  bank_name: string | null;
-  fingerprint: string | null;
-  last4: string | null;
-  mandate?: string;
-  network: string;
-  routing_number: string | null;
-};
-
-export type TreasuryOutboundTransferReturnedDetails = {
-  code: string;
-  transaction: string;
-};
-
-export type TreasuryOutboundTransferStatusTransitions = {
-  canceled_at: number | null;
-  failed_at: number | null;
-  posted_at: number | null;
-  returned_at: number | null;
-};
-
-export type TreasuryOutboundTransferTrackingDetails = {
-  ach?: TreasuryOutboundTransferTrackingDetailsAch;
-  type: string;
-  us_domestic_wire?: TreasuryOutboundTransferTrackingDetailsUsDomesticWire;
-};
-
-export type TreasuryOutboundTransferTrackingDetailsAch = {
-  trace_id: string;
-};
-
-export type TreasuryOutboundTransferTrackingDetailsUsDomesticWire = {
-  chips: string | null;
-  imad: string | null;
-  omad: string | null;
 };
 
 export type TreasuryReceivedCredit = {
@@ -9862,22 +7560,11 @@ export type TreasuryReceivedCredit = {
 
 export type TreasuryReceivedCreditInitiatingPaymentMethodDetails = {
   balance?: "payments";
-  billing_details: TreasuryReceivedCreditInitiatingPaymentMethodDetailsBillingDetails;
-  financial_account?: TreasuryReceivedCreditInitiatingPaymentMethodDetailsFinancialAccount;
+  billing_details: TreasuryInboundTransferOriginPaymentMethodDetailsBillingDetails;
+  financial_account?: TreasuryOutboundPaymentDestinationPaymentMethodDetailsFinancialAccount;
   issuing_card?: string;
   type: string;
   us_bank_account?: TreasuryReceivedCreditInitiatingPaymentMethodDetailsUsBankAccount;
-};
-
-export type TreasuryReceivedCreditInitiatingPaymentMethodDetailsBillingDetails = {
-  address: Address;
-  email: string | null;
-  name: string | null;
-};
-
-export type TreasuryReceivedCreditInitiatingPaymentMethodDetailsFinancialAccount = {
-  id: string;
-  network: "stripe";
 };
 
 export type TreasuryReceivedCreditInitiatingPaymentMethodDetailsUsBankAccount = {
@@ -9918,39 +7605,13 @@ export type TreasuryReceivedDebit = {
   failure_code: string | null;
   financial_account: string | null;
   hosted_regulatory_receipt_url: string | null;
-  initiating_payment_method_details?: TreasuryReceivedDebitInitiatingPaymentMethodDetails;
+  initiating_payment_method_details?: TreasuryReceivedCreditInitiatingPaymentMethodDetails;
   linked_flows: TreasuryReceivedDebitLinkedFlows;
   livemode: boolean;
   network: string;
-  reversal_details: TreasuryReceivedDebitReversalDetails | null;
+  reversal_details: TreasuryReceivedCreditReversalDetails | null;
   status: string;
   transaction: string | null;
-};
-
-export type TreasuryReceivedDebitInitiatingPaymentMethodDetails = {
-  balance?: "payments";
-  billing_details: TreasuryReceivedDebitInitiatingPaymentMethodDetailsBillingDetails;
-  financial_account?: TreasuryReceivedDebitInitiatingPaymentMethodDetailsFinancialAccount;
-  issuing_card?: string;
-  type: string;
-  us_bank_account?: TreasuryReceivedDebitInitiatingPaymentMethodDetailsUsBankAccount;
-};
-
-export type TreasuryReceivedDebitInitiatingPaymentMethodDetailsBillingDetails = {
-  address: Address;
-  email: string | null;
-  name: string | null;
-};
-
-export type TreasuryReceivedDebitInitiatingPaymentMethodDetailsFinancialAccount = {
-  id: string;
-  network: "stripe";
-};
-
-export type TreasuryReceivedDebitInitiatingPaymentMethodDetailsUsBankAccount = {
-  bank_name: string | null;
-  last4: string | null;
-  routing_number: string | null;
 };
 
 export type TreasuryReceivedDebitLinkedFlows = {
@@ -9960,11 +7621,6 @@ export type TreasuryReceivedDebitLinkedFlows = {
   issuing_transaction: string | null;
   payout: string | null;
   topup: string | null;
-};
-
-export type TreasuryReceivedDebitReversalDetails = {
-  deadline: number | null;
-  restricted_reason: string | null;
 };
 
 /** Each event type's `data` target, as the official schema states it. */
