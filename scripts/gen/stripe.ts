@@ -36,6 +36,8 @@ interface Collected {
   readonly events: Record<string, Shape>;
   /** Expandable key → the `object` names of the resources it may name, in declaration order. */
   readonly expandable: Map<string, string[]>;
+  /** `Def.key` → the `object` name of the resource that expandable field names. */
+  readonly fieldTargets: Map<string, string>;
   /** `Def.key` of every property stripe-node types as its `Decimal` (decimal strings on the wire). */
   readonly decimals: Set<string>;
 }
@@ -66,6 +68,7 @@ export function readStripeTypes(): Collected & { version: string } {
   const names = new Map<ts.Type, string>();
   const taken = new Map<string, ts.Type>();
   const expandable = new Map<string, string[]>();
+  const fieldTargets = new Map<string, string>();
   const decimals = new Set<string>();
 
   const propType = (type: ts.Type, key: string): ts.Type | undefined => {
@@ -171,7 +174,12 @@ export function readStripeTypes(): Collected & { version: string } {
       // `deleted?: void`: stripe-node's marker that the live resource never has the key.
       if ((declared.isUnion() ? declared.types : [declared]).every((t) => t.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined))) continue;
       props[key] = shapeOf(declared, key);
-      if ((declared.isUnion() ? declared.types : [declared]).some((t) => isNamed(t, 'Decimal'))) decimals.add(`${owner}.${key}`);
+      const members = declared.isUnion() ? declared.types : [declared];
+      if (members.some((t) => isNamed(t, 'Decimal'))) decimals.add(`${owner}.${key}`);
+      if (members.some((t) => t.flags & ts.TypeFlags.String)) {
+        const target = members.map(objectName).find((name) => name !== undefined && !name.startsWith('deleted'));
+        if (target !== undefined) fieldTargets.set(`${owner}.${key}`, target);
+      }
       if (property.flags & ts.SymbolFlags.Optional) optional.push(key);
     }
     return optional.length > 0 ? { props, optional } : { props };
@@ -185,7 +193,7 @@ export function readStripeTypes(): Collected & { version: string } {
     if (!type?.isStringLiteral() || !object) throw new Error(`gen stripe: ${checker.typeToString(member)} has no type literal or data.object`);
     events[type.value] = shapeOf(object, 'object');
   }
-  return { defs, events, expandable, decimals, version };
+  return { defs, events, expandable, fieldTargets, decimals, version };
 }
 
 /** Per fixture resource: its `object` name, id prefix (when its id has one) and top-level keys. */
@@ -339,7 +347,18 @@ function reachable(defs: Record<string, ObjectShape>, events: Record<string, Sha
   return Object.fromEntries([...seen].sort().map((name) => [name, defs[name]!]));
 }
 
-function idsModule(source: string, facts: Record<string, FixtureFacts>, expandable: Map<string, string[]>, decimals: Set<string>): string {
+function idsModule(
+  source: string,
+  facts: Record<string, FixtureFacts>,
+  expandable: Map<string, string[]>,
+  fieldTargets: Map<string, string>,
+  decimals: Set<string>,
+): string {
+  // Fields whose resource is not the one their key names elsewhere (`Treasury.ReceivedCredit.transaction`).
+  const fields = [...fieldTargets.entries()]
+    .filter(([field, target]) => expandable.get(field.slice(field.lastIndexOf('.') + 1))?.[0] !== target)
+    .map(([field, target]) => `  ${JSON.stringify(field)}: ${JSON.stringify(target)},`)
+    .sort();
   const prefixes = Object.values(facts)
     .filter((f) => f.prefix !== undefined)
     .map((f) => `  ${JSON.stringify(f.object)}: ${JSON.stringify(f.prefix)},`)
@@ -358,6 +377,8 @@ function idsModule(source: string, facts: Record<string, FixtureFacts>, expandab
     `export const ID_PREFIXES: { readonly [object: string]: string } = {\n${prefixes.join('\n')}\n};\n`,
     '/** The resource an expandable key names, by `object` name (`latest_charge` → `charge`); webhooks carry its id. */',
     `export const EXPANDABLE: { readonly [key: string]: string } = {\n${keys.join('\n')}\n};\n`,
+    '/** `Def.key` of expandable fields that name another resource than `EXPANDABLE` gives for their key. */',
+    `export const EXPANDABLE_FIELDS: { readonly [field: string]: string } = {\n${fields.join('\n')}\n};\n`,
     '/** Resources whose ids have a 14-character random body (`cus_QXg1o8vcGmoR32`) rather than the 24-character timed form. */',
     `export const SHORT_IDS: ReadonlySet<string> = new Set([${short.join(', ')}]);\n`,
     "/** `Def.key` of the fields stripe-node types as its `Decimal`: decimal strings on the wire (`\"12.5\"`). */",
@@ -429,7 +450,7 @@ async function committedFacts(): Promise<Record<string, FixtureFacts> | undefine
 
 /** The generated modules' text, by path relative to the project root. */
 export async function stripeModules(): Promise<Record<string, string>> {
-  const { defs, events, expandable, decimals, version } = readStripeTypes();
+  const { defs, events, expandable, fieldTargets, decimals, version } = readStripeTypes();
   const snapshot = snapshotPath();
   let facts: Record<string, FixtureFacts> | undefined;
   let fixtureSource = 'openapi/fixtures3.json';
@@ -452,16 +473,18 @@ export async function stripeModules(): Promise<Record<string, string>> {
     Object.fromEntries(Object.entries(reachable(defs, events)).map(([name, def]) => [name, typeShape(def) as ObjectShape])),
     events,
   );
-  // Decimal fields by the name their def keeps in the runtime shapes.
-  const leanDecimals = new Set([...decimals].map((field) => {
+  // Fields by the name their def keeps in the runtime shapes.
+  const kept = (field: string) => {
     const owner = field.slice(0, field.lastIndexOf('.'));
     return `${lean.aliases.get(owner) ?? owner}${field.slice(field.lastIndexOf('.'))}`;
-  }));
+  };
+  const leanDecimals = new Set([...decimals].map(kept));
+  const leanTargets = new Map([...fieldTargets].map(([field, target]) => [kept(field), target]));
   return {
     'src/providers/stripe/generated/shapes.ts': shapesModule(`${types} and ${fixtureSource}`, reachable(lean.defs, lean.events), lean.events),
     'src/providers/stripe/generated/data-types.ts': typesModule(types, 'StripeEventData', reachable(typed.defs, typed.events), typed.events),
     'src/providers/stripe/generated/event-types.ts': eventTypesModule(types, Object.keys(events)),
-    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, leanDecimals),
+    'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, leanTargets, leanDecimals),
     'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts)),
   };
 }

@@ -8,7 +8,7 @@
  */
 import type { JsonValue } from '../../core/index.js';
 import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.js';
-import { DECIMAL_FIELDS, EXPANDABLE, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
+import { DECIMAL_FIELDS, EXPANDABLE, EXPANDABLE_FIELDS, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
 import { defs, events } from './generated/shapes.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
@@ -88,7 +88,23 @@ const WHOLE_AMOUNTS = new Set([
 /** Keys whose id is usually absent (null) in a delivery when the type allows null. */
 const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source', 'test_clock', 'customer_account', 'application_fee', 'payment_record', 'transfer', 'failure_balance_transaction', 'default_source', 'latest_fraud_warning', 'replaced_by', 'replacement_for']);
 
-const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^effective_at)$/;
+const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^eta|^deadline)$/;
+
+/** Keys of a state the verb must name to be set (`failure_code` on a `*.failed`): null otherwise. */
+const STATE_KEY: readonly (readonly [RegExp, RegExp])[] = [
+  [/fail|error|decline/, /fail|error|decline|reject/],
+  [/cancel/, /cancel/],
+  [/revers/, /revers|return/],
+  [/return/, /return/],
+];
+
+/** Plain id fields named after a resource (`financial_account`, `credit_reversal`): its `object` name. */
+const NAMED_IDS = new Map<string, string>();
+for (const object of [...Object.keys(ID_PREFIXES), ...Object.keys(FALLBACK_PREFIXES)]) {
+  NAMED_IDS.set(object.replaceAll('.', '_'), object);
+  const last = object.slice(object.lastIndexOf('.') + 1);
+  if (!NAMED_IDS.has(last)) NAMED_IDS.set(last, object);
+}
 
 /** Each def's name, by its node, so that a leaf knows which def it is a field of. */
 const DEF_NAMES = new Map<Shape, string>(Object.entries(defs).map(([name, def]) => [def, name]));
@@ -147,8 +163,9 @@ export function walkedObject(s: Scene, type: string): Obj {
     }
     if (key === 'livemode') return false;
     if (key === 'metadata') return {};
+    if (nullable && STATE_KEY.some(([field, verbs]) => field.test(key) && !verbs.test(verb))) return null;
     if (inner === 'string') {
-      const target = EXPANDABLE[key];
+      const target = (owner !== undefined ? EXPANDABLE_FIELDS[`${DEF_NAMES.get(owner) ?? '*'}.${key}`] : undefined) ?? EXPANDABLE[key] ?? NAMED_IDS.get(key);
       if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
       if (owner !== undefined && DECIMAL_FIELDS.has(`${DEF_NAMES.get(owner) ?? '*'}.${key}`)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
       if (key === 'currency' || key.endsWith('_currency')) return s.currency;

@@ -214,6 +214,23 @@ export const EXPANDABLE: { readonly [key: string]: string } = {
   "uncategorized_file": "file",
 };
 
+/** `Def.key` of expandable fields that name another resource than `EXPANDABLE` gives for their key. */
+export const EXPANDABLE_FIELDS: { readonly [field: string]: string } = {
+  "Climate.Order.product": "climate.product",
+  "FinancialConnections.Account.AccountHolder.account": "financial_connections.account",
+  "PaymentIntent.source": "bank_account",
+  "Payout.destination": "bank_account",
+  "Reserve.Release.SourceTransaction.dispute": "dispute",
+  "Treasury.CreditReversal.transaction": "treasury.transaction",
+  "Treasury.DebitReversal.transaction": "treasury.transaction",
+  "Treasury.InboundTransfer.transaction": "treasury.transaction",
+  "Treasury.OutboundPayment.ReturnedDetails.transaction": "treasury.transaction",
+  "Treasury.OutboundPayment.transaction": "treasury.transaction",
+  "Treasury.OutboundTransfer.transaction": "treasury.transaction",
+  "Treasury.ReceivedCredit.transaction": "treasury.transaction",
+  "Treasury.ReceivedDebit.transaction": "treasury.transaction",
+};
+
 /** Resources whose ids have a 14-character random body (`cus_QXg1o8vcGmoR32`) rather than the 24-character timed form. */
 export const SHORT_IDS: ReadonlySet<string> = new Set(["customer", "exchange_rate", "issuing.personalization_design", "issuing.physical_bundle", "product", "subscription_item", "tax.calculation_line_item", "tax.registration", "tax.transaction_line_item", "terminal.configuration"]);
 
