@@ -81,6 +81,20 @@ const FILES: Record<string, string> = {
     `export const typo: DeepPartial<StripeEventData['payment_intent.succeeded']> = { amont: 1 };`,
     `export const wrongType: DeepPartial<StripeEventData['invoice.paid']> = { total: '12' };`,
   ].join('\n'),
+  // The catalog is exactly stripe-node's union, and StripeEventData has exactly its keys per type
+  // (stripe-node's `deleted?: void` marks a key the live resource never has, left out).
+  'test/.generated/stripe-catalog.ts': [
+    `import type Stripe from 'stripe';`,
+    `import type { STRIPE_EVENT_TYPES } from '../../src/providers/stripe/generated/event-types.js';`,
+    `import type { StripeEventData } from '../../src/providers/stripe/generated/data-types.js';`,
+    `type Ours = (typeof STRIPE_EVENT_TYPES)[number];`,
+    `type Obj<K> = Extract<Stripe.Event, { type: K }>['data']['object'];`,
+    `type KeyDiff = { [K in Ours]: Exclude<keyof StripeEventData[K], keyof Obj<K>> | Exclude<keyof Obj<K>, keyof StripeEventData[K] | 'deleted'> }[Ours];`,
+    `export const missing: [Exclude<Stripe.Event.Type, Ours>] extends [never] ? true : false = true;`,
+    `export const extra: [Exclude<Ours, Stripe.Event.Type>] extends [never] ? true : false = true;`,
+    `export const keys: [KeyDiff] extends [never] ? true : false = true;`,
+    `export const control: [Exclude<Stripe.Event.Type, Exclude<Ours, 'payout.paid'>>] extends [never] ? true : false = true;`,
+  ].join('\n'),
   'test/.generated/stripe-decimal.ts': `import type Stripe from 'stripe';\nexport const e = ${JSON.stringify(buildEvent('price.created', 1))} satisfies Extract<Stripe.Event, { type: 'price.created' }>;`,
 };
 
@@ -124,6 +138,13 @@ describe('stripe payloads against stripe-node types', () => {
     expect(reported).toMatch(/:4:.*amont/);
     expect(reported).toMatch(/:5:.*'string' is not assignable to type 'number'/);
     expect(reported.split('\n').filter((line) => /^test\/\.generated\/stripe-data-typo\.ts:/.test(line))).toHaveLength(2);
+  });
+
+  it("lists exactly stripe-node's event types, with exactly its keys per type in StripeEventData", () => {
+    const reported = of('stripe-catalog.ts');
+    // Only the control (a catalog without payout.paid) is reported.
+    expect(reported).toMatch(/^test\/\.generated\/stripe-catalog\.ts:10:.*'true' is not assignable to type 'false'/);
+    expect(reported.split('\n').filter((line) => line.startsWith('test/.generated/'))).toHaveLength(1);
   });
 
   it('reports nothing outside the generated files', () => {
