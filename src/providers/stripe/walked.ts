@@ -32,6 +32,12 @@ const FALLBACK_PREFIXES: Readonly<Record<string, string>> = {
   'three_d_secure.authentication': 'threeds',
 };
 
+/** Resources whose ids are names rather than random. */
+const NAMED_RESOURCE_IDS: Readonly<Record<string, readonly string[]>> = {
+  capability: ['card_payments', 'transfers', 'us_bank_account_ach_payments', 'link_payments'],
+  'reporting.report_type': ['balance.summary.1', 'payouts.itemized.3', 'balance_change_from_activity.itemized.3'],
+};
+
 /** The status a verb names: `*.succeeded` → `succeeded`, `*.activated` → `active`. */
 const VERB_STATUS: Readonly<Record<string, readonly string[]>> = {
   activated: ['active'],
@@ -88,7 +94,7 @@ const WHOLE_AMOUNTS = new Set([
 /** Keys whose id is usually absent (null) in a delivery when the type allows null. */
 const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source', 'test_clock', 'customer_account', 'application_fee', 'payment_record', 'transfer', 'failure_balance_transaction', 'default_source', 'latest_fraud_warning', 'replaced_by', 'replacement_for']);
 
-const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^eta|^deadline)$/;
+const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^eta|deadline|^updated)$/;
 
 /** Keys of a state the verb must name to be set (`failure_code` on a `*.failed`): null otherwise. */
 const STATE_KEY: readonly (readonly [RegExp, RegExp])[] = [
@@ -126,6 +132,8 @@ export function isWalked(type: string): boolean {
 export function resourceId(s: Scene, object: string, created: number): string {
   if (object === 'customer') return s.customerId;
   if (object === 'account') return s.accountId;
+  const named = NAMED_RESOURCE_IDS[object];
+  if (named !== undefined) return s.pick(named);
   const prefix = ID_PREFIXES[object] ?? FALLBACK_PREFIXES[object] ?? object.split('.').pop()!.slice(0, 4);
   return SHORT_IDS.has(object) ? s.shortId(prefix) : s.id(prefix, created);
 }
