@@ -148,55 +148,75 @@ export function walkedObject(s: Scene, type: string): Obj {
   const created = verb === 'created' ? s.now : s.now - s.int(60, 30 * DAY);
   const amount = s.amount();
   // The object node each depth of the walk is in, so that a leaf knows its resource.
-  const owners: ObjectNode[] = [];
+  const owners: OwnerInfo[] = [];
   const statuses = VERB_STATUS[verb] ?? [];
   const words = s.faker.definitions.lorem.word;
+  const unset = STATE_KEY.filter(([, verbs]) => !verbs.test(verb)).map(([field]) => field);
+  const stem = verb.replace(/ed$/, '');
 
   const fill = (path: ShapePath, shape: Node): JsonValue | undefined => {
     const depth = path.length;
     if (typeof shape === 'object' && 'props' in shape) {
-      if (isAddress(shape)) return { ...s.person.address };
-      owners[depth] = shape;
+      const owner = ownerInfo(shape);
+      if (owner.address) return { ...s.person.address };
+      owners[depth] = owner;
       return undefined;
     }
     const key = path[depth - 1];
     if (typeof key !== 'string') return undefined;
-    const owner = owners[depth - 1];
+    const owner = owners[depth - 1]!;
     const inner = typeof shape === 'object' && 'nullable' in shape ? resolve(shape.nullable, defs) : shape;
     const nullable = inner !== shape;
-    if (key === 'id' && inner === 'string') {
-      const object = owner?.props.object;
-      const name = object !== undefined && typeof object === 'object' && 'const' in object ? String(object.const) : undefined;
-      return name === undefined ? s.id('obj', created) : resourceId(s, name, created);
-    }
+    if (key === 'id' && inner === 'string') return owner.object === undefined ? s.id('obj', created) : resourceId(s, owner.object, created);
     if (key === 'livemode') return false;
     if (key === 'metadata') return {};
-    if (nullable && STATE_KEY.some(([field, verbs]) => field.test(key) && !verbs.test(verb))) return null;
+    if (nullable && unset.some((field) => field.test(key))) return null;
     if (inner === 'string') {
-      const target = (owner !== undefined ? EXPANDABLE_FIELDS[`${DEF_NAMES.get(owner) ?? '*'}.${key}`] : undefined) ?? EXPANDABLE[key] ?? NAMED_IDS.get(key);
+      const target = owner.targets.get(key);
       if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
-      if (owner !== undefined && DECIMAL_FIELDS.has(`${DEF_NAMES.get(owner) ?? '*'}.${key}`)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
-      if (key === 'currency' || key.endsWith('_currency')) return s.currency;
-      if (key === 'email' || key.endsWith('_email')) return s.person.email;
-      if (key === 'name') return depth === 1 ? s.business : s.person.name;
-      if (key === 'country') return 'US';
-      if (key === 'url' || key.endsWith('_url')) return `https://example.com/${s.faker.lorem.word()}`;
-      if (key === 'last4') return s.card.last4;
-      if (key === 'brand') return s.card.brand;
-      if (key === 'phone' || key === 'phone_number') return s.person.phone ?? `+1415555${s.digits(4)}`;
-      if (key === 'description' && nullable) return null;
+      if (owner.decimals.has(key)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
+      switch (stringKind(key)) {
+        case 'currency':
+          return s.currency;
+        case 'email':
+          return s.person.email;
+        case 'name':
+          return depth === 1 ? s.business : s.person.name;
+        case 'country':
+          return 'US';
+        case 'url':
+          return `https://example.com/${s.pick(words)}`;
+        case 'last4':
+          return s.card.last4;
+        case 'brand':
+          return s.card.brand;
+        case 'phone':
+          return s.person.phone ?? `+1415555${s.digits(4)}`;
+        case 'description':
+          if (nullable) return null;
+      }
       // A word of faker's lorem list, drawn with one integer draw (faker's own word draw costs 25 times more).
       return s.pick(words);
     }
     if (inner === 'integer') {
-      if (key === 'created') return depth === 1 ? created : created - s.int(0, 3600);
-      if (TIME_KEY.test(key)) return nullable && !key.startsWith(verb.replace(/ed$/, '')) ? null : s.now - s.int(0, 3600);
-      if (WHOLE_AMOUNTS.has(key)) return amount;
-      if (/amount|total|balance|fee/.test(key)) return 0;
-      if (key.endsWith('year')) return new Date(s.now * 1000).getUTCFullYear() + s.int(0, 3);
-      if (key === 'exp_month') return s.card.expMonth;
-      if (key === 'exp_year') return s.card.expYear;
-      return undefined;
+      switch (integerKind(key)) {
+        case 'created':
+          return depth === 1 ? created : created - s.int(0, 3600);
+        case 'time':
+          return nullable && !key.startsWith(stem) ? null : s.now - s.int(0, 3600);
+        case 'amount':
+          return amount;
+        case 'zero':
+          return 0;
+        case 'year':
+          return new Date(s.now * 1000).getUTCFullYear() + s.int(0, 3);
+        case 'exp_month':
+          return s.card.expMonth;
+        case 'exp_year':
+          return s.card.expYear;
+        default:
+          return undefined;
+      }
     }
     if (typeof inner === 'object' && 'enum' in inner) {
       if (key === 'status' && depth === 1) {
@@ -206,12 +226,95 @@ export function walkedObject(s: Scene, type: string): Obj {
       if (key === 'currency') return inner.enum.includes(s.currency) ? s.currency : undefined;
       return undefined;
     }
+    // Lists of whole resources inside another (an authorization's transactions) start empty.
+    if (typeof inner === 'object' && 'items' in inner && key !== 'data' && isResourceList(inner)) return [];
     // Deeper optional state (errors, next actions, nested details) is null until something sets it.
     if (nullable && depth > 1 && typeof inner === 'object' && ('props' in inner || 'items' in inner)) return null;
     return undefined;
   };
 
   return walkShape(events[type]!, { faker: s.faker, defs, time: String(s.now), fill }) as Obj;
+}
+
+/** What the walk needs to know of an object node, worked out once per node. */
+interface OwnerInfo {
+  /** The resource's `object` name, if the node is a resource. */
+  readonly object: string | undefined;
+  readonly address: boolean;
+  /** Keys holding another resource's id, with that resource's `object` name. */
+  readonly targets: ReadonlyMap<string, string>;
+  /** Keys stripe-node types as its `Decimal`. */
+  readonly decimals: ReadonlySet<string>;
+}
+
+const OWNERS = new WeakMap<ObjectNode, OwnerInfo>();
+
+function ownerInfo(node: ObjectNode): OwnerInfo {
+  let info = OWNERS.get(node);
+  if (info === undefined) {
+    const name = DEF_NAMES.get(node) ?? '*';
+    const object = node.props.object;
+    const targets = new Map<string, string>();
+    const decimals = new Set<string>();
+    for (const key of Object.keys(node.props)) {
+      const target = EXPANDABLE_FIELDS[`${name}.${key}`] ?? EXPANDABLE[key] ?? NAMED_IDS.get(key);
+      if (target !== undefined) targets.set(key, target);
+      if (DECIMAL_FIELDS.has(`${name}.${key}`)) decimals.add(key);
+    }
+    info = {
+      object: object !== undefined && typeof object === 'object' && 'const' in object ? String(object.const) : undefined,
+      address: isAddress(node),
+      targets,
+      decimals,
+    };
+    OWNERS.set(node, info);
+  }
+  return info;
+}
+
+const RESOURCE_LISTS = new WeakMap<object, boolean>();
+
+/** An array of whole resources (items with an `id` and an `object` name). */
+function isResourceList(node: Extract<Node, { items: unknown }>): boolean {
+  let known = RESOURCE_LISTS.get(node);
+  if (known === undefined) {
+    const item = resolve(node.items, defs);
+    known = typeof item === 'object' && 'props' in item && 'id' in item.props && typeof item.props.object === 'object';
+    RESOURCE_LISTS.set(node, known);
+  }
+  return known;
+}
+
+const STRING_KINDS = new Map<string, string>();
+
+function stringKind(key: string): string {
+  let kind = STRING_KINDS.get(key);
+  if (kind === undefined) {
+    if (key === 'currency' || key.endsWith('_currency')) kind = 'currency';
+    else if (key === 'email' || key.endsWith('_email')) kind = 'email';
+    else if (key === 'url' || key.endsWith('_url')) kind = 'url';
+    else if (key === 'phone_number') kind = 'phone';
+    else kind = key;
+    STRING_KINDS.set(key, kind);
+  }
+  return kind;
+}
+
+const INTEGER_KINDS = new Map<string, string>();
+
+function integerKind(key: string): string {
+  let kind = INTEGER_KINDS.get(key);
+  if (kind === undefined) {
+    if (key === 'created') kind = 'created';
+    else if (key === 'exp_month' || key === 'exp_year') kind = key;
+    else if (key.endsWith('year')) kind = 'year';
+    else if (TIME_KEY.test(key)) kind = 'time';
+    else if (WHOLE_AMOUNTS.has(key)) kind = 'amount';
+    else if (/amount|total|balance|fee/.test(key)) kind = 'zero';
+    else kind = 'other';
+    INTEGER_KINDS.set(key, kind);
+  }
+  return kind;
 }
 
 /**
