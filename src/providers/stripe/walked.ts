@@ -285,36 +285,39 @@ function isResourceList(node: Extract<Node, { items: unknown }>): boolean {
   return known;
 }
 
-const STRING_KINDS = new Map<string, string>();
-
-function stringKind(key: string): string {
-  let kind = STRING_KINDS.get(key);
+/** `classify(key)`, worked out once per key. */
+function cached(cache: Map<string, string>, key: string, classify: (key: string) => string): string {
+  let kind = cache.get(key);
   if (kind === undefined) {
-    if (key === 'currency' || key.endsWith('_currency')) kind = 'currency';
-    else if (key === 'email' || key.endsWith('_email')) kind = 'email';
-    else if (key === 'url' || key.endsWith('_url')) kind = 'url';
-    else if (key === 'phone_number') kind = 'phone';
-    else kind = key;
-    STRING_KINDS.set(key, kind);
+    kind = classify(key);
+    cache.set(key, kind);
   }
   return kind;
 }
 
+const STRING_KINDS = new Map<string, string>();
+
+/** What a plain string field holds, by its key: `currency`, `email`, `url`, `phone`, else the key itself. */
+function stringKind(key: string): string {
+  return cached(STRING_KINDS, key, (k) => {
+    if (k === 'currency' || k.endsWith('_currency')) return 'currency';
+    if (k === 'email' || k.endsWith('_email')) return 'email';
+    if (k === 'url' || k.endsWith('_url')) return 'url';
+    return k === 'phone_number' ? 'phone' : k;
+  });
+}
+
 const INTEGER_KINDS = new Map<string, string>();
 
+/** What an integer field holds, by its key: a time, the amount, a zero amount, a year, a card expiry. */
 function integerKind(key: string): string {
-  let kind = INTEGER_KINDS.get(key);
-  if (kind === undefined) {
-    if (key === 'created') kind = 'created';
-    else if (key === 'exp_month' || key === 'exp_year') kind = key;
-    else if (key.endsWith('year')) kind = 'year';
-    else if (TIME_KEY.test(key)) kind = 'time';
-    else if (WHOLE_AMOUNTS.has(key)) kind = 'amount';
-    else if (/amount|total|balance|fee/.test(key)) kind = 'zero';
-    else kind = 'other';
-    INTEGER_KINDS.set(key, kind);
-  }
-  return kind;
+  return cached(INTEGER_KINDS, key, (k) => {
+    if (k === 'created' || k === 'exp_month' || k === 'exp_year') return k;
+    if (k.endsWith('year')) return 'year';
+    if (TIME_KEY.test(k)) return 'time';
+    if (WHOLE_AMOUNTS.has(k)) return 'amount';
+    return /amount|total|balance|fee/.test(k) ? 'zero' : 'other';
+  });
 }
 
 /**
