@@ -232,13 +232,11 @@ describe('relay trigger, in process', () => {
     expect(single.stdout.split('\n')[1]).toBe('[relay trigger] 200');
   });
 
-  it('notes on stderr a Stripe type outside the catalog, which builds a generic payload', async () => {
+  it('refuses a Stripe type outside the catalog (a typo) with exit 2 and the close matches, sending nothing', async () => {
     const result = await run(['trigger', 'stripe', 'payment_intent.succeded', '--print'], env);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^POST http:\/\/localhost:3000\/api\/webhook\/stripe\n/);
-    expect(result.stderr).toMatch(
-      /^relay trigger: note: payment_intent\.succeded is not in the Stripe catalog, so its payload is generic\. Close matches: payment_intent\.succeeded[,.]/,
-    );
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/Unknown Stripe event type "payment_intent\.succeded"\. Close matches: payment_intent\.succeeded[,.]/);
     expect((await run(['trigger', 'stripe', 'payment_intent.succeeded', '--print'], env)).stderr).toBe('');
   });
 
