@@ -107,6 +107,34 @@ describe('stripe mirrored fields', () => {
     );
   });
 
+  it('Price and Plan: the decimal strings follow the amounts', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('price.created', 'price.updated', 'plan.created'), seed, amount, (type, s, value) => {
+        const key = type.startsWith('price') ? 'unit_amount' : 'amount';
+        const built = object(type, s, { [key]: value });
+        expect(built[key]).toBe(value);
+        expect(built[`${key}_decimal`]).toBe(String(value));
+      }),
+      RUNS,
+    );
+  });
+
+  it('resources built from their shape: the money fields that were the amount move with it', () => {
+    const types = fc.constantFrom('climate.order.created', 'topup.succeeded', 'treasury.outbound_payment.posted', 'application_fee.created', 'issuing_authorization.created');
+    fc.assert(
+      fc.property(types, seed, amount, (type, s, value) => {
+        const built = object(type, s);
+        const key = 'amount_total' in built ? 'amount_total' : 'amount';
+        const moved = object(type, s, { [key]: value });
+        for (const field of ['amount', 'amount_total', 'amount_subtotal', 'net']) {
+          if (built[field] === built[key]) expect(moved[field], `${type} ${field}`).toBe(value);
+          else expect(moved[field], `${type} ${field}`).toEqual(built[field]);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('currency: every nested currency follows the object', () => {
     const types = fc.constantFrom('invoice.paid', 'customer.subscription.created', 'checkout.session.completed', 'payment_intent.succeeded', 'charge.dispute.created', 'topup.succeeded');
     fc.assert(

@@ -9,6 +9,8 @@ import { seededFaker } from '../../src/providers/shared/random.js';
 import { builder } from '../../src/providers/stripe/build.js';
 import { stripeEventTypes } from '../../src/providers/stripe/catalog.js';
 import { HAND_BUILT_RESOURCES } from '../../src/providers/stripe/events.js';
+import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
+import { resolve } from '../../src/providers/shared/shape.js';
 import { charge, newPayment, paymentIntent } from '../../src/providers/stripe/payments.js';
 import { Scene } from '../../src/providers/stripe/scene.js';
 
@@ -285,6 +287,42 @@ describe('stripe statuses', () => {
   ];
   it.each(expected)('%s reports the state the event names', (type, fields) => {
     for (const seed of SEEDS) expect(build(type, seed).object).toMatchObject(fields);
+  });
+});
+
+describe('stripe statuses of resources built from their shape', () => {
+  /** Verbs that name the resource's status outright. */
+  const NAMED: Record<string, string> = {
+    succeeded: 'succeeded',
+    failed: 'failed',
+    canceled: 'canceled',
+    posted: 'posted',
+    returned: 'returned',
+    activated: 'active',
+    deactivated: 'inactive',
+    expired: 'expired',
+    verified: 'verified',
+    closed: 'closed',
+    delivered: 'delivered',
+    processing: 'processing',
+    submitted: 'submitted',
+    rejected: 'rejected',
+  };
+
+  it('report the status their verb names whenever the resource has that status', () => {
+    const checked = new Set<string>();
+    for (const { type, object } of every) {
+      if (HAND_BUILT_RESOURCES.includes(resourceOf(type))) continue;
+      const wanted = NAMED[type.slice(type.lastIndexOf('.') + 1)];
+      const node = resolve(events[type]!, defs);
+      const field = typeof node === 'object' && 'props' in node ? node.props.status : undefined;
+      const status = field === undefined ? undefined : resolve(field, defs);
+      const values = typeof status === 'object' && 'enum' in status ? status.enum : [];
+      if (wanted === undefined || !values.includes(wanted)) continue;
+      expect(object.status, type).toBe(wanted);
+      checked.add(type);
+    }
+    expect(checked.size).toBeGreaterThanOrEqual(25);
   });
 });
 

@@ -14,6 +14,10 @@
  *   makes the totals the sum of the new lines' amounts.
  * - Checkout Session: `amount_total` and `amount_subtotal` (no discounts, shipping or tax in the
  *   built sessions) move together.
+ * - Every other resource (built from its generated shape, `walked.ts`): its top-level money fields
+ *   that are the payment's amount itself (`WHOLE_AMOUNTS`: `amount`, `amount_total`, `net`, …) are
+ *   one figure and move together.
+ * - Price and Plan: `unit_amount_decimal` / `amount_decimal` are `unit_amount` / `amount` as decimal strings.
  * - Currency: overriding the object's `currency` moves every nested `currency` that held the same value
  *   (lines, prices, plans, balance transactions).
  *
@@ -40,6 +44,27 @@ const SAME_AMOUNT: Readonly<Record<string, readonly (readonly string[])[]>> = {
   'checkout.session': [['amount_total'], ['amount_subtotal']],
 };
 
+/** Money fields that are the payment's amount itself; a walked resource's other money fields start at zero. */
+export const WHOLE_AMOUNTS: ReadonlySet<string> = new Set([
+  'amount',
+  'amount_total',
+  'amount_subtotal',
+  'subtotal',
+  'total',
+  'amount_due',
+  'amount_paid',
+  'amount_received',
+  'amount_captured',
+  'amount_authorized',
+  'amount_requested',
+  'unit_amount',
+  'gross',
+  'net',
+]);
+
+/** The same-amount group of a resource built from its shape: its top-level whole amounts. */
+const WALKED_AMOUNTS = [...WHOLE_AMOUNTS].map((key) => [key]);
+
 /** Where an invoice's line amounts are, and the figure they sum to. */
 const LINES = ['lines', 'data'];
 
@@ -49,8 +74,13 @@ export function mirrored(before: Obj, after: Obj, data: Obj | undefined): Obj {
   const object = after.object;
   if (object === 'payment_intent') paymentIntent(after, data);
   else if (object === 'charge') charge(before, after, data);
-  const group = typeof object === 'string' ? SAME_AMOUNT[object] : undefined;
+  const handled = object === 'payment_intent' || object === 'charge';
+  const group = typeof object === 'string' ? (SAME_AMOUNT[object] ?? (handled ? undefined : WALKED_AMOUNTS)) : undefined;
   if (group !== undefined) sameAmount(group, before, after, data);
+  for (const key of ['amount', 'unit_amount']) {
+    const decimal = `${key}_decimal`;
+    if (typeof data[key] === 'number' && !(decimal in data) && typeof after[decimal] === 'string') after[decimal] = String(data[key]);
+  }
   if (typeof data.currency === 'string' && typeof before.currency === 'string' && before.currency !== data.currency) {
     moveCurrency(after, before.currency, data.currency, data, true);
   }

@@ -10,6 +10,7 @@ import type { JsonValue } from '../../core/index.js';
 import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.js';
 import { DECIMAL_FIELDS, EXPANDABLE, EXPANDABLE_FIELDS, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
 import { defs, events } from './generated/shapes.js';
+import { WHOLE_AMOUNTS } from './mirrors.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -72,24 +73,6 @@ const VERB_STATUS: Readonly<Record<string, readonly string[]>> = {
   internal_failure: ['internal_failure'],
   accepted: ['accepted'],
 };
-
-/** Amounts that are the payment's amount itself; other money fields start at zero. */
-const WHOLE_AMOUNTS = new Set([
-  'amount',
-  'amount_total',
-  'amount_subtotal',
-  'subtotal',
-  'total',
-  'amount_due',
-  'amount_paid',
-  'amount_received',
-  'amount_captured',
-  'amount_authorized',
-  'amount_requested',
-  'unit_amount',
-  'gross',
-  'net',
-]);
 
 /** Keys whose id is usually absent (null) in a delivery when the type allows null. */
 const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source', 'test_clock', 'customer_account', 'application_fee', 'payment_record', 'transfer', 'failure_balance_transaction', 'default_source', 'latest_fraud_warning', 'replaced_by', 'replacement_for']);
