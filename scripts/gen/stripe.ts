@@ -13,6 +13,10 @@
  * Stripe's fixtures are not on npm: they are read from a local git snapshot of `stripe/openapi`
  * (`STRIPE_OPENAPI_REPO`, or the first argument after `stripe`), at `STRIPE_OPENAPI_REF` (default
  * `master`). Without a snapshot, the committed `ids.ts` and fixture keys are kept as they are.
+ * stripe-node 23.1 was generated from OpenAPI `v2596`; the snapshot these modules were made from
+ * ends at tag `v2436` (commit f6c2a48f, 2026-08-21, fixtures last changed 2026-07-29), so its
+ * fixtures stand in for the pinned version's: the one key they have that stripe-node no longer
+ * types (`invoice.subscription`) is listed in `NOT_IN_STRIPE_NODE`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -461,7 +465,7 @@ export async function stripeModules(): Promise<Record<string, string>> {
   } else {
     facts = await committedFacts();
     if (facts === undefined) throw new Error('gen stripe: no stripe/openapi snapshot (STRIPE_OPENAPI_REPO) and no committed fixture facts.');
-    const header = readFileSync(path.join(root, 'src/providers/stripe/generated/ids.ts'), 'utf8').split('\n')[0]!;
+    const header = readFileSync(path.join(root, 'test/providers/generated/stripe-fixture-keys.ts'), 'utf8').split('\n')[0]!;
     fixtureSource = /from (.*)\. Do not edit/.exec(header)?.[1] ?? fixtureSource;
   }
   const types = `stripe ${version} (cjs/resources/*.d.ts)`;
