@@ -17,7 +17,7 @@ import {
   type SubscriptionInfo,
   type SubscriptionOptions,
 } from './billing.js';
-import type { Recipe } from './events.js';
+import type { Recipe } from './recipe.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
 const HOUR = 3600;

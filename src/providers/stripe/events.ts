@@ -24,22 +24,9 @@ import {
   type PaymentIntentState,
   type SetupIntentState,
 } from './payments.js';
+import type { EventParts, Recipe } from './recipe.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
-export interface EventParts {
-  readonly object: Obj;
-  /** Only for `*.updated`: the changed top-level attributes' former values. */
-  readonly previous?: Obj;
-  /** Caused by Stripe itself rather than an API request: `request: { id: null, idempotency_key: null }`. */
-  readonly automatic?: boolean;
-  /** The connected account a Connect event comes from. */
-  readonly account?: string;
-  /** The version character of the event id: `3` for events of a PaymentIntent's flow, as Stripe mints them. */
-  readonly idVersion?: string;
-}
-
-/** The parts of an event of a resource, by its verb. */
-export type Recipe = (s: Scene, verb: string) => EventParts;
 
 const HOUR = 3600;
 
