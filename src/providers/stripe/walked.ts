@@ -98,6 +98,18 @@ for (const object of [...Object.keys(ID_PREFIXES), ...Object.keys(FALLBACK_PREFI
 /** Each def's name, by its node, so that a leaf knows which def it is a field of. */
 const DEF_NAMES = new Map<Shape, string>(Object.entries(defs).map(([name, def]) => [def, name]));
 
+/** Resources named after a person (a card's holder) rather than the business. */
+const PEOPLE = new Set(['card', 'person', 'customer', 'issuing.cardholder', 'bank_account']);
+
+/** Address fields by their key in flat forms (`address_zip`) and nested ones. */
+const ADDRESS_PARTS: Readonly<Record<string, 'city' | 'line1' | 'postal_code' | 'state'>> = {
+  city: 'city',
+  line1: 'line1',
+  postal_code: 'postal_code',
+  zip: 'postal_code',
+  state: 'state',
+};
+
 const ADDRESS_KEYS = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'];
 
 /** A plain postal address (the scene's), not one with extra keys (`town`, kana and kanji forms). */
@@ -158,13 +170,27 @@ export function walkedObject(s: Scene, type: string): Obj {
       const target = owner.targets.get(key);
       if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
       if (owner.decimals.has(key)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
-      switch (stringKind(key)) {
+      const kind = stringKind(key);
+      switch (kind) {
         case 'currency':
           return s.currency;
         case 'email':
           return s.person.email;
         case 'name':
-          return depth === 1 ? s.business : s.person.name;
+          return depth === 1 && !PEOPLE.has(owner.object ?? '') ? s.business : s.person.name;
+        case 'check':
+          return 'pass';
+        case 'funding':
+          return s.card.funding;
+        case 'fingerprint':
+          return s.card.fingerprint;
+        case 'city':
+        case 'line1':
+        case 'postal_code':
+        case 'state':
+          return s.person.address[kind];
+        case 'line2':
+          return s.person.address.line2;
         case 'country':
           return 'US';
         case 'url':
@@ -216,7 +242,24 @@ export function walkedObject(s: Scene, type: string): Obj {
     return undefined;
   };
 
-  return walkShape(events[type]!, { faker: s.faker, defs, time: String(s.now), fill }) as Obj;
+  return walkShape(rootShape(type), { faker: s.faker, defs, time: String(s.now), fill }) as Obj;
+}
+
+/** The resource a union-typed event sends most (a customer's source is usually a card), by resource. */
+const PREFERRED_OBJECT: Readonly<Record<string, string>> = { 'customer.source': 'card' };
+
+/** The shape to walk for `type`: its event shape, or the preferred branch of a union of resources. */
+function rootShape(type: string): Shape {
+  const shape = events[type]!;
+  const preferred = PREFERRED_OBJECT[type.slice(0, type.lastIndexOf('.'))];
+  const node = resolve(shape, defs);
+  if (preferred === undefined || typeof node !== 'object' || !('anyOf' in node)) return shape;
+  return (
+    node.anyOf.find((branch) => {
+      const resolved = resolve(branch, defs);
+      return typeof resolved === 'object' && 'props' in resolved && JSON.stringify(resolved.props.object) === JSON.stringify({ const: preferred });
+    }) ?? shape
+  );
 }
 
 /** What the walk needs to know of an object node, worked out once per node. */
@@ -286,6 +329,9 @@ function stringKind(key: string): string {
     if (k === 'currency' || k.endsWith('_currency')) return 'currency';
     if (k === 'email' || k.endsWith('_email')) return 'email';
     if (k === 'url' || k.endsWith('_url')) return 'url';
+    if (k.endsWith('_check')) return 'check';
+    const part = k.replace(/^address_/, '');
+    if (part in ADDRESS_PARTS || part === 'line2' || part === 'country') return ADDRESS_PARTS[part] ?? part;
     return k === 'phone_number' ? 'phone' : k;
   });
 }
