@@ -11,7 +11,7 @@ import { newPlan, newSubscription } from './billing.js';
 import { checkoutSession } from './checkout.js';
 import { account, balance, onboardingPrevious, payout, type PayoutState } from './connect.js';
 import { genericObject } from './generic.js';
-import { isWalked, walkedObject, walkedPrevious } from './walked.js';
+import { hasShape, walkedObject, walkedPrevious } from './walked.js';
 import {
   charge,
   dispute,
@@ -234,13 +234,13 @@ export function eventParts(s: Scene, type: string): EventParts {
   const resource = type.slice(0, dot);
   const verb = type.slice(dot + 1);
   const recipe = RECIPES[resource];
-  if (recipe && isWalked(type)) {
+  if (recipe && hasShape(type)) {
     const parts = recipe(s, verb);
     // Every `*.updated` carries what changed; recipes without a story of their own get the generic one.
     return verb === 'updated' && parts.previous === undefined ? { ...parts, previous: walkedPrevious(s, type, parts.object) } : parts;
   }
   const automatic = verb !== 'created' && verb !== 'updated' && verb !== 'deleted';
-  if (isWalked(type)) {
+  if (hasShape(type)) {
     const object = walkedObject(s, type);
     return { object, automatic, ...(verb === 'updated' ? { previous: walkedPrevious(s, type, object) } : {}) };
   }

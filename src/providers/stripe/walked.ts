@@ -118,12 +118,15 @@ function isAddress(shape: ObjectNode): boolean {
   return keys.length === ADDRESS_KEYS.length && ADDRESS_KEYS.every((key) => key in shape.props);
 }
 
-/** Whether `type` is built by walking its generated shape. */
-export function isWalked(type: string): boolean {
+/** Whether `type` has a generated shape: whether it is one of stripe-node's event types. */
+export function hasShape(type: string): boolean {
   return Object.hasOwn(events, type);
 }
 
-/** The `object` name and id of a resource, minted at `created`. */
+/**
+ * An id of the resource named `object`, minted at `created`: the scene's customer and account, a
+ * name for resources named so (`card_payments`), else the fixture's prefix.
+ */
 export function resourceId(s: Scene, object: string, created: number): string {
   if (object === 'customer') return s.customerId;
   if (object === 'account') return s.accountId;
