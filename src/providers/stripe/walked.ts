@@ -172,7 +172,10 @@ export function walkedObject(s: Scene, type: string): Obj {
     if (inner === 'string') {
       const target = owner.targets.get(key);
       if (target !== undefined) return nullable && USUALLY_NULL.has(key) ? null : resourceId(s, target, created);
-      if (owner.decimals.has(key)) return `${s.int(1, 400)}.${s.int(0, 99)}`;
+      if (owner.decimals.has(key)) {
+        // `amount_decimal` is `amount` as a decimal string; other decimals (tons, rates) are drawn.
+        return key.endsWith('_decimal') && WHOLE_AMOUNTS.has(key.slice(0, -8)) ? String(amount) : `${s.int(1, 400)}.${s.int(0, 99)}`;
+      }
       const kind = stringKind(key);
       switch (kind) {
         case 'currency':
