@@ -24,18 +24,18 @@ function tamper(body: string): string {
 }
 
 describe('stripe deliveries verified by stripe-node', () => {
-  it.each([...stripeEventTypes])('constructEvent accepts %s and returns its id and type', async (type) => {
-    const delivery = await buildDelivery('stripe', type, { secret, timestamp: at });
-    const event = constructEvent(delivery.body, delivery.headers['Stripe-Signature'], secret);
-    expect(event.type).toBe(type);
-    expect(event.id).toBe(delivery.deliveryId);
+  it('constructEvent accepts every one of the 275 types and returns its id and type', async () => {
+    expect(stripeEventTypes).toHaveLength(275);
+    for (const type of stripeEventTypes) {
+      const delivery = await buildDelivery('stripe', type, { secret, timestamp: at });
+      const event = constructEvent(delivery.body, delivery.headers['Stripe-Signature'], secret);
+      expect(event.type).toBe(type);
+      expect(event.id).toBe(delivery.deliveryId);
+    }
   });
 
-  it.each(['tax_rate.created', 'issuing_card.updated'])('constructEvent accepts the uncatalogued type %s', async (type) => {
-    const delivery = await buildDelivery('stripe', type, { secret, timestamp: at });
-    const event = constructEvent(delivery.body, delivery.headers['Stripe-Signature'], secret);
-    expect(event.type).toBe(type);
-    expect(event.id).toBe(delivery.deliveryId);
+  it('refuses a misspelt type (payment_intent.succeded) that any <resource>.<verb> used to pass', async () => {
+    await expect(buildDelivery('stripe', 'payment_intent.succeded', { secret, timestamp: at })).rejects.toThrow(/payment_intent\.succeded/);
   });
 
   it('is accepted on the real clock when built without a timestamp', async () => {

@@ -500,18 +500,19 @@ function invoiceLine(s: Scene, sub: SubscriptionInfo, invoiceId: string, amount:
 export function subscriptionSchedule(
   s: Scene,
   sub: SubscriptionInfo,
-  options: { status: 'not_started' | 'active' | 'canceled'; created: number; canceledAt?: number | null },
+  options: { status: 'not_started' | 'active' | 'canceled' | 'completed' | 'released'; created: number; canceledAt?: number | null },
 ): Obj {
   const start = sub.periodStart;
   const end = sub.periodEnd;
   const started = options.status !== 'not_started';
+  const ended = options.status === 'completed' || options.status === 'released' ? s.now : null;
   return {
     id: s.id('sub_sched', options.created),
     object: 'subscription_schedule',
     application: null,
     billing_mode: { flexible: null, type: 'classic' },
     canceled_at: options.canceledAt ?? null,
-    completed_at: null,
+    completed_at: options.status === 'completed' ? ended : null,
     created: options.created,
     current_phase: options.status === 'active' ? { end_date: end, start_date: start } : null,
     customer: sub.customer,
@@ -565,8 +566,8 @@ export function subscriptionSchedule(
         trial_end: null,
       },
     ],
-    released_at: null,
-    released_subscription: null,
+    released_at: options.status === 'released' ? ended : null,
+    released_subscription: options.status === 'released' ? sub.id : null,
     status: options.status,
     subscription: started ? sub.id : null,
     test_clock: null,

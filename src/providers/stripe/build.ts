@@ -5,6 +5,7 @@
 import { deepMerge } from '../../core/index.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { eventParts } from './events.js';
+import { mirrored } from './mirrors.js';
 import { Scene, type Obj } from './scene.js';
 
 /** The API version stripe@23.1.0 pins (`stripe/cjs/apiVersion.js`); events render `data` in it. */
@@ -19,7 +20,8 @@ export const DELIVERY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
- * The Event for `context.eventType`, with `context.data` deep-merged into `data.object`.
+ * The Event for `context.eventType`, with `context.data` deep-merged into `data.object` and the
+ * fields that mirror what it set moved with it (`mirrors.ts`).
  * @example
  * const event = buildEvent({ eventType: 'payment_intent.succeeded', faker: seededFaker(1), now: Date.now(), data: undefined });
  * event.data.object.status; // 'succeeded'
@@ -27,7 +29,7 @@ export const DELIVERY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 export function buildEvent(context: BuildContext): Obj & { id: string; data: { object: Obj } } {
   const s = new Scene(context.faker, context.now);
   const parts = eventParts(s, context.eventType);
-  const object = deepMerge(parts.object, context.data);
+  const object = mirrored(parts.object, deepMerge(parts.object, context.data), context.data);
   const data: Obj = parts.previous !== undefined ? { object, previous_attributes: parts.previous } : { object };
   const automatic = parts.automatic === true;
   return {

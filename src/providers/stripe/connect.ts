@@ -162,7 +162,7 @@ export function balance(s: Scene): Obj {
   };
 }
 
-export type PayoutState = 'pending' | 'in_transit' | 'paid' | 'failed';
+export type PayoutState = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
 
 const PAYOUT_FAILURES: readonly (readonly [string, string])[] = [
   ['account_closed', 'The bank account has been closed.'],

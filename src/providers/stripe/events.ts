@@ -2,26 +2,16 @@
  * What each event type carries: the resource in `data.object` in the state the event reports,
  * `previous_attributes` for updates, and whether a request caused it (API calls) or Stripe did
  * on its own (renewals, payouts, disputes: `request.id` is null). Resources with hand-built
- * payloads accept any verb; others fall back to a generic object.
+ * recipes (here and in `billing-events.ts`) build every catalogued verb of theirs; every other
+ * catalogued type walks its generated shape (`walked.ts`); a type outside the catalog gets a
+ * minimal generic object (`generic.ts`).
  */
-import {
-  coupon,
-  customer,
-  invoice,
-  newPlan,
-  newSubscription,
-  price,
-  product,
-  subscription,
-  subscriptionSchedule,
-  addInterval,
-  type InvoiceOptions,
-  type SubscriptionInfo,
-  type SubscriptionOptions,
-} from './billing.js';
+import { BILLING_RECIPES } from './billing-events.js';
+import { newPlan, newSubscription } from './billing.js';
 import { checkoutSession } from './checkout.js';
 import { account, balance, onboardingPrevious, payout, type PayoutState } from './connect.js';
 import { genericObject } from './generic.js';
+import { hasShape, walkedObject, walkedPrevious } from './walked.js';
 import {
   charge,
   dispute,
@@ -34,21 +24,9 @@ import {
   type PaymentIntentState,
   type SetupIntentState,
 } from './payments.js';
+import type { EventParts, Recipe } from './recipe.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
-export interface EventParts {
-  readonly object: Obj;
-  /** Only for `*.updated`: the changed top-level attributes' former values. */
-  readonly previous?: Obj;
-  /** Caused by Stripe itself rather than an API request: `request: { id: null, idempotency_key: null }`. */
-  readonly automatic?: boolean;
-  /** The connected account a Connect event comes from. */
-  readonly account?: string;
-  /** The version character of the event id: `3` for events of a PaymentIntent's flow, as Stripe mints them. */
-  readonly idVersion?: string;
-}
-
-type Recipe = (s: Scene, verb: string) => EventParts;
 
 const HOUR = 3600;
 
@@ -204,188 +182,6 @@ const checkoutRecipe: Recipe = (s, verb) => {
   return { object: checkoutSession(s, p, { status: 'complete', paymentStatus: 'paid', withPaymentIntent: true, created }) };
 };
 
-// --- billing -----------------------------------------------------------------------------------
-
-const customerRecipe: Recipe = (s, verb) => {
-  if (verb === 'created') return { object: customer(s) };
-  const created = s.now - s.int(1, 400) * DAY;
-  if (verb === 'updated') {
-    const object = customer(s, { created });
-    const previous = s.chance(50) ? { email: s.newPerson().email } : { name: null };
-    return { object, previous };
-  }
-  return { object: customer(s, { created }) };
-};
-
-/**
- * A subscription some periods old whose latest renewal (and invoice) was at `renewal`, or whose
- * next renewal is at `nextRenewal`.
- */
-function runningSubscription(s: Scene, at: { renewal?: number; nextRenewal?: number } = {}): SubscriptionInfo {
-  const plan = newPlan(s);
-  const renewal =
-    at.nextRenewal !== undefined ? addInterval(at.nextRenewal, plan.interval, -1) : (at.renewal ?? s.now - s.int(HOUR, 20 * DAY));
-  const periods = s.int(1, plan.interval === 'year' ? 2 : 11);
-  const created = addInterval(renewal, plan.interval, -periods);
-  const priced = Math.min(plan.created, created - DAY);
-  return newSubscription(s, { ...plan, created: priced, price: s.id('price', priced) }, { created, periodStart: renewal });
-}
-
-const subscriptionRecipe: Recipe = (s, verb) => {
-  switch (verb) {
-    case 'created': {
-      const sub = newSubscription(s, newPlan(s));
-      const trial = s.chance(25);
-      const options: SubscriptionOptions = trial
-        ? { status: 'trialing', trialStart: s.now, trialEnd: s.now + 14 * DAY }
-        : { status: 'active' };
-      return { object: subscription(s, trial ? { ...sub, periodEnd: s.now + 14 * DAY } : sub, options) };
-    }
-    case 'updated': {
-      const sub = runningSubscription(s);
-      if (s.chance(50)) {
-        const object = subscription(s, sub, { status: 'active', cancelAtPeriodEnd: true, canceledAt: s.now });
-        return {
-          object,
-          previous: {
-            cancel_at: null,
-            cancel_at_period_end: false,
-            canceled_at: null,
-            cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
-          },
-        };
-      }
-      return { object: subscription(s, sub, { status: 'past_due' }), previous: { status: 'active' }, automatic: true };
-    }
-    case 'deleted': {
-      const sub = runningSubscription(s);
-      return { object: subscription(s, sub, { status: 'canceled', canceledAt: s.now, endedAt: s.now }) };
-    }
-    case 'paused': {
-      // A trial that ended without a payment method pauses the subscription.
-      const trialStart = s.now - 14 * DAY;
-      const sub = newSubscription(s, newPlan(s), { created: trialStart });
-      const object = subscription(s, { ...sub, paymentMethod: null, periodStart: s.now, periodEnd: s.now }, {
-        status: 'paused',
-        trialStart,
-        trialEnd: s.now,
-      });
-      return { object, automatic: true };
-    }
-    case 'resumed': {
-      const sub = newSubscription(s, newPlan(s), { created: s.now - s.int(15, 60) * DAY, periodStart: s.now });
-      return { object: subscription(s, sub, { status: 'active' }) };
-    }
-    case 'trial_will_end': {
-      const trialEnd = s.now + 3 * DAY;
-      const sub = newSubscription(s, newPlan(s), { created: trialEnd - 14 * DAY });
-      const object = subscription(s, { ...sub, periodEnd: trialEnd }, { status: 'trialing', trialStart: sub.created, trialEnd });
-      return { object, automatic: true };
-    }
-    default:
-      return { object: subscription(s, runningSubscription(s), { status: 'active' }) };
-  }
-};
-
-/** Invoice events of a subscription: renewals create a draft, finalize it an hour later, then charge it. */
-const invoiceRecipe: Recipe = (s, verb) => {
-  const cycle = (renewal: number, status: InvoiceOptions['status'], extra: Partial<InvoiceOptions> = {}): Obj =>
-    invoice(s, runningSubscription(s, { renewal }), {
-      status,
-      created: renewal,
-      billingReason: 'subscription_cycle',
-      finalizedAt: renewal + HOUR,
-      ...extra,
-    });
-  const finalizedNow = s.now - HOUR;
-  switch (verb) {
-    case 'created':
-      return { object: cycle(s.now, 'draft', { finalizedAt: null, webhooksDelivered: false }), automatic: true };
-    case 'upcoming': {
-      const sub = runningSubscription(s, { nextRenewal: s.now + s.pick([3, 7, 14]) * DAY });
-      const next = {
-        ...sub,
-        periodStart: sub.periodEnd,
-        periodEnd: addInterval(sub.periodEnd, sub.plan.interval),
-        latestInvoice: `upcoming_in_${s.base62(24)}`,
-      };
-      const object = invoice(s, next, { status: 'draft', created: s.now, billingReason: 'upcoming', webhooksDelivered: false });
-      return { object, automatic: true };
-    }
-    case 'finalized':
-      return { object: cycle(finalizedNow, 'open'), automatic: true };
-    case 'paid':
-    case 'payment_succeeded':
-      return { object: cycle(finalizedNow, 'paid', { paidAt: s.now }), automatic: true };
-    case 'payment_failed':
-      return {
-        object: cycle(finalizedNow, 'open', { attemptCount: 1, nextPaymentAttempt: s.now + 3 * DAY }),
-        automatic: true,
-      };
-    case 'marked_uncollectible':
-      return {
-        object: cycle(s.now - 21 * DAY, 'uncollectible', { attemptCount: 4, uncollectibleAt: s.now }),
-        automatic: true,
-      };
-    case 'voided':
-      return { object: cycle(s.now - s.int(1, 10) * DAY, 'void', { attemptCount: 1, voidedAt: s.now }) };
-    case 'updated': {
-      const object = cycle(s.now - s.int(1, 5) * DAY, 'open', { attemptCount: 1, nextPaymentAttempt: s.now + 2 * DAY });
-      object.description = 'Thanks for your business!';
-      return { object, previous: { description: null } };
-    }
-    case 'sent':
-      return { object: cycle(finalizedNow, 'open') };
-    default:
-      return { object: cycle(s.now - s.int(1, 10) * DAY, 'open'), automatic: true };
-  }
-};
-
-const productRecipe: Recipe = (s, verb) => {
-  if (verb === 'created') return { object: product(s, newPlan(s, { created: s.now })) };
-  const plan = newPlan(s);
-  if (verb === 'updated') {
-    const object = product(s, plan, { updated: s.now, description: `${plan.productName}, billed every ${plan.interval}.` });
-    return { object, previous: { description: null, updated: plan.created } };
-  }
-  if (verb === 'deleted') return { object: product(s, plan, { active: false, updated: s.now }) };
-  return { object: product(s, plan) };
-};
-
-const priceRecipe: Recipe = (s, verb) => {
-  if (verb === 'created') return { object: price(s, newPlan(s, { created: s.now, recurring: s.chance(70) })) };
-  const plan = newPlan(s, { recurring: s.chance(70) });
-  if (verb === 'updated') {
-    const nickname = plan.recurring ? `${plan.interval === 'year' ? 'Annual' : 'Monthly'} plan` : 'Standard';
-    return { object: price(s, plan, { nickname }), previous: { nickname: null } };
-  }
-  if (verb === 'deleted') return { object: price(s, plan, { active: false }) };
-  return { object: price(s, plan) };
-};
-
-const couponRecipe: Recipe = (s, verb) => {
-  if (verb === 'created') return { object: coupon(s) };
-  const object = coupon(s, s.now - s.int(1, 90) * DAY);
-  object.times_redeemed = s.int(0, 40);
-  if (verb === 'updated') {
-    const previous = { name: object.name };
-    object.name = `${String(object.name)} (launch)`;
-    return { object, previous };
-  }
-  return { object };
-};
-
-const scheduleRecipe: Recipe = (s, verb) => {
-  if (verb === 'canceled') {
-    const created = s.now - s.int(2, 20) * DAY;
-    const sub = newSubscription(s, newPlan(s), { created: s.now + s.int(3, 20) * DAY });
-    return { object: subscriptionSchedule(s, sub, { status: 'canceled', created, canceledAt: s.now }) };
-  }
-  const start = s.now + s.int(1, 30) * DAY;
-  const sub = newSubscription(s, newPlan(s), { created: start });
-  return { object: subscriptionSchedule(s, sub, { status: 'not_started', created: s.now }) };
-};
-
 // --- account-level -----------------------------------------------------------------------------
 
 const accountRecipe: Recipe = (s) => {
@@ -393,7 +189,14 @@ const accountRecipe: Recipe = (s) => {
   return { object, previous: onboardingPrevious(object), automatic: true, account: object.id as string };
 };
 
-const PAYOUT_STATES: Readonly<Record<string, PayoutState>> = { created: 'pending', paid: 'paid', failed: 'failed', updated: 'in_transit' };
+const PAYOUT_STATES: Readonly<Record<string, PayoutState>> = {
+  created: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  updated: 'in_transit',
+  canceled: 'canceled',
+  reconciliation_completed: 'paid',
+};
 
 const payoutRecipe: Recipe = (s, verb) => {
   const state = PAYOUT_STATES[verb] ?? 'pending';
@@ -405,31 +208,41 @@ const balanceRecipe: Recipe = (s) => ({ object: balance(s), automatic: true });
 
 /** Resources (the type minus its verb) with hand-built payloads. */
 const RECIPES: Readonly<Record<string, Recipe>> = {
+  ...BILLING_RECIPES,
   account: accountRecipe,
   balance: balanceRecipe,
   charge: chargeRecipe,
   'charge.dispute': disputeRecipe,
   'checkout.session': checkoutRecipe,
-  coupon: couponRecipe,
-  customer: customerRecipe,
-  'customer.subscription': subscriptionRecipe,
-  invoice: invoiceRecipe,
   payment_intent: paymentIntentRecipe,
   payment_method: paymentMethodRecipe,
   payout: payoutRecipe,
-  price: priceRecipe,
-  product: productRecipe,
   refund: refundRecipe,
   setup_intent: setupIntentRecipe,
-  subscription_schedule: scheduleRecipe,
 };
 
-/** The parts of the event `type` reports. */
+/** Resources (an event type minus its verb) whose events have hand-built payloads. */
+export const HAND_BUILT_RESOURCES: readonly string[] = Object.keys(RECIPES);
+
+/**
+ * The parts of the event `type` reports: a hand-built recipe for the resources above, the walked
+ * generated shape for every other catalogued type, and a minimal generic object for a type outside
+ * the catalog (sent only when the caller allows unknown types).
+ */
 export function eventParts(s: Scene, type: string): EventParts {
   const dot = type.lastIndexOf('.');
   const resource = type.slice(0, dot);
   const verb = type.slice(dot + 1);
   const recipe = RECIPES[resource];
-  if (recipe) return recipe(s, verb);
-  return { object: genericObject(s, resource, verb), automatic: verb !== 'created' && verb !== 'updated' && verb !== 'deleted' };
+  if (recipe && hasShape(type)) {
+    const parts = recipe(s, verb);
+    // Every `*.updated` carries what changed; recipes without a story of their own get the generic one.
+    return verb === 'updated' && parts.previous === undefined ? { ...parts, previous: walkedPrevious(s, type, parts.object) } : parts;
+  }
+  const automatic = verb !== 'created' && verb !== 'updated' && verb !== 'deleted';
+  if (hasShape(type)) {
+    const object = walkedObject(s, type);
+    return { object, automatic, ...(verb === 'updated' ? { previous: walkedPrevious(s, type, object) } : {}) };
+  }
+  return { object: genericObject(s, resource, verb), automatic };
 }

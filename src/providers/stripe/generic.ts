@@ -1,7 +1,7 @@
 /**
- * Plausible objects for event types without a hand-built payload (`tax_rate.created`,
- * `issuing_card.updated`): the `object` Stripe names the resource with, an id with its usual
- * prefix, `created`, `livemode` and `metadata`, plus a status the verb implies.
+ * The minimal object of an event type outside the catalog (sent only when the caller allows unknown
+ * types: `tax_rate.frobbed`, `widget.created`): the `object` Stripe names the resource with, an id
+ * with its usual prefix, `created`, `livemode` and `metadata`, plus a status the verb implies.
  */
 import type { Obj, Scene } from './scene.js';
 
@@ -77,7 +77,7 @@ const RESOURCES: Readonly<Record<string, ResourceShape>> = {
   'treasury.outbound_transfer': { object: 'treasury.outbound_transfer', prefix: 'obt' },
   'treasury.received_credit': { object: 'treasury.received_credit', prefix: 'rc' },
   'treasury.received_debit': { object: 'treasury.received_debit', prefix: 'rd' },
-  // Resources that have hand-built payloads, for verbs outside the catalog.
+  // Resources of catalogued types, for verbs outside the catalog.
   account: { object: 'account', prefix: 'acct' },
   charge: { object: 'charge', prefix: 'ch' },
   'charge.dispute': { object: 'dispute', prefix: 'dp' },
@@ -152,6 +152,11 @@ const VERB_STATUS: Readonly<Record<string, string>> = {
   voided: 'void',
 };
 
+/**
+ * The minimal object for `<resource>.<verb>`.
+ * @example
+ * genericObject(scene, 'widget_thing', 'created'); // { id: 'wt_1…', object: 'widget_thing', created, livemode: false, metadata: {}, status: 'pending' }
+ */
 export function genericObject(s: Scene, resource: string, verb: string): Obj {
   const shape = resourceShape(resource);
   const created = verb === 'created' ? s.now : s.now - s.int(60, 30 * 86_400);
