@@ -1,4 +1,5 @@
 import type { EventCatalog } from '../types.js';
+import { thinEventTypes } from './generated/thin-types.js';
 
 /** Stripe event types with hand-built payloads; every one is a member of stripe-node's `Event.Type`. */
 export const stripeEventTypes = [
@@ -72,7 +73,10 @@ const WELL_FORMED = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
  * The Stripe catalog. Any other well-formed `<resource>.<verb>` resolves too: its payload is a
  * plausible object built from the resource's id prefix.
  */
+const THIN: ReadonlySet<string> = new Set(thinEventTypes);
+
 export const catalog: EventCatalog = {
-  eventTypes: stripeEventTypes,
-  resolve: (input) => (WELL_FORMED.test(input) ? input : undefined),
+  // Event notifications ("thin events", src/providers/stripe/thin/) follow the snapshot types.
+  eventTypes: [...stripeEventTypes, ...thinEventTypes],
+  resolve: (input) => (THIN.has(input) || WELL_FORMED.test(input) ? input : undefined),
 };
