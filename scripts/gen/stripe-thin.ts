@@ -314,6 +314,11 @@ export function generateThin(outDir = OUT): number {
     thin[literal.value] = facts;
   }
   const types = Object.keys(thin);
+  const shapes = dedupe(defs, thin, related);
+  const facts = Object.fromEntries(types.map((type) => [type, { r: thin[type]!.r, s: thin[type]!.s }]));
+  const urls = Object.fromEntries(Object.entries(related).map(([tag, r]) => [tag, r.url]));
+  const data = Object.fromEntries(types.filter((type) => thin[type]!.d).map((type) => [type, thin[type]!.d!]));
+  const sources = Object.fromEntries(Object.entries(related).map(([tag, r]) => [tag, r.snap !== undefined ? { snap: r.snap } : { shape: r.shape! }]));
   const source = 'stripe-node 23.1 (resources/V2/Core/Events.d.ts, the resources it fetches)';
   writeModule(
     join(outDir, 'thin-types.ts'),
@@ -321,13 +326,10 @@ export function generateThin(outDir = OUT): number {
       generatedHeader(source),
       `/** The ${types.length} notification types of stripe-node's \`V2.EventNotification\` union, in its order. */`,
       `export const thinEventTypes = ${JSON.stringify(types, null, 2).replace(/"/g, "'")} as const;\n`,
+      '/** Each related object tag\'s retrieve url: `{param}`s, the object\'s own id last (`{id}`). */',
+      record('relatedUrls', '{ readonly [tag: string]: string }', urls),
     ].join('\n'),
   );
-  const shapes = dedupe(defs, thin, related);
-  const facts = Object.fromEntries(types.map((type) => [type, { r: thin[type]!.r, s: thin[type]!.s }]));
-  const urls = Object.fromEntries(Object.entries(related).map(([tag, r]) => [tag, r.url]));
-  const data = Object.fromEntries(types.filter((type) => thin[type]!.d).map((type) => [type, thin[type]!.d!]));
-  const sources = Object.fromEntries(Object.entries(related).map(([tag, r]) => [tag, r.snap !== undefined ? { snap: r.snap } : { shape: r.shape! }]));
   writeModule(
     join(outDir, 'thin.ts'),
     [
@@ -335,8 +337,6 @@ export function generateThin(outDir = OUT): number {
       '/** One notification type: `r` its related object tag, `s` when that object is a singleton (`{ type, url }`, no id). */',
       'export interface ThinFacts {\n  readonly r?: string;\n  readonly s?: 1;\n}\n',
       record('thin', '{ readonly [type: string]: ThinFacts }', facts),
-      '/** Each related object tag\'s retrieve url: `{param}`s, the object\'s own id last (`{id}`). */',
-      record('relatedUrls', '{ readonly [tag: string]: string }', urls),
     ].join('\n'),
   );
   writeModule(

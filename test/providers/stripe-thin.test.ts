@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDelivery, type Delivery } from '../../src/harness/build-delivery.js';
+import { buildDelivery, listEventTypes, type Delivery } from '../../src/harness/build-delivery.js';
 import { getProvider } from '../../src/providers/index.js';
 import { thinEventTypes } from '../../src/providers/stripe/generated/thin-types.js';
 import { thin } from '../../src/providers/stripe/generated/thin.js';
@@ -47,6 +47,7 @@ describe('stripe event notification catalog', () => {
     const catalog = getProvider('stripe').catalog;
     expect(catalog.eventTypes.slice(-thinEventTypes.length)).toEqual([...thinEventTypes]);
     for (const type of thinEventTypes) expect(catalog.resolve(type)).toBe(type);
+    expect(listEventTypes('stripe').filter((type) => type.startsWith('v1.') || type.startsWith('v2.'))).toEqual([...thinEventTypes]);
   });
 });
 
@@ -125,6 +126,16 @@ describe('stripe event notification bodies', () => {
     expect(account).toEqual({ id: account.id, type: 'v2.core.account', url: `/v2/core/accounts/${account.id}?include=requirements` });
     const balance = built.find((b) => b.type === 'v1.balance.available')!.body.related_object;
     expect(balance).toEqual({ type: 'balance', url: '/v1/balance' });
+  });
+
+  it('an unknown v2 type (allowed by the caller) builds a notification stripe-node parses as unknown, with no related_object', async () => {
+    const { builder } = await import('../../src/providers/stripe/build.js');
+    const { seededFaker } = await import('../../src/providers/shared/random.js');
+    const { body } = builder.build({ eventType: 'v2.billing.widget.created', faker: seededFaker(1), now: Date.UTC(2026, 10, 21), data: undefined });
+    const parsed = JSON.parse(body);
+    expect(parsed).toMatchObject({ object: 'v2.core.event', type: 'v2.billing.widget.created', livemode: false });
+    expect(parsed.related_object).toBeUndefined();
+    expect(stripe.parseEventNotificationWithoutVerification(body).type).toBe('v2.billing.widget.created');
   });
 
   it('a data override of related_object.id or context moves the url with it', async () => {

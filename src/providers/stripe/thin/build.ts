@@ -3,10 +3,21 @@
  * stripe-node's `V2.EventNotification` union, serialized once as Stripe sends it.
  */
 import type { BuildContext } from '../../types.js';
-import { relatedUrls, thin } from '../generated/thin.js';
-import { buildThinNotification } from './notification.js';
+import { thin } from '../generated/thin.js';
+import { relatedUrls } from '../generated/thin-types.js';
+import { buildThinNotification, isThinEventType } from './notification.js';
 
-export { isThinEventType } from './notification.js';
+/**
+ * Whether `eventType` is built as a notification: one of stripe-node's notification types, or an
+ * unknown `v1.…` / `v2.…` type (then a notification with no `related_object`, as stripe-node's
+ * `UnknownEventNotification` allows), never a snapshot event.
+ * @example
+ * buildsAsNotification('v1.billing.meter.no_meter_found'); // true
+ * buildsAsNotification('charge.succeeded'); // false
+ */
+export function buildsAsNotification(eventType: string): boolean {
+  return isThinEventType(eventType) || /^v\d+\./.test(eventType);
+}
 
 /**
  * The body and delivery id (the event id) of a notification of `context.eventType`.

@@ -96,6 +96,11 @@ export class ThinIds {
     this.#account = base62(faker, 22);
   }
 
+  /** The generator these ids are drawn from, for the values drawn alongside them. */
+  get faker(): Faker {
+    return this.#faker;
+  }
+
   /** The notification's id: `evt_test_65…`. */
   event(): string {
     return `evt_test_65${base62(this.#faker, 17)}16${this.#account}${base62(this.#faker, 3)}`;
