@@ -351,7 +351,40 @@ export function generateThin(outDir = OUT): number {
       shapeRecord('defs', 'ShapeDefs', shapes),
     ].join('\n'),
   );
+  writeModule(join(outDir, 'thin-data-types.ts'), dataTypesModule(source, thin));
   return types.length;
+}
+
+/**
+ * The type of what a notification's `data` override merges into (the notification itself), per
+ * type, for `buildDelivery`'s typed `data`: `StripeThinEventData`.
+ */
+function dataTypesModule(source: string, thin: Readonly<Record<string, ThinFacts>>): string {
+  const variant = (facts: ThinFacts): string => (facts.r === undefined ? 'StripeThinNotification' : facts.s ? 'StripeThinNotificationOfSingleton' : 'StripeThinNotificationOfObject');
+  const lines = Object.keys(thin).map((type) => `  ${JSON.stringify(type)}: ${variant(thin[type]!)};`);
+  return [
+    generatedHeader(source),
+    '/** An event notification as delivered (what a `data` override of one merges into). */',
+    'export interface StripeThinNotification {',
+    '  id: string;',
+    "  object: 'v2.core.event';",
+    '  type: string;',
+    '  livemode: boolean;',
+    '  created: string;',
+    '  context?: string;',
+    "  reason?: { type: 'request' | (string & Record<never, never>); request?: { id: string; idempotency_key: string } };",
+    '}\n',
+    '/** A notification pointing at an object with an id. */',
+    'export interface StripeThinNotificationOfObject extends StripeThinNotification {',
+    '  related_object: { id: string; type: string; url: string };',
+    '}\n',
+    '/** A notification pointing at a singleton (a balance, a customer\'s discount): no id. */',
+    'export interface StripeThinNotificationOfSingleton extends StripeThinNotification {',
+    '  related_object: { type: string; url: string };',
+    '}\n',
+    '/** Each notification type\'s `data` target. */',
+    `export interface StripeThinEventData {\n${lines.join('\n')}\n}\n`,
+  ].join('\n');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
