@@ -129,11 +129,11 @@ function objectFill(path: ShapePath): JsonValue | undefined {
  * relatedThinObject(JSON.parse(delivery.body))?.object.id; // the notification's related_object.id
  */
 export function relatedThinObject(notification: JsonObject): RelatedThinObject | undefined {
-  const pointer = related(sceneOf(notification));
+  const scene = sceneOf(notification);
+  const pointer = related(scene);
   if (!pointer || typeof pointer.type !== 'string' || typeof pointer.url !== 'string') return undefined;
   const source = relatedSources[pointer.type];
   if (!source) return undefined;
-  const scene = sceneOf(notification);
   const id = typeof pointer.id === 'string' ? pointer.id : undefined;
   const time = Math.floor(scene.created / 1000) * 1000;
   let object: JsonObject;
@@ -150,7 +150,7 @@ export function relatedThinObject(notification: JsonObject): RelatedThinObject |
   if ('livemode' in object) object.livemode = false;
   for (const [collection, parent] of scene.parents) {
     const field = PARENT_FIELDS[collection];
-    if (field !== undefined && field in object && (pointer.type !== 'account' || field !== 'account')) object[field] = parent;
+    if (field !== undefined && field in object) object[field] = parent;
   }
   const path = pointer.url.split('?')[0]!;
   return { tag: pointer.type, key: id ?? (pointer.type === 'balance' ? 'balance' : path), object };

@@ -11,16 +11,10 @@ import { deepMerge, isPlainObject, type JsonObject } from '../../../core/index.j
 import type { BuildContext } from '../../types.js';
 import { pick } from '../../shared/random.js';
 import { isoMillis } from '../../shared/time.js';
+import type { ThinFacts } from '../generated/thin.js';
 import { thinEventTypes } from '../generated/thin-types.js';
 import { ThinIds } from './ids.js';
 
-/** What the builder reads of a notification type (from `generated/thin.ts`, loaded with it). */
-export interface ThinTypeFacts {
-  /** The related object's tag, when the type has one. */
-  readonly r?: string;
-  /** The related object is a singleton (no id). */
-  readonly s?: 1;
-}
 
 const THIN_TYPES: ReadonlySet<string> = new Set(thinEventTypes);
 
@@ -57,12 +51,13 @@ function includeQuery(eventType: string): string {
 }
 
 /**
- * The notification for `context.eventType`, with `context.data` deep-merged over it.
+ * The notification for `context.eventType` (its related object per `facts`, at `url`, the tag's
+ * retrieve url template), with `context.data` deep-merged over it.
  * @example
- * buildThinNotification(context, { r: 'billing.meter' }).related_object;
+ * buildThinNotification(context, { r: 'billing.meter' }, '/v1/billing/meters/{id}').related_object;
  * // { id: 'mtr_test_61…', type: 'billing.meter', url: '/v1/billing/meters/mtr_test_61…' }
  */
-export function buildThinNotification(context: BuildContext, facts: ThinTypeFacts, url: string | undefined): JsonObject {
+export function buildThinNotification(context: BuildContext, facts: ThinFacts, url: string | undefined): JsonObject {
   const { faker, eventType } = context;
   const ids = new ThinIds(faker);
   const v2 = eventType.startsWith('v2.');
