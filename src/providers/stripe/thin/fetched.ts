@@ -5,7 +5,7 @@
  * the same objects: the ids, account, customer and times agree with the notification.
  */
 import { isPlainObject, type JsonObject, type JsonValue } from '../../../core/index.js';
-import { seededFaker } from '../../shared/random.js';
+import { seededFaker, type Faker } from '../../shared/random.js';
 import { walkShape, type ShapePath } from '../../shared/shape.js';
 import { isoMillis } from '../../shared/time.js';
 import { buildEvent } from '../build.js';
@@ -62,6 +62,8 @@ function dataFill(scene: Scene): (path: ShapePath) => JsonValue | undefined {
     scene.parents.set('accounts', drawn);
     return drawn;
   };
+  // A meter error report's samples say what a meter usage event missed; a no-meter report, the meter.
+  const noMeter = scene.notification.type === 'v1.billing.meter.no_meter_found';
   return (path) => {
     const key = path[path.length - 1];
     switch (key) {
@@ -80,6 +82,12 @@ function dataFill(scene: Scene): (path: ShapePath) => JsonValue | undefined {
         return isoMillis(Math.floor(scene.created / 1000) * 1000 - 2000);
       case 'validation_start':
         return isoMillis(Math.floor(scene.created / 1000) * 1000 - 62_000);
+      case 'identifier':
+        return scene.ids.faker.string.uuid();
+      case 'code':
+        return noMeter ? 'no_meter' : 'meter_event_no_customer_defined';
+      case 'error_message':
+        return noMeter ? 'No active meter was found with the event name api_requests.' : 'Customer mapping key stripe_customer_id not found in payload.';
       default:
         return undefined;
     }
@@ -114,12 +122,42 @@ export function fetchedThinEvent(notification: JsonObject): JsonObject {
   return { ...notification, data };
 }
 
-/** Leaves of v2 objects that read as Stripe's: currencies and countries. */
-function objectFill(path: ShapePath): JsonValue | undefined {
-  const key = path[path.length - 1];
-  if (key === 'currency') return 'usd';
-  if (key === 'country') return 'US';
-  return undefined;
+/** Leaves of v2 objects that read as Stripe's: currencies, countries, names, addresses, contacts. */
+function objectFill(faker: Faker): (path: ShapePath) => JsonValue | undefined {
+  return (path) => {
+    switch (path[path.length - 1]) {
+      case 'currency':
+        return 'usd';
+      case 'country':
+        return 'US';
+      case 'email':
+        return faker.internet.email({ provider: 'example.com' }).toLowerCase();
+      case 'display_name':
+      case 'name':
+        return faker.company.name();
+      case 'given_name':
+        return faker.person.firstName();
+      case 'surname':
+        return faker.person.lastName();
+      case 'phone':
+        return `+1${faker.string.numeric(10)}`;
+      case 'city':
+      case 'town':
+        return faker.location.city();
+      case 'line1':
+        return faker.location.streetAddress();
+      case 'line2':
+        return null;
+      case 'postal_code':
+        return faker.location.zipCode('#####');
+      case 'state':
+        return faker.location.state({ abbreviated: true });
+      case 'url':
+        return 'https://example.com';
+      default:
+        return undefined;
+    }
+  };
 }
 
 /**
@@ -142,7 +180,7 @@ export function relatedThinObject(notification: JsonObject): RelatedThinObject |
     object = { ...event.data.object } as JsonObject;
   } else {
     const created = isoMillis(time - 86_400_000);
-    object = walkShape({ ref: source.shape }, { faker: scene.ids.faker, defs, time: created, maxDepth: 6, fill: objectFill }) as JsonObject;
+    object = walkShape({ ref: source.shape }, { faker: scene.ids.faker, defs, time: created, maxDepth: 6, fill: objectFill(scene.ids.faker) }) as JsonObject;
     if ('updated' in object) object.updated = isoMillis(time);
     if ('metadata' in object) object.metadata = {};
   }
