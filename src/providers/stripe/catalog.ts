@@ -66,6 +66,9 @@ export const stripeEventTypes = [
   'subscription_schedule.created',
 ] as const;
 
+/** Event notification types (`v2.core.account[requirements].updated` is not `WELL_FORMED`). */
+const THIN: ReadonlySet<string> = new Set(thinEventTypes);
+
 /** A well-formed `<resource>.<verb>` (resource may be dotted: `customer.subscription.updated`). */
 const WELL_FORMED = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
 
@@ -73,8 +76,6 @@ const WELL_FORMED = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
  * The Stripe catalog. Any other well-formed `<resource>.<verb>` resolves too: its payload is a
  * plausible object built from the resource's id prefix.
  */
-const THIN: ReadonlySet<string> = new Set(thinEventTypes);
-
 export const catalog: EventCatalog = {
   // Event notifications ("thin events", src/providers/stripe/thin/) follow the snapshot types.
   eventTypes: [...stripeEventTypes, ...thinEventTypes],
