@@ -24,6 +24,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { Shape } from '../../src/providers/shared/shape.js';
 import { generatedHeader, shapesModule, typesModule, writeModule } from './shapes.js';
+import { generateThin } from './stripe-thin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DEFAULT_SNAPSHOT = '/work/.mirror/stripe+openapi/repo';
@@ -500,4 +501,6 @@ export async function generate(): Promise<void> {
     writeModule(path.join(root, file), text);
     console.log(`  ${file}: ${(text.length / 1024).toFixed(1)} KB`);
   }
+  // Event notifications ("thin events"): their own generator, over stripe-node's V2 core events.
+  console.log(`  thin event types: ${generateThin()}`);
 }

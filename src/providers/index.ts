@@ -50,3 +50,6 @@ export type { Fabricator } from './fabricator.js';
 export type { FabricatedDelivery, FabricateOptions } from './delivery.js';
 export { hasDeliveryObservers, notifyDelivery } from './observe.js';
 export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';
+export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
+export { loadStripeThinFetch } from './stripe/thin/load.js';
+export type { RelatedThinObject } from './stripe/thin/fetched.js';

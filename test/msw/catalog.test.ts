@@ -27,6 +27,12 @@ const STRIPE_PATHS: Record<string, string> = {
 };
 
 function stripeProbe(type: string, p: any): Probe {
+  if (p.object === 'v2.core.event') {
+    // An event notification: the object it points at (else the full event) is served.
+    const r = p.related_object;
+    if (!r) return { url: `https://api.stripe.com/v2/core/events/${p.id}`, expect: (b) => b.id === p.id && b.type === type };
+    return { url: `https://api.stripe.com${r.url}`, expect: (b) => b.object === r.type && (r.id === undefined || b.id === r.id) };
+  }
   const object = p.data.object;
   if (object.object === 'balance') return { url: 'https://api.stripe.com/v1/balance', expect: (b) => b.object === 'balance' };
   const path = STRIPE_PATHS[object.object];

@@ -1,10 +1,14 @@
-/** The Stripe API mock (api.stripe.com/v1): every resource the catalog's payloads hold, lists, and common writes. */
+/**
+ * The Stripe API mock (api.stripe.com): every resource the catalog's payloads hold, lists, common
+ * writes, and the event and related object an event notification fetches (v1 and v2).
+ */
 import type { MockContext } from '../context.js';
 import { guardedRoute, unsupportedMessage, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkStripeKey } from './auth.js';
 import { stripeError } from './errors.js';
 import { balance, externalAccount, invoiceLines, list, retrieve } from './read.js';
 import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
+import { drawRelatedObjects, thinRoutes } from './thin.js';
 import { cancelPaymentIntent, cancelSubscription, createCustomer, createRefund, deleteCustomer, update } from './write.js';
 
 export { stripeAdapter } from './record.js';
@@ -18,7 +22,13 @@ const BASE = 'https://api.stripe.com';
  */
 export function stripeApi(ctx: MockContext): MockApi {
   const unsupportedFor = (request: Request): Response => api.unsupported(unsupportedMessage(api, request.method, new URL(request.url)));
-  const r = guardedRoute((request) => checkStripeKey(request, ctx.options.stripe.apiKeys));
+  const guarded = guardedRoute((request) => checkStripeKey(request, ctx.options.stripe.apiKeys));
+  // Every answer sees the objects delivered notifications point at (drawn on first need).
+  const r: typeof guarded = (method, path, resolver) =>
+    guarded(method, path, async (info) => {
+      await drawRelatedObjects(ctx);
+      return resolver(info);
+    });
   const routes: MockRoute[] = [
     r('POST', '/v1/refunds', createRefund(ctx)),
     r('POST', '/v1/customers', createCustomer(ctx)),
@@ -34,6 +44,7 @@ export function stripeApi(ctx: MockContext): MockApi {
     routes.push(r('GET', `/v1/${collection}/:id`, retrieve(ctx, kind, (request) => unsupportedFor(request))));
     if (STRIPE_UPDATABLE.includes(kind)) routes.push(r('POST', `/v1/${collection}/:id`, update(ctx, kind)));
   }
+  routes.push(...thinRoutes(ctx, new Set(routes.map((route) => `${route.method} ${route.path.replace(/:\w+/g, ':')}`)), r));
   const api: MockApi = {
     provider: 'stripe',
     base: BASE,

@@ -1,11 +1,13 @@
 /**
  * Recording a Stripe delivery: the Event itself, the resource in `data.object`, and every expanded
- * object inside it (a subscription's items, prices and plans; an invoice's lines).
+ * object inside it (a subscription's items, prices and plans; an invoice's lines); an event
+ * notification (thin event) as delivered.
  */
 import { isPlainObject } from '../../core/index.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
 import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';
+import { NOTIFICATION_KIND, recordNotification } from './thin.js';
 
 /** Fields that name another Stripe object by id, and that object's kind by id prefix. */
 const REFERENCE_KINDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -50,6 +52,11 @@ export const stripeAdapter: WorldAdapter = {
   keyHint: 'Stripe objects are keyed by their `id`.',
   identify: (_kind, object) => stringId(object),
   record(world, _delivery, payload) {
+    // An event notification holds no object; what it points at is drawn when first fetched (thin.ts).
+    if (isPlainObject(payload) && payload.object === NOTIFICATION_KIND && stringId(payload)) {
+      recordNotification(world, payload);
+      return;
+    }
     if (!isPlainObject(payload) || payload.object !== 'event' || !stringId(payload)) return;
     world.put('stripe', 'event', payload);
     const data = payload.data;

@@ -7,6 +7,7 @@ import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { eventParts } from './events.js';
 import { mirrored } from './mirrors.js';
 import { Scene, type Obj } from './scene.js';
+import { buildsAsNotification, buildThinPayload } from './thin/build.js';
 
 /** The API version stripe@23.1.0 pins (`stripe/cjs/apiVersion.js`); events render `data` in it. */
 export const API_VERSION = '2026-10-28.endive';
@@ -54,6 +55,8 @@ export function buildEvent(context: BuildContext): Obj & { id: string; data: { o
  */
 export const builder: PayloadBuilder = {
   build(context: BuildContext): BuiltPayload {
+    // Event notifications (thin events): src/providers/stripe/thin/.
+    if (buildsAsNotification(context.eventType)) return { ...buildThinPayload(context), headers: { ...DELIVERY_HEADERS } };
     const event = buildEvent(context);
     return { body: JSON.stringify(event, null, 2), deliveryId: event.id, headers: { ...DELIVERY_HEADERS } };
   },
