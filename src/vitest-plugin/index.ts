@@ -16,7 +16,7 @@ export type { RelayPluginOptions } from './start.js';
 export type { RelayTestContext } from './context.js';
 export { test, relayContext } from './fixture.js';
 export type { RelayFixture, StoredExecutionJson } from './fixture.js';
-export type { RelayMatchers } from './matchers.js';
+export type { IdempotentMatcherOptions, RelayMatchers } from './matchers.js';
 export { expect } from 'vitest';
 
 // Aimed at the plugin's service when no target is given (the plugin sets RELAYKIT_SERVICE_URL).
