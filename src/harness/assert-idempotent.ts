@@ -203,7 +203,7 @@ function report(details: fc.RunDetails<[Case]>, error: unknown, numRuns: number)
     const step = steps[i];
     const label = step ? COPY_LABEL[step.copy] : ' (provider retry after a non-2xx answer)';
     const status = result.attempts.at(-1)?.status ?? 'no answer';
-    return `    ${String(i + 1).padStart(2)}. #${result.index} ${result.eventType}  ${result.deliveryId}${label} → ${status}`;
+    return `    ${String(i + 1).padStart(2)}. #${result.index + 1} ${result.eventType}  ${result.deliveryId}${label} → ${status}`;
   });
   return [
     `assertIdempotent: the handler ended in a different state after ${flow.provider} ${flow.name} was delivered this way ` +

@@ -8,7 +8,7 @@ import { getProvider } from '../../providers/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
 import type { AnyFlow, FlowContext, FlowInfo } from './define.js';
 import { infoOf } from './define.js';
-import { deriveSeed, seededRng } from './random.js';
+import { deriveSeed, hashText, seededRng } from './random.js';
 import { flowDefinitions } from './registry.js';
 import { sharedFields, sharedHeaders } from './share.js';
 
@@ -103,7 +103,8 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
   const data = checkFlowData(dataOption);
   const seed = resolveFlowSeed(seedOption);
   const start = resolveStart(timestamp);
-  const ids = definition.ids(seededRng(seed));
+  const salted = (seed ^ hashText(`${plugin.id}/${definition.name}`)) >>> 0;
+  const ids = definition.ids(seededRng(salted));
   // Parsed on demand: most steps never read an earlier event, and parsing every body would cost as much as building it.
   const bodies: string[] = [];
   const mains: Record<string, unknown>[] = [];
@@ -122,7 +123,7 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
     const own = deepMerge(fields, step.data?.(context));
     const delivery = await buildDelivery(plugin.id, step.type, {
       ...rest,
-      seed: deriveSeed(seed, index),
+      seed: deriveSeed(salted, index),
       timestamp: start + step.at * 1000,
       data: deepMerge(own, userData(data, step.type, index)),
       headers: { ...headersOfFlow, ...headers },

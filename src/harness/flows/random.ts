@@ -27,6 +27,13 @@ export function deriveSeed(seed: number, salt: number): number {
   return (h ^ (h >>> 16)) >>> 1;
 }
 
+/** A 32-bit hash of a text (FNV-1a): salts a flow's seeds with its name, so that two flows run with one seed share no ids. */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** An integer from `min` to `max`, both included. */
