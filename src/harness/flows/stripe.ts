@@ -1,9 +1,8 @@
 /**
  * Stripe's flows. Stripe sends one event per object change, each with its own `evt_` id; the objects
  * they carry share their ids (`cus_`, `sub_`, `in_`, `pi_`, `ch_`, `pm_`, `cs_`, `re_`, `dp_`).
- * Stripe does not guarantee delivery order ("Stripe doesn't guarantee the delivery of events in the
- * order that they're generated", https://docs.stripe.com/webhooks#event-ordering); the order listed
- * here is the order the objects change, which each flow's source documents.
+ * Stripe does not guarantee that events arrive in the order they are generated (https://docs.stripe.com/webhooks,
+ * "Event ordering"); the order listed here is the order the objects change, which each flow's source documents.
  */
 import { defineFlow } from './define.js';
 import { base62, int, type Rng } from './random.js';
