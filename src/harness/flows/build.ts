@@ -5,7 +5,7 @@
  */
 import { closestMatches, deepMerge, isPlainObject, RelayError } from '../../core/index.js';
 import { getProvider } from '../../providers/index.js';
-import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
+import { buildDelivery, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
 import type { AnyFlow, FlowContext, FlowInfo } from './define.js';
 import { infoOf } from './define.js';
 import { deriveSeed, hashText, seededRng } from './random.js';
@@ -56,15 +56,6 @@ export function findFlow(provider: string, name: string): AnyFlow {
   throw new RelayError('UNKNOWN_FLOW', `Unknown ${id} flow "${String(name)}".${hint} ${id} flows: ${own.map((flow) => flow.name).join(', ')}.`);
 }
 
-function resolveStart(timestamp: Date | number | undefined): number {
-  if (timestamp === undefined) return Date.now();
-  const ms = timestamp instanceof Date ? timestamp.getTime() : timestamp;
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-    throw new RelayError('INVALID_OPTION', `timestamp must be a valid Date or epoch milliseconds, got ${String(timestamp)}.`);
-  }
-  return ms;
-}
-
 /** The flow's seed: the option, else a fresh one (reported on the result, to replay it). */
 export function resolveFlowSeed(seed: number | undefined): number {
   if (seed === undefined) return Math.floor(Math.random() * 2 ** 31);
@@ -102,7 +93,7 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
   const { data: dataOption, timestamp, seed: seedOption, headers, ...rest } = options;
   const data = checkFlowData(dataOption);
   const seed = resolveFlowSeed(seedOption);
-  const start = resolveStart(timestamp);
+  const start = resolveTimestamp(timestamp);
   const salted = (seed ^ hashText(`${plugin.id}/${definition.name}`)) >>> 0;
   const ids = definition.ids(seededRng(salted));
   // Parsed on demand: most steps never read an earlier event, and parsing every body would cost as much as building it.
