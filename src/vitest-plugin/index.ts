@@ -23,6 +23,8 @@ export { expect } from 'vitest';
 export { buildDelivery } from '../harness/build-delivery.js';
 export { deliver, triggerWebhook } from '../harness/trigger.js';
 export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
+export { buildFlow, listFlows, triggerFlow } from '../harness/flows/index.js';
+export type { BuildFlowOptions, TriggerFlowOptions, TriggerFlowResult } from '../harness/flows/index.js';
 export { replay } from '../harness/replay.js';
 export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
 

@@ -68,6 +68,8 @@ describe('relay flow', () => {
     expect(await run(['flow', 'stripe', 'refund', '--order', 'random'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('--order must be one of provider, shuffled, reversed') });
     expect(await run(['flow', 'stripe', 'refunds'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('Did you mean refund?') });
     expect(await run(['flow', 'stripe', 'refund'], {})).toMatchObject({ code: 2, stderr: expect.stringContaining('STRIPE_WEBHOOK_SECRET is not set') });
+    // The flow's name is checked before the secret.
+    expect(await run(['flow', 'stripe', 'refunds'], {})).toMatchObject({ code: 2, stderr: expect.stringContaining('Did you mean refund?') });
     const dead = await run(['flow', 'stripe', 'refund', '--forward', await deadUrl()], env);
     expect(dead.code).toBe(1);
     expect(dead.stdout).toContain('unreachable ×3');

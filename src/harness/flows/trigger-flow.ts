@@ -9,7 +9,7 @@ import { getProvider, type BuiltInProvider } from '../../providers/index.js';
 import { resolveSecret, type Delivery } from '../build-delivery.js';
 import { send, type Target, type TargetResponse } from '../targets.js';
 import { executionOf, type ExecutionSummary } from '../trigger.js';
-import { buildFlow, resolveFlowSeed, type BuildFlowOptions } from './build.js';
+import { buildFlow, findFlow, resolveFlowSeed, type BuildFlowOptions } from './build.js';
 import { attemptOffsets, retryRules, type RetryRule } from './retries.js';
 import { checkDuplicates, checkOrder, planSequence, type FlowOrder, type PlannedSend } from './sequence.js';
 
@@ -226,6 +226,8 @@ export async function sendWithRetries(delivery: Delivery, planned: PlannedSend, 
 export async function triggerFlow(provider: string, name: string, options: TriggerFlowOptions = {}): Promise<TriggerFlowResult> {
   const { target, order: orderOption, duplicates: duplicatesOption, retries, timeScale: scaleOption, timeoutMs, onAttempt, now, ...build } = options;
   const plugin = getProvider(provider);
+  // The flow's name is checked before the secret, so that a typo shows on the first try.
+  findFlow(plugin.id, name);
   const rule = retryRuleOf(plugin);
   const order = checkOrder(orderOption);
   const duplicates = checkDuplicates(duplicatesOption);
