@@ -1,11 +1,13 @@
 /**
- * bench:flows — `triggerFlow` into an in-process fetch handler, beside a bare loop handing the same
- * flow's prebuilt deliveries to the same handler, and `buildFlow` alone, all measured in one run;
+ * bench:flows — `triggerFlow` into an in-process fetch handler, beside `triggerWebhook` of the same event
+ * types one by one, a bare loop handing the same flow's prebuilt deliveries to the same handler, and
+ * `buildFlow` alone, all measured in one run;
  * then a whole Stripe retry schedule (7 attempts over a nominal 63 hours) compressed with `timeScale`,
  * beside the same attempts with no waits at all.
  * Goals: triggerFlow >= 5,000 deliveries/s; the compressed Stripe schedule < 1 s of wall time.
  */
-import { buildFlow } from '../src/harness/flows/build.js';
+import { buildFlow, listFlows } from '../src/harness/flows/build.js';
+import { triggerWebhook } from '../src/harness/trigger.js';
 import { triggerFlow } from '../src/harness/flows/trigger-flow.js';
 import { formatOps, measure } from './measure.js';
 
@@ -23,6 +25,7 @@ async function handler(request: Request): Promise<Response> {
 // Four prebuilt flows taken in turn, so V8 cannot fold a constant.
 const prebuilt = await Promise.all([1, 2, 3, 4].map((s) => buildFlow('stripe', flow, { secret, seed: s, timestamp: t })));
 const size = prebuilt[0]!.length;
+const types = listFlows('stripe').find((f) => f.name === flow)!.eventTypes;
 let turn = 0;
 
 const cases = [
@@ -32,6 +35,12 @@ const cases = [
     run: () => triggerFlow('stripe', flow, { target: handler, secret, seed: seed++, timestamp: t, order: 'shuffled', duplicates: 4 }),
   },
   { name: 'buildFlow alone', run: () => buildFlow('stripe', flow, { secret, seed: seed++, timestamp: t }) },
+  {
+    name: 'baseline: triggerWebhook of the same 12 types',
+    run: async () => {
+      for (const type of types) await triggerWebhook('stripe', type, { target: handler, secret, seed: seed++, timestamp: t });
+    },
+  },
   {
     name: 'bare: prebuilt flow → same handler, a loop',
     run: async () => {
@@ -49,8 +58,8 @@ const perSecond = (name: string) => m.opsPerSecond(name) * (name.includes('dupli
 for (const c of cases) console.log(`  ${c.name.padEnd(46)} ${formatOps(perSecond(c.name)).replace('ops/s', 'deliveries/s')}`);
 const trigger = perSecond(cases[0]!.name);
 console.log(
-  `\n  triggerFlow / bare loop: ${m.ratio(cases[0]!.name, cases[3]!.name).toFixed(2)}x; ` +
-    `triggerFlow / buildFlow alone: ${m.ratio(cases[0]!.name, cases[2]!.name).toFixed(2)}x (per flow)`,
+  `\n  triggerFlow / triggerWebhook of the same types: ${m.ratio(cases[0]!.name, cases[3]!.name).toFixed(2)}x; ` +
+    `/ bare loop of prebuilt bytes: ${m.ratio(cases[0]!.name, cases[4]!.name).toFixed(2)}x; / buildFlow alone: ${m.ratio(cases[0]!.name, cases[2]!.name).toFixed(2)}x`,
 );
 const okRate = trigger >= 5_000;
 console.log(`  triggerFlow ${formatOps(trigger).replace('ops/s', 'deliveries/s')}  goal >= 5,000/s  ${okRate ? 'ok' : 'BELOW GOAL'}\n`);
