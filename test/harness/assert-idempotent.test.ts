@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBilling } from '../../examples/stripe-idempotency/billing.js';
 import { assertIdempotent } from '../../src/harness/assert-idempotent.js';
+// Registers relaykit's matchers on this worker's expect, as `relaykit/vitest` does for users.
+import '../../src/vitest-plugin/index.js';
 import { secrets } from '../service/official.js';
 
 const flows = [['stripe', 'checkout-subscription']] as const;
@@ -50,6 +52,13 @@ describe('assertIdempotent', () => {
     expect(updated).toBeLessThan(created);
     const seed = Number(/seed (-?\d+), path/.exec(message)![1]);
     expect(await failure(true, false, seed)).toContain(`seed ${seed}, path`);
+  });
+
+  it('is one line in Vitest: toBeIdempotent passes the fixed handler and fails the counting one with the report', async () => {
+    const fixed = createBilling({ dedupe: true, ordered: true });
+    await expect(fixed.POST).toBeIdempotent({ flows, state: fixed.state, reset: fixed.reset, numRuns: 20 });
+    const counting = createBilling({ dedupe: false, ordered: true });
+    await expect(expect(counting.POST).toBeIdempotent({ flows, state: counting.state, reset: counting.reset, numRuns: 40 })).rejects.toThrow(/different state[\s\S]*Reproduce/);
   });
 
   it('passes the fixed handler, and refuses options it cannot use', async () => {
