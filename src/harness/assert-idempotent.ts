@@ -11,7 +11,7 @@ import { RelayError } from '../core/index.js';
 import { getProvider } from '../providers/index.js';
 import { resolveSecret, type Delivery } from './build-delivery.js';
 import { buildFlow, findFlow } from './flows/build.js';
-import { retryRuleOf, sendWithRetries, type FlowSendResult, type SendContext } from './flows/trigger-flow.js';
+import { retryRuleOf, runSequence, type FlowSendResult, type SendContext } from './flows/send.js';
 import type { Target } from './targets.js';
 
 /** Options of `assertIdempotent`. */
@@ -97,25 +97,12 @@ function caseArbitrary(flows: readonly PreparedFlow[]): fc.Arbitrary<Case> {
 }
 
 /**
- * Sends `steps`; a send the target does not accept is retried after the rest, as the provider's later
- * retries arrive after the events sent meanwhile (GitHub never retries).
+ * Sends `steps`; a send the target does not accept is retried on the provider's schedule (without
+ * waiting), after the sends due before it, as a provider's later retries arrive (GitHub never retries).
  */
-async function deliver(flow: PreparedFlow, steps: readonly Step[]): Promise<FlowSendResult[]> {
-  const sent: FlowSendResult[] = [];
-  const pending: { step: Step; left: number }[] = [];
-  const attempts = flow.context.rule.delays.length + 1;
-  for (const step of steps) {
-    const result = await sendWithRetries(flow.deliveries[step.index]!, { index: step.index, copy: step.copy === 'original' ? 'original' : 'duplicate' }, flow.context);
-    sent.push(result);
-    if (!result.ok && flow.retries) pending.push({ step, left: attempts - 1 });
-  }
-  while (pending.length > 0) {
-    const next = pending.shift()!;
-    const result = await sendWithRetries(flow.deliveries[next.step.index]!, { index: next.step.index, copy: 'duplicate' }, flow.context);
-    sent.push(result);
-    if (!result.ok && next.left > 1) pending.push({ step: next.step, left: next.left - 1 });
-  }
-  return sent;
+function deliver(flow: PreparedFlow, steps: readonly Step[]): Promise<FlowSendResult[]> {
+  const sequence = steps.map((step) => ({ index: step.index, copy: step.copy === 'original' ? ('original' as const) : ('duplicate' as const) }));
+  return runSequence(flow.deliveries, sequence, flow.context);
 }
 
 async function prepare(provider: string, name: string, target: Target, secrets: Readonly<Record<string, string>> | undefined): Promise<PreparedFlow> {
@@ -124,7 +111,7 @@ async function prepare(provider: string, name: string, target: Target, secrets: 
   const secret = resolveSecret(plugin, secrets?.[plugin.id]);
   const rule = retryRuleOf(plugin);
   const deliveries = await buildFlow(plugin.id, name, { secret, seed: 1 });
-  const context: SendContext = { provider: plugin, secret, target, rule, maxAttempts: 1, timeScale: 0, timeoutMs: rule.timeoutMs, now: Date.now };
+  const context: SendContext = { provider: plugin, secret, target, rule, maxAttempts: rule.delays.length + 1, timeScale: 0, timeoutMs: rule.timeoutMs, now: Date.now };
   return { provider: plugin.id, name, deliveries, context, retries: rule.delays.length > 0 };
 }
 
@@ -200,10 +187,8 @@ function report(details: fc.RunDetails<[Case]>, error: unknown, numRuns: number)
   }
   const { flow, steps, sent, actual } = error;
   const lines = sent.map((result, i) => {
-    const step = steps[i];
-    const label = step ? COPY_LABEL[step.copy] : ' (provider retry after a non-2xx answer)';
-    const status = result.attempts.at(-1)?.status ?? 'no answer';
-    return `    ${String(i + 1).padStart(2)}. #${result.index + 1} ${result.eventType}  ${result.deliveryId}${label} → ${status}`;
+    const statuses = result.attempts.map((attempt) => attempt.status ?? 'no answer').join(', then after a retry ');
+    return `    ${String(i + 1).padStart(2)}. #${result.index + 1} ${result.eventType}  ${result.deliveryId}${COPY_LABEL[steps[i]!.copy]} → ${statuses}`;
   });
   return [
     `assertIdempotent: the handler ended in a different state after ${flow.provider} ${flow.name} was delivered this way ` +

@@ -6,4 +6,5 @@ export { retryRules } from './retries.js';
 export type { RetryRule } from './retries.js';
 export type { FlowOrder } from './sequence.js';
 export { triggerFlow } from './trigger-flow.js';
-export type { FlowAttempt, FlowSend, FlowSendResult, TriggerFlowOptions, TriggerFlowResult } from './trigger-flow.js';
+export type { FlowAttempt, FlowSend, FlowSendResult } from './send.js';
+export type { TriggerFlowOptions, TriggerFlowResult } from './trigger-flow.js';
