@@ -230,6 +230,10 @@ describe('triggerFlow retry schedules', () => {
       expect(run.ok).toBe(false);
       for (const result of run.results) expect(result.attempts.map((a) => a.offsetMs), provider).toEqual(expected[provider]);
     }
+    // Svix stops retrying when the receiver answers `webhook-delivery: abort-message`.
+    const aborting = () => new Response('{}', { status: 500, headers: { 'webhook-delivery': 'abort-message' } });
+    const aborted = await triggerFlow('resend', 'email-bounce', { target: aborting, secret: secrets.resend, retries: true, timeScale: 0 });
+    expect(aborted.results.map((r) => r.attempts.length)).toEqual([1, 1, 1]);
     const hanging = () => new Promise<Response>(() => {});
     const run = await triggerFlow('stripe', 'subscription-canceled', { target: hanging, secret: secrets.stripe, retries: true, timeScale: 0, timeoutMs: 5 });
     expect(run.results[0]!.attempts.every((a) => a.timedOut && a.status === null)).toBe(true);

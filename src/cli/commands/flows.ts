@@ -4,6 +4,7 @@
  */
 import { RelayError } from '../../core/index.js';
 import { listFlows } from '../../harness/flows/build.js';
+import { retryRules } from '../../harness/flows/retries.js';
 import { FLOW_ORDERS, type FlowOrder } from '../../harness/flows/sequence.js';
 import { triggerFlow, type FlowAttempt, type FlowSend } from '../../harness/flows/trigger-flow.js';
 import { joinUrl } from '../../harness/targets.js';
@@ -87,6 +88,9 @@ export async function flowCommand(out: Output, env: NodeJS.ProcessEnv, provider:
   const timeScale = checkTimeScale(options.timeScale);
   const json = options.json === true;
   const url = joinUrl(base, `/api/webhook/${plugin.id}`);
+  if (options.retries === true && timeScale === 1 && retryRules[plugin.id]!.delays.length > 0) {
+    out.error(`relay flow: --retries waits as ${plugin.name} does, in real time (hours between attempts); --time-scale 0.001 compresses the waits, 0 skips them`);
+  }
   let n = 0;
   if (!json) out.line(`${PREFIX} POST ${url}  ${plugin.id} ${name}, order ${order}${duplicates ? `, ${duplicates} duplicates` : ''}${options.retries ? ', retries' : ''}`);
   const run = await triggerFlow(plugin.id, String(name), {

@@ -19,6 +19,8 @@ export interface RetryRule {
    * headers (Shopify sends "the original payload"; GitHub's signature covers no time).
    */
   readonly resend: 'resign' | 'same';
+  /** A response header with which the receiver stops the retries (Svix: `webhook-delivery: abort-message`). */
+  readonly stopHeader?: { readonly name: string; readonly value: string };
   /** One line for people: what the provider does, and whether relaykit had to choose figures it does not publish. */
   readonly summary: string;
 }
@@ -30,6 +32,8 @@ const svix: RetryRule = {
   delays: [5, 5 * 60, 30 * 60, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
   timeoutMs: 15_000,
   resend: 'resign',
+  // "Retries will be stopped if the receiving end includes the header `webhook-delivery: abort-message`".
+  stopHeader: { name: 'webhook-delivery', value: 'abort-message' },
   summary: 'Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (8 attempts); same svix-id, new svix-timestamp and signature; 15 s to answer',
 };
 

@@ -183,7 +183,9 @@ export async function runSequence(deliveries: readonly Delivery[], sequence: rea
     flowSend.attempts.push(record);
     if (response) responses[due.send] = response;
     context.onAttempt?.(flowSend, record);
-    if (!accepted(record.status) && due.attempt < context.maxAttempts) {
+    const stop = context.rule.stopHeader;
+    const stopped = stop !== undefined && response?.headers[stop.name]?.toLowerCase() === stop.value;
+    if (!accepted(record.status) && !stopped && due.attempt < context.maxAttempts) {
       queue.push({ at: due.at + context.rule.delays[due.attempt - 1]! * 1000, turn: turn++, send: due.send, attempt: due.attempt + 1 });
     }
   }
