@@ -52,8 +52,10 @@ const cases = [
   },
 ];
 
-console.log(`relaykit bench:flows — stripe ${flow} (${size} deliveries per flow), node ${process.version}; medians of 7 alternating 1 s rounds\n`);
-const m = await measure(cases, { rounds: 7, ms: 1000 });
+// Three-second rounds: measure() starts each round with a forced full GC, after which the next ~1,500
+// deliveries run 2-3x slower (see bench:harness); a flow round of one second would measure mostly that.
+console.log(`relaykit bench:flows — stripe ${flow} (${size} deliveries per flow), node ${process.version}; medians of 5 alternating 3 s rounds\n`);
+const m = await measure(cases, { rounds: 5, ms: 3000 });
 const perSecond = (name: string) => m.opsPerSecond(name) * (name.includes('duplicates') ? size + 4 : size);
 for (const c of cases) console.log(`  ${c.name.padEnd(46)} ${formatOps(perSecond(c.name)).replace('ops/s', 'deliveries/s')}`);
 const trigger = perSecond(cases[0]!.name);
