@@ -117,7 +117,8 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
       seed: deriveSeed(salted, index),
       timestamp: start + step.at * 1000,
       data: deepMerge(own, userData(data, step.type, index)),
-      headers: { ...headersOfFlow, ...headers },
+      // None for providers without shared headers: an empty object would still go through the override path.
+      ...(headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { headers: { ...headersOfFlow, ...headers } } : {}),
     });
     deliveries.push(delivery);
     bodies.push(delivery.body);
