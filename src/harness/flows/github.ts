@@ -115,7 +115,7 @@ const appInstallation = defineFlow({
   provider: 'github',
   name: 'app-installation',
   description: 'A GitHub App installed on an account, given one more repository, losing one, then uninstalled',
-  source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation and #installation_repositories',
+  source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation and https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation_repositories',
   ids: githubIds,
   steps: [
     { type: 'installation.created', at: 0 },
@@ -133,7 +133,7 @@ const issueTriage = defineFlow({
   provider: 'github',
   name: 'issue-triage',
   description: 'An issue opened, labeled, assigned, commented on and closed',
-  source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#issues and #issue_comment',
+  source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#issues and https://docs.github.com/en/webhooks/webhook-events-and-payloads#issue_comment',
   ids: githubIds,
   steps: [
     { type: 'issues.opened', at: 0, data: ({ ids, iso }) => issue(ids, iso, 0, {}) },

@@ -157,7 +157,7 @@ const refund = defineFlow({
   provider: 'stripe',
   name: 'refund',
   description: 'A card payment refunded in full: refund created, charge refunded, refund updated',
-  source: 'https://docs.stripe.com/refunds#refund-events',
+  source: 'https://docs.stripe.com/refunds',
   ids: stripeIds,
   steps: [
     { type: 'refund.created', at: 0, data: ({ ids, unix }) => ({ id: ids.refund, charge: ids.charge, payment_intent: ids.paymentIntent, amount: ids.amount, created: unix(0), status: 'pending' }) },
@@ -170,7 +170,7 @@ const renewalFailed = defineFlow({
   provider: 'stripe',
   name: 'renewal-failed',
   description: 'A renewal whose card is declined: invoice finalized, payment fails, subscription past due, a retry 3 days later fails, subscription canceled',
-  source: 'https://docs.stripe.com/billing/subscriptions/webhooks#payment-failures and https://docs.stripe.com/billing/revenue-recovery/smart-retries',
+  source: 'https://docs.stripe.com/billing/subscriptions/webhooks and https://docs.stripe.com/billing/revenue-recovery/smart-retries',
   ids: stripeIds,
   steps: [
     { type: 'invoice.created', at: 0, data: ({ ids, unix }) => invoice(ids, unix(0), { status: 'draft', billing_reason: 'subscription_cycle' }) },
@@ -206,7 +206,7 @@ const dispute = defineFlow({
   provider: 'stripe',
   name: 'dispute',
   description: 'A cardholder disputes a charge: dispute opened, evidence submitted (under review), dispute closed as won',
-  source: 'https://docs.stripe.com/disputes/responding and https://docs.stripe.com/api/events/types#event_types-charge.dispute.created',
+  source: 'https://docs.stripe.com/disputes/responding and https://docs.stripe.com/api/events/types',
   ids: stripeIds,
   steps: [
     {
@@ -231,7 +231,7 @@ const subscriptionCanceled = defineFlow({
   provider: 'stripe',
   name: 'subscription-canceled',
   description: 'A customer cancels at period end: subscription updated (cancel_at_period_end), then deleted when the period ends',
-  source: 'https://docs.stripe.com/billing/subscriptions/cancel#events',
+  source: 'https://docs.stripe.com/billing/subscriptions/cancel',
   ids: stripeIds,
   steps: [
     {
