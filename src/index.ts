@@ -15,6 +15,19 @@ export { deliver, triggerWebhook } from './harness/trigger.js';
 export type { ExecutionSummary, TriggerOptions, TriggerResult } from './harness/trigger.js';
 export { triggerMany } from './harness/trigger-many.js';
 export type { TriggerManyOptions, TriggerManyResult } from './harness/trigger-many.js';
+export { buildFlow, listFlows, retryRules, triggerFlow } from './harness/flows/index.js';
+export type {
+  BuildFlowOptions,
+  FlowAttempt,
+  FlowData,
+  FlowInfo,
+  FlowOrder,
+  FlowSend,
+  FlowSendResult,
+  RetryRule,
+  TriggerFlowOptions,
+  TriggerFlowResult,
+} from './harness/flows/index.js';
 export { replay } from './harness/replay.js';
 export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, StoredExecution } from './harness/replay.js';
 export { serviceClient } from './harness/service-client.js';

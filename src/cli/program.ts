@@ -7,6 +7,7 @@ import { version } from '../../package.json';
 import { closestMatches, RelayError } from '../core/index.js';
 import type { DevOptions } from './commands/dev.js';
 import { eventsCommand } from './commands/events.js';
+import type { FlowCliOptions } from './commands/flows.js';
 import type { InspectCliOptions } from './commands/inspect.js';
 import type { ReplayCliOptions } from './commands/replay.js';
 import type { TriggerCliOptions } from './commands/trigger.js';
@@ -65,6 +66,35 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
       const { triggerCommand } = await import('./commands/trigger.js');
       const raw = { data: rawOptionTexts(argv, ['--data']).at(-1), header: rawOptionTexts(argv, ['-H', '--header']) };
       exitCode = await triggerCommand(out, io.env, provider, eventType, { ...options, ...raw });
+    });
+
+  cli
+    .command('flows [provider]', 'List the flows relay can send: the related events a provider sends for one action')
+    .option('--json', 'Print the flows as JSON (provider, name, description, eventTypes, source)')
+    .example('  $ relay flows')
+    .example('  $ relay flows stripe --json')
+    .action(async (provider: string | undefined, options: { json?: boolean }) => {
+      const { flowsCommand } = await import('./commands/flows.js');
+      exitCode = flowsCommand(out, provider, options);
+    });
+
+  cli
+    .command('flow <provider> <name>', "Send a flow's deliveries to <base>/api/webhook/<provider>, as the provider sends them")
+    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
+    .option('--order <order>', 'provider (default), shuffled (seeded) or reversed')
+    .option('--duplicates <n>', 'Extra copies of randomly chosen deliveries, same ids, signed anew (default: 0)')
+    .option('--retries', "Retry a non-2xx answer or a timeout on the provider's schedule (GitHub does not retry)")
+    .option('--time-scale <f>', 'Factor on the waits between retries: 0.001 runs Svix\'s 27 h in 100 s, 0 waits not at all (default: 1)')
+    .option('--seed <n>', 'Seed of the ids, payloads and order: the same seed and --timestamp send the same sequence (default: random)')
+    .option('--timestamp <iso|epoch>', 'When the flow begins: ISO 8601, epoch seconds or milliseconds (default: now)')
+    .option('--json', 'Print one JSON object (every send and attempt) instead of the lines')
+    .example('  $ relay flow stripe checkout-subscription')
+    .example('  $ relay flow stripe checkout-subscription --order shuffled --duplicates 3 --seed 7')
+    .example('  $ relay flow clerk sign-up --retries --time-scale 0.001 --forward http://localhost:4000')
+    .example('  $ relay flow github pull-request --timestamp 2024-05-01T12:00:00Z --json')
+    .action(async (provider: string, name: string, options: FlowCliOptions) => {
+      const { flowCommand } = await import('./commands/flows.js');
+      exitCode = await flowCommand(out, io.env, provider, name, options);
     });
 
   cli

@@ -5,6 +5,8 @@ export type RelayErrorCode =
   | 'UNKNOWN_PROVIDER'
   | 'NOT_TRIGGERABLE'
   | 'UNKNOWN_EVENT_TYPE'
+  /** No flow of that name for the provider (`buildFlow`, `triggerFlow`, `relay flow`). */
+  | 'UNKNOWN_FLOW'
   | 'MISSING_SECRET'
   | 'INVALID_SECRET'
   | 'INVALID_OPTION'

@@ -72,7 +72,8 @@ export function resolveSecret(
   return value;
 }
 
-function resolveTimestamp(timestamp: Date | number | undefined): number {
+/** `timestamp` as epoch milliseconds (default: now), or a `RelayError` for anything that is not a valid time. */
+export function resolveTimestamp(timestamp: Date | number | undefined): number {
   if (timestamp === undefined) return Date.now();
   const ms = timestamp instanceof Date ? timestamp.getTime() : timestamp;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {

@@ -1,7 +1,8 @@
 /**
  * `relaykit/fast-check`: fast-check arbitraries of valid and forged signed deliveries for the five
- * built-in providers, and `assertRejectsForgeries`, the property that a webhook endpoint rejects
- * every forgery. fast-check (4.x) is a peer dependency.
+ * built-in providers; `assertRejectsForgeries`, the property that a webhook endpoint rejects
+ * every forgery; and `assertIdempotent`, the property that a handler ends in the same state however a
+ * flow is delivered (out of order, duplicated, retried). fast-check (4.x) is a peer dependency.
  *
  * Arbitraries generate synchronously, while payload builders load asynchronously: this module loads
  * the five builders once, with a top-level `await`, so importing it is all the setup there is.
@@ -23,4 +24,6 @@ export { forgeryArbitrary, forgeryKinds } from './forgeries.js';
 export type { Forgery, ForgeryArbitraryOptions, ForgeryKind } from './forgeries.js';
 export { assertRejectsForgeries } from './assert-forgeries.js';
 export type { AssertRejectsForgeriesOptions } from './assert-forgeries.js';
+export { assertIdempotent } from './assert-idempotent.js';
+export type { AssertIdempotentOptions } from './assert-idempotent.js';
 export type { Delivery } from './build-delivery.js';

@@ -16,13 +16,15 @@ export type { RelayPluginOptions } from './start.js';
 export type { RelayTestContext } from './context.js';
 export { test, relayContext } from './fixture.js';
 export type { RelayFixture, StoredExecutionJson } from './fixture.js';
-export type { RelayMatchers } from './matchers.js';
+export type { IdempotentMatcherOptions, RelayMatchers } from './matchers.js';
 export { expect } from 'vitest';
 
 // Aimed at the plugin's service when no target is given (the plugin sets RELAYKIT_SERVICE_URL).
 export { buildDelivery } from '../harness/build-delivery.js';
 export { deliver, triggerWebhook } from '../harness/trigger.js';
 export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
+export { buildFlow, listFlows, triggerFlow } from '../harness/flows/index.js';
+export type { BuildFlowOptions, TriggerFlowOptions, TriggerFlowResult } from '../harness/flows/index.js';
 export { replay } from '../harness/replay.js';
 export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
 

@@ -1,8 +1,11 @@
 /**
- * The relaykit matchers: `toBeAccepted()`, `toBeRejectedAsForgery()` and `toBeReplayOf(source)`,
- * with their types. Registered by the plugin's setup file and by importing `relaykit/vitest`.
+ * The relaykit matchers: `toBeAccepted()`, `toBeRejectedAsForgery()`, `toBeReplayOf(source)` and
+ * `toBeIdempotent(options)`, with their types. Registered by the plugin's setup file and by importing
+ * `relaykit/vitest`.
  */
 import { expect } from 'vitest';
+import type { AssertIdempotentOptions } from '../harness/assert-idempotent.js';
+import type { Target } from '../harness/targets.js';
 
 interface Answered {
   status: number;
@@ -87,7 +90,21 @@ const matchers = {
         pass ? `expected ${replayed.id} not to be a replay of ${sourceId}` : `expected ${replayed.id} to be a replay of ${sourceId}, but ${problems.join('; ')}`,
     };
   },
+
+  /** `assertIdempotent` over the received target; fast-check (a peer dependency) loads only when it is used. */
+  async toBeIdempotent(received: unknown, options: IdempotentMatcherOptions<unknown>) {
+    const { assertIdempotent } = await import('../harness/assert-idempotent.js');
+    try {
+      await assertIdempotent({ ...options, target: received as Target });
+      return { pass: true, message: () => 'expected the handler not to be idempotent, but every generated sequence left the same state' };
+    } catch (error) {
+      return { pass: false, message: () => (error instanceof Error ? error.message : String(error)) };
+    }
+  },
 };
+
+/** Options of `toBeIdempotent`: those of `assertIdempotent` but the target, which is the received value. */
+export type IdempotentMatcherOptions<State> = Omit<AssertIdempotentOptions<State>, 'target'>;
 
 /** Registers the matchers on Vitest's `expect` (inside a test worker only). */
 export function registerMatchers(): void {
@@ -102,6 +119,13 @@ export interface RelayMatchers<R = unknown> {
   toBeRejectedAsForgery(): R;
   /** A new execution replayed from `source` (an execution, a result carrying one, or an execution id). */
   toBeReplayOf(source: unknown): R;
+  /**
+   * The received target (a fetch handler, an app, a URL) ends in the same `state()` whatever way the flows are
+   * delivered (out of order, duplicated, retried) as after one delivery in the provider's order. Await it.
+   * @example
+   * await expect(POST).toBeIdempotent({ flows: [['stripe', 'checkout-subscription']], state, reset });
+   */
+  toBeIdempotent<State>(options: IdempotentMatcherOptions<State>): Promise<R>;
 }
 
 declare module 'vitest' {

@@ -13,7 +13,15 @@ describe('relay help', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     const commands = section(result.stdout, 'Commands').map((line) => line.trim().split(/\s{2,}/)[0]);
-    expect(commands).toEqual(['events [provider]', 'trigger <provider> <eventType>', 'replay <eventId|executionId>', 'inspect <eventId|executionId>', 'dev']);
+    expect(commands).toEqual([
+      'events [provider]',
+      'trigger <provider> <eventType>',
+      'flows [provider]',
+      'flow <provider> <name>',
+      'replay <eventId|executionId>',
+      'inspect <eventId|executionId>',
+      'dev',
+    ]);
     expect(section(result.stdout, 'Exit codes')).toEqual([
       '  0  success',
       '  1  the service answered with a status other than 2xx, or could not be reached',
@@ -27,7 +35,7 @@ describe('relay help', () => {
     expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
   });
 
-  it.each(['trigger', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {
+  it.each(['trigger', 'flow', 'flows', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);
     const options = section(result.stdout, 'Options')
@@ -50,7 +58,7 @@ describe('relay help', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'relay: unknown command "replya". Commands: events, trigger, replay, inspect, dev. Run `relay --help` for usage.\n',
+      stderr: 'relay: unknown command "replya". Commands: events, trigger, flows, flow, replay, inspect, dev. Run `relay --help` for usage.\n',
     });
   });
 

@@ -1,0 +1,131 @@
+/**
+ * `listFlows` and `buildFlow`: a flow's events built as signed deliveries that share ids the way the
+ * provider's would. The ids are drawn once from the flow's seed and given to every event through
+ * `data`; each event gets its own seed (so its own event and delivery ids) and its own time.
+ */
+import { closestMatches, deepMerge, isPlainObject, RelayError } from '../../core/index.js';
+import { getProvider } from '../../providers/index.js';
+import { buildDelivery, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
+import type { AnyFlow, FlowContext, FlowInfo } from './define.js';
+import { infoOf } from './define.js';
+import { deriveSeed, hashText, seededRng } from './random.js';
+import { flowDefinitions } from './registry.js';
+import { sharedFields, sharedHeaders } from './share.js';
+
+/** Per-event `data`: by event type (merged into every event of that type), or a function of the event. */
+export type FlowData =
+  | Readonly<Record<string, Record<string, unknown>>>
+  | ((event: { readonly type: string; readonly index: number }) => Record<string, unknown> | undefined);
+
+/** Options of `buildFlow`: those of `buildDelivery` (for every event), and per-event `data`. */
+export interface BuildFlowOptions extends Omit<BuildDeliveryOptions, 'data' | 'allowUnknownType' | 'timestamp'> {
+  /** Fields deep-merged into events' main resources after the flow's own (ids, statuses, times). */
+  data?: FlowData;
+  /**
+   * When the flow begins: a `Date` or epoch milliseconds. Each event is built (and signed) at this time
+   * plus its offset in the flow. Default: now.
+   */
+  timestamp?: Date | number;
+}
+
+/** The object a provider's `data` merges into, in a parsed body. */
+export function mainResource(provider: string, body: unknown): Record<string, unknown> {
+  const json = body as Record<string, any>;
+  const main = provider === 'stripe' ? json?.data?.object : provider === 'clerk' || provider === 'resend' ? json?.data : json;
+  return isPlainObject(main) ? main : {};
+}
+
+/**
+ * The flows relaykit can send, for one provider or all.
+ * @example
+ * listFlows('stripe').map((flow) => flow.name); // ['checkout-subscription', 'card-payment', …]
+ */
+export function listFlows(provider?: string): FlowInfo[] {
+  const id = provider === undefined ? undefined : getProvider(provider).id;
+  return flowDefinitions.filter((flow) => id === undefined || flow.provider === id).map(infoOf);
+}
+
+/** The definition of `provider`'s flow `name`, or a `RelayError` naming the flows it has. */
+export function findFlow(provider: string, name: string): AnyFlow {
+  const id = getProvider(provider).id;
+  const own = flowDefinitions.filter((flow) => flow.provider === id);
+  const found = own.find((flow) => flow.name === name);
+  if (found) return found;
+  const close = closestMatches(String(name), own.map((flow) => flow.name), 1);
+  const hint = close.length > 0 ? ` Did you mean ${close[0]}?` : '';
+  throw new RelayError('UNKNOWN_FLOW', `Unknown ${id} flow "${String(name)}".${hint} ${id} flows: ${own.map((flow) => flow.name).join(', ')}.`);
+}
+
+/** The flow's seed: the option, else a fresh one (reported on the result, to replay it). */
+export function resolveFlowSeed(seed: number | undefined): number {
+  if (seed === undefined) return Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isSafeInteger(seed)) throw new RelayError('INVALID_OPTION', `seed must be an integer, got ${String(seed)}.`);
+  return seed;
+}
+
+function userData(data: FlowData | undefined, type: string, index: number): Record<string, unknown> | undefined {
+  if (data === undefined) return undefined;
+  const value = typeof data === 'function' ? data({ type, index }) : data[type];
+  if (value !== undefined && !isPlainObject(value)) {
+    throw new RelayError('INVALID_DATA', `data for ${type} must be a JSON object to merge into the event's main resource, got ${Array.isArray(value) ? 'an array' : typeof value}.`);
+  }
+  return value;
+}
+
+function checkFlowData(data: unknown): FlowData | undefined {
+  if (data === undefined || typeof data === 'function') return data as FlowData | undefined;
+  if (!isPlainObject(data)) {
+    throw new RelayError('INVALID_DATA', 'data of a flow maps event types to objects ({ "invoice.paid": { … } }), or is a function of { type, index }.');
+  }
+  return data as FlowData;
+}
+
+/**
+ * Builds a flow's deliveries in the provider's order, each signed at its own time (the flow's start plus
+ * its offset). Every event has its own event and delivery ids; the resources they describe share theirs.
+ * @example
+ * const deliveries = await buildFlow('stripe', 'checkout-subscription', { secret: 'whsec_test', seed: 7 });
+ * deliveries.map((d) => d.eventType); // ['customer.created', 'payment_method.attached', …]
+ */
+export async function buildFlow(provider: string, name: string, options: BuildFlowOptions = {}): Promise<Delivery[]> {
+  const definition = findFlow(provider, name);
+  const plugin = getProvider(provider);
+  const { data: dataOption, timestamp, seed: seedOption, headers, ...rest } = options;
+  const data = checkFlowData(dataOption);
+  const seed = resolveFlowSeed(seedOption);
+  const start = resolveTimestamp(timestamp);
+  const salted = (seed ^ hashText(`${plugin.id}/${definition.name}`)) >>> 0;
+  const ids = definition.ids(seededRng(salted));
+  // Parsed on demand: most steps never read an earlier event, and parsing every body would cost as much as building it.
+  const bodies: string[] = [];
+  const mains: Record<string, unknown>[] = [];
+  const main = (index: number) => (mains[index] ??= bodies[index] === undefined ? {} : mainResource(plugin.id, JSON.parse(bodies[index]!)));
+  const context: FlowContext<unknown> = {
+    ids,
+    unix: (at) => Math.floor(start / 1000) + at,
+    ms: (at) => start + at * 1000,
+    iso: (at) => new Date(start + at * 1000).toISOString(),
+    main,
+  };
+  const deliveries: Delivery[] = [];
+  let fields: Record<string, unknown> = {};
+  let headersOfFlow: Record<string, string> = {};
+  for (const [index, step] of definition.steps.entries()) {
+    const own = deepMerge(fields, step.data?.(context));
+    const delivery = await buildDelivery(plugin.id, step.type, {
+      ...rest,
+      seed: deriveSeed(salted, index),
+      timestamp: start + step.at * 1000,
+      data: deepMerge(own, userData(data, step.type, index)),
+      // None for providers without shared headers: an empty object would still go through the override path.
+      ...(headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { headers: { ...headersOfFlow, ...headers } } : {}),
+    });
+    deliveries.push(delivery);
+    bodies.push(delivery.body);
+    if (index === 0) {
+      fields = sharedFields(plugin.id, main);
+      headersOfFlow = sharedHeaders(plugin.id, delivery.headers);
+    }
+  }
+  return deliveries;
+}

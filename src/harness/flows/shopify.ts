@@ -1,0 +1,75 @@
+/**
+ * Shopify's flows. Each topic is one delivery with its own `X-Shopify-Webhook-Id` and `X-Shopify-Event-Id`
+ * from the same shop (share.ts); the order topics after the first repeat the order as it was created,
+ * with the statuses that changed.
+ */
+import { defineFlow } from './define.js';
+import { hex, numericId, type Rng } from './random.js';
+
+function shopifyIds(rng: Rng) {
+  return {
+    order: numericId(rng, 13),
+    checkout: numericId(rng, 14),
+    checkoutToken: hex(rng, 32),
+    cartToken: `c1-${hex(rng, 32)}`,
+    customer: numericId(rng, 13),
+    transaction: numericId(rng, 13),
+    fulfillment: numericId(rng, 13),
+    refund: numericId(rng, 12),
+  };
+}
+
+const orderFulfilled = defineFlow({
+  provider: 'shopify',
+  name: 'order-fulfilled',
+  description: 'An order placed, paid and fulfilled: order created, sale transaction, paid, updated, fulfillment created, fulfilled',
+  source: 'https://shopify.dev/docs/api/webhooks (topics orders/*, order_transactions/create, fulfillments/create)',
+  ids: shopifyIds,
+  steps: [
+    { type: 'orders/create', at: 0, data: ({ ids }) => ({ id: ids.order, financial_status: 'pending', fulfillment_status: null, checkout_id: ids.checkout }) },
+    {
+      type: 'order_transactions/create',
+      at: 2,
+      data: ({ ids, main }) => ({ id: ids.transaction, order_id: ids.order, kind: 'sale', status: 'success', amount: main(0).total_price ?? '0.00' }),
+    },
+    { type: 'orders/paid', at: 3, data: ({ main }) => ({ ...main(0), financial_status: 'paid' }) },
+    { type: 'orders/updated', at: 3, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', updated_at: iso(3) }) },
+    { type: 'fulfillments/create', at: 7200, data: ({ ids }) => ({ id: ids.fulfillment, order_id: ids.order, status: 'success' }) },
+    { type: 'orders/fulfilled', at: 7201, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', fulfillment_status: 'fulfilled', updated_at: iso(7201) }) },
+  ],
+});
+
+const orderRefunded = defineFlow({
+  provider: 'shopify',
+  name: 'order-refunded',
+  description: 'A paid order refunded: refund created, refund transaction, order updated',
+  source: 'https://shopify.dev/docs/api/webhooks (topics refunds/create, order_transactions/create, orders/updated)',
+  ids: shopifyIds,
+  steps: [
+    { type: 'refunds/create', at: 0, data: ({ ids }) => ({ id: ids.refund, order_id: ids.order }) },
+    { type: 'order_transactions/create', at: 1, data: ({ ids }) => ({ id: ids.transaction, order_id: ids.order, kind: 'refund', status: 'success' }) },
+    { type: 'orders/updated', at: 2, data: ({ ids, iso }) => ({ id: ids.order, financial_status: 'refunded', updated_at: iso(2) }) },
+  ],
+});
+
+const checkoutToOrder = defineFlow({
+  provider: 'shopify',
+  name: 'checkout-to-order',
+  description: 'A shopper fills a cart and checks out: cart created, checkout created and updated, customer created, order created',
+  source: 'https://shopify.dev/docs/api/webhooks (topics carts/*, checkouts/*, customers/create, orders/create)',
+  ids: shopifyIds,
+  steps: [
+    { type: 'carts/create', at: 0, data: ({ ids }) => ({ id: ids.cartToken, token: ids.cartToken }) },
+    { type: 'checkouts/create', at: 60, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken }) },
+    { type: 'checkouts/update', at: 120, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken }) },
+    { type: 'customers/create', at: 150, data: ({ ids }) => ({ id: ids.customer }) },
+    {
+      type: 'orders/create',
+      at: 151,
+      data: ({ ids }) => ({ id: ids.order, checkout_id: ids.checkout, checkout_token: ids.checkoutToken, cart_token: ids.cartToken, customer: { id: ids.customer } }),
+    },
+  ],
+});
+
+/** Shopify's flows, in `relay flows shopify` order. */
+export const shopifyFlows = [orderFulfilled, orderRefunded, checkoutToOrder];
