@@ -7,12 +7,16 @@ import { randomInt } from 'node:crypto';
 import '@faker-js/faker/locale/en';
 import { RelayError } from '../core/index.js';
 import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType, unknownTypeWarning } from '../providers/index.js';
-import type { BuiltInProvider } from '../providers/index.js';
+import type { BuiltInProvider, EventData, KnownEventType } from '../providers/index.js';
 
-/** Options of `buildDelivery`. */
-export interface BuildDeliveryOptions {
+/**
+ * Options of `buildDelivery`. `D` is the type of `data`: for a catalogued type of a built-in, a deep
+ * partial of the provider's official type for that event (`EventData`), so a misspelt field is a type
+ * error; any JSON object otherwise.
+ */
+export interface BuildDeliveryOptions<D = Record<string, unknown>> {
   /** Deep-merged into the main resource (Stripe `data.object`, Clerk and Resend `data`, the GitHub and Shopify body). */
-  data?: Record<string, unknown>;
+  data?: D;
   /** The signing secret (several: one signature each, where the scheme allows). Default: the provider's env var. */
   secret?: string | readonly string[];
   /** Same seed and timestamp give byte-identical body and headers. Default: random. */
@@ -115,7 +119,11 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
  * });
  * await fetch(`http://localhost:3000${delivery.path}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
  */
-export async function buildDelivery(provider: string, eventType: string, options: BuildDeliveryOptions = {}): Promise<Delivery> {
+export async function buildDelivery<P extends string, T extends KnownEventType<P> | (string & {})>(
+  provider: P,
+  eventType: T,
+  options: BuildDeliveryOptions<EventData<P, T>> = {},
+): Promise<Delivery> {
   const plugin = getProvider(provider);
   const allowUnknownType = checkFlag('allowUnknownType', options.allowUnknownType);
   const type = resolveEventType(plugin, eventType, { allowUnknown: allowUnknownType });

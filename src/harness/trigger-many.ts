@@ -2,13 +2,14 @@
  * `triggerMany`: a small load run. Distinct signed deliveries sent a few at a time, counted by status,
  * with latency percentiles; what `relay trigger --count` prints.
  */
+import type { EventData, KnownEventType } from '../providers/index.js';
 import { RelayError } from '../core/index.js';
 import { buildDelivery, type Delivery } from './build-delivery.js';
 import { errorDetail } from './targets.js';
 import { deliver, type TriggerOptions } from './trigger.js';
 
 /** Options of `triggerMany`: those of `triggerWebhook`, and how many to send. */
-export interface TriggerManyOptions extends TriggerOptions {
+export interface TriggerManyOptions<D = Record<string, unknown>> extends TriggerOptions<D> {
   /** How many distinct deliveries to send. With `seed`, the nth is built from `seed + n`, so a run is reproducible. */
   count: number;
   /** Deliveries in flight at once. Default 1. */
@@ -69,7 +70,11 @@ function checkCount(name: string, value: unknown): number {
  * run.statuses; // { 200: 200 }
  * run.latencyMs.p99; // e.g. 4.2
  */
-export async function triggerMany(provider: string, eventType: string, options: TriggerManyOptions): Promise<TriggerManyResult> {
+export async function triggerMany<P extends string, T extends KnownEventType<P> | (string & {})>(
+  provider: P,
+  eventType: T,
+  options: TriggerManyOptions<EventData<P, T>>,
+): Promise<TriggerManyResult> {
   const { target, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
   const count = checkCount('count', countOption);
   const concurrency = Math.min(checkCount('concurrency', concurrencyOption), count);

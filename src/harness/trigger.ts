@@ -1,4 +1,5 @@
 /** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
+import type { EventData, KnownEventType } from '../providers/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from './build-delivery.js';
 import { send, type Target, type TargetResponse } from './targets.js';
 
@@ -14,7 +15,7 @@ export interface ExecutionSummary {
 }
 
 /** Options of `triggerWebhook`: those of `buildDelivery`, and where to deliver. */
-export interface TriggerOptions extends BuildDeliveryOptions {
+export interface TriggerOptions<D = Record<string, unknown>> extends BuildDeliveryOptions<D> {
   /**
    * A base URL, a fetch handler, an object with `fetch` (a relaykit service, a Hono app), a node
    * request listener (an Express app) or an `http.Server`. Default: the Vitest plugin's service,
@@ -65,7 +66,11 @@ export async function deliver(delivery: Delivery, options: { target?: Target } =
  * });
  * expect(result.status).toBe(200);
  */
-export async function triggerWebhook(provider: string, eventType: string, options: TriggerOptions = {}): Promise<TriggerResult> {
+export async function triggerWebhook<P extends string, T extends KnownEventType<P> | (string & {})>(
+  provider: P,
+  eventType: T,
+  options: TriggerOptions<EventData<P, T>> = {},
+): Promise<TriggerResult> {
   const { target, ...build } = options;
   const delivery = await buildDelivery(provider, eventType, build);
   return deliver(delivery, { target });

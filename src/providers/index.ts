@@ -53,3 +53,4 @@ export { API as githubApiBase, userObject as githubUserObject } from './github/u
 export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
 export { loadStripeThinFetch } from './stripe/thin/load.js';
 export type { RelatedThinObject } from './stripe/thin/fetched.js';
+export type { DeepPartial, EventData, EventDataMap, KnownEventType } from './event-data.js';
