@@ -23,6 +23,12 @@ export interface BuildDeliveryOptions {
   headers?: Record<string, string>;
   /** Where the provider's `<PROVIDER>_WEBHOOK_SECRET` is read when `secret` is not given. Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * GitHub only: deliver as a GitHub App receives it (`installation` in the body, the App as hook
+   * target); `true` draws the App and installation ids from the seed. Events GitHub sends only to Apps
+   * are App deliveries without it.
+   */
+  app?: boolean | { id?: number; installationId?: number };
 }
 
 /** A signed delivery, ready to POST. */
@@ -119,7 +125,7 @@ export async function buildDelivery(provider: string, eventType: string, options
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
   const fabricate = await loadFabricator(plugin);
-  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers });
+  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers, app: options.app });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   const note = uncataloguedNote(plugin, built.eventType);
   return {

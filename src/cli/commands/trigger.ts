@@ -28,6 +28,8 @@ export interface TriggerCliOptions {
   repeat?: unknown;
   count?: unknown;
   concurrency?: unknown;
+  /** `--app`: a GitHub App delivery. */
+  app?: unknown;
 }
 
 /** The checked options; the provider, the event type and the secret are the harness's to check. */
@@ -65,7 +67,7 @@ function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
   const concurrency = options.concurrency === undefined ? 1 : wholeNumber('concurrency', single('concurrency', options.concurrency), 1, 1_000);
   return {
     base: baseUrl(single('forward', options.forward), env),
-    build: { data, seed, timestamp, headers, env },
+    build: { data, seed, timestamp, headers, env, ...(options.app === true ? { app: true } : {}) },
     print: options.print === true,
     json: options.json === true,
     repeat,
