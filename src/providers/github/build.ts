@@ -1,15 +1,26 @@
 /**
  * The GitHub payload builder: bodies that validate against GitHub's official webhooks schema
- * (`@octokit/openapi-webhooks`), with the headers a repository webhook delivery carries.
+ * (`@octokit/openapi-webhooks`), with the headers a repository webhook (or a GitHub App) delivery
+ * carries. The hand-written scene builders (`events.ts`) make the types they cover; every other type
+ * of the catalog is drawn from its generated shape (`shaped.ts`); a type outside the catalog (only
+ * reached with `allowUnknownType`) gets a generic body: its action, the repository and the sender.
  */
 import { deepMerge, isPlainObject, type JsonObject } from '../../core/index.js';
 import { uuidV1 } from '../shared/ids.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
-import { events, type HookTarget } from './events.js';
+import { appIds, asAppDelivery } from './app.js';
+import { appOnlyEventTypes, handBuiltEventTypes } from './catalog.js';
+import { events, type EventBody, type HookTarget } from './events.js';
+import { events as shapes } from './generated/shapes.js';
+import { applyMirrors } from './mirrors.js';
 import { createScene } from './scene.js';
+import { requiresTop, shapedBody } from './shaped.js';
+
+const HAND_BUILT: ReadonlySet<string> = new Set(handBuiltEventTypes);
 
 /**
  * Builds `<event>` and `<event>.<action>` deliveries: `X-GitHub-Event: <event>`, `"action": "<action>"`.
+ * Types GitHub sends only to Apps, and any type built with `app`, are App deliveries (`app.ts`).
  * Signature headers are the plugin's `sign`.
  * @example
  * const { body, headers } = builder.build({ eventType: 'pull_request.opened', faker: seededFaker(1), now: Date.now(), data: undefined });
@@ -18,22 +29,28 @@ import { createScene } from './scene.js';
  */
 export const builder: PayloadBuilder = {
   build(context: BuildContext): BuiltPayload {
-    const { faker, now, eventType } = context;
+    const { faker, now, eventType, data } = context;
     const dot = eventType.indexOf('.');
     const event = dot === -1 ? eventType : eventType.slice(0, dot);
     const action = dot === -1 ? '' : eventType.slice(dot + 1);
-    const spec = events[event];
-    if (!spec) throw new Error(`relaykit has no GitHub builder for "${event}".`);
 
     // Drawn first, so that the delivery id and hook do not depend on the event's shape.
     const deliveryId = uuidV1(faker, now);
     const hookshot = faker.number.int(0xfff_ffff).toString(16).padStart(7, '0');
     const hookId = faker.number.int({ min: 300_000_000, max: 560_000_000 });
 
-    const scene = createScene(faker, now, typeof spec.scene === 'function' ? spec.scene(action) : spec.scene);
-    const built = spec.build(scene, { action, hookId });
-    const payload = deepMerge(built.body, context.data);
-    const target = targetOf(payload, built.target);
+    const built = bodyOf(context, event, action, hookId);
+    let body = built.body;
+    let builtTarget = built.target;
+    const app = context.app ?? (appOnlyEventTypes.has(eventType) ? {} : undefined);
+    if (app) {
+      const ids = appIds(faker, app, body);
+      body = asAppDelivery(body, ids);
+      builtTarget = { type: 'integration', id: ids.id };
+    }
+    const merged = deepMerge(body, data);
+    const payload = data ? applyMirrors(body, merged, data) : merged;
+    const target = targetOf(payload, builtTarget);
     return {
       body: JSON.stringify(payload),
       deliveryId,
@@ -51,10 +68,44 @@ export const builder: PayloadBuilder = {
   },
 };
 
+/** The body of `eventType` and the hook it goes to, before `data` and App delivery. */
+function bodyOf(context: BuildContext, event: string, action: string, hookId: number): EventBody {
+  const { faker, now, eventType } = context;
+  const spec = events[event];
+  if (spec && HAND_BUILT.has(eventType)) {
+    const scene = createScene(faker, now, typeof spec.scene === 'function' ? spec.scene(action) : spec.scene);
+    return spec.build(scene, { action, hookId });
+  }
+  const shape = shapes[eventType];
+  const scene = createScene(faker, now, shape ? { organization: requiresTop(shape, 'organization') } : {});
+  const body: JsonObject = shape
+    ? shapedBody(scene, { shape, action: action || undefined, number: scene.int(1, 400) })
+    : genericBody(scene.repository, scene.organization, scene.sender.user, action);
+  return { body, target: hookTarget(body, () => scene.int(100_000, 1_300_000)) };
+}
+
+/** The body of a type outside the catalog: its action, the repository, the organization and the sender. */
+function genericBody(repository: JsonObject, organization: JsonObject | undefined, sender: JsonObject, action: string): JsonObject {
+  const body: JsonObject = action ? { action, repository } : { repository };
+  if (organization) body.organization = organization;
+  body.sender = sender;
+  return body;
+}
+
+/**
+ * A repository's hook for repository events; an organization's for organization events; else an
+ * App's (events about no repository or organization: Marketplace, sponsorships, global advisories).
+ */
+function hookTarget(body: JsonObject, appId: () => number): HookTarget {
+  if (isPlainObject(body.repository) && typeof body.repository.id === 'number') return { type: 'repository', id: body.repository.id };
+  if (isPlainObject(body.organization) && typeof body.organization.id === 'number') return { type: 'organization', id: body.organization.id };
+  return { type: 'integration', id: appId() };
+}
+
 /** The target as the final body states it, so that a `data` override of the repository or App id carries over. */
 function targetOf(payload: JsonObject, built: HookTarget): HookTarget {
-  const holder = built.type === 'repository' ? payload.repository : payload.installation;
-  const key = built.type === 'repository' ? 'id' : 'app_id';
+  const holder = built.type === 'repository' ? payload.repository : built.type === 'organization' ? payload.organization : payload.installation;
+  const key = built.type === 'integration' ? 'app_id' : 'id';
   const id = isPlainObject(holder) ? holder[key] : undefined;
   return typeof id === 'number' ? { type: built.type, id } : built;
 }
