@@ -30,12 +30,23 @@ export function conform(template: JsonValue, shape: Shape, defs: ShapeDefs, draw
       if (!isPlainObject(template)) return draw(node);
       const optional = node.optional;
       const out: Record<string, JsonValue> = {};
+      let same = true;
+      let kept = 0;
       for (const key in node.props) {
         const value = template[key];
-        if (value !== undefined) out[key] = conform(value, node.props[key]!, defs, draw);
-        else if (!optional?.includes(key)) out[key] = draw(node.props[key]!);
+        if (value !== undefined) {
+          const fitted = conform(value, node.props[key]!, defs, draw);
+          if (fitted !== value) same = false;
+          out[key] = fitted;
+          kept++;
+        } else if (!optional?.includes(key)) {
+          out[key] = draw(node.props[key]!);
+          same = false;
+        }
       }
-      return out;
+      // The template itself when it already has this form: its key order is GitHub's, and a literal
+      // object serializes faster than one grown key by key.
+      return same && kept === Object.keys(template).length ? template : out;
     }
   }
   return fits(template, node, defs) ? template : draw(node);
@@ -88,7 +99,8 @@ function fitsFormat(value: string, format: string): boolean {
       return /^\d{4}-\d\d-\d\d$/.test(value);
     case 'uri':
       // A URI template (`…/events{/privacy}`) is not a URI.
-      return (value.startsWith('https://') || /^[a-z][a-z0-9+.-]*:/i.test(value)) && !/[\s{}"<>\\^`|]/.test(value);
+      if (value.startsWith('https://')) return !value.includes('{') && !/[\s}"<>\\^`|]/.test(value);
+      return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/[\s{}"<>\\^`|]/.test(value);
     case 'email':
       return value.includes('@');
     default:
