@@ -49,7 +49,13 @@ export function conform(template: JsonValue, shape: Shape, defs: ShapeDefs, draw
       return same && kept === Object.keys(template).length ? template : out;
     }
   }
-  return fits(template, node, defs) ? template : draw(node);
+  if (fits(template, node, defs)) return template;
+  // A URI template where the schema asks for a URI (`…/following{/other_user}`): the URI it expands to with no arguments.
+  if (typeof template === 'string' && typeof node === 'object' && 'format' in node && node.format === 'uri' && template.includes('{')) {
+    const expanded = template.replace(/\{[^}]*\}/g, '');
+    if (fits(expanded, node, defs)) return expanded;
+  }
+  return draw(node);
 }
 
 function isObjectShape(shape: Shape, defs: ShapeDefs): boolean {

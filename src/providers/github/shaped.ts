@@ -35,6 +35,29 @@ const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note',
 const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', ...SHA_KEYS, ...TEXT_KEYS]);
 /** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
 const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
+/** Nullable fields of the event's main object that the named actions set; any other action sends null. */
+const DONE_BY: Readonly<Record<string, readonly string[]>> = {
+  closed_at: ['closed'],
+  closed_by: ['closed'],
+  merged_at: ['closed'],
+  merged_by: ['closed'],
+  merge_commit_sha: ['closed'],
+  active_lock_reason: ['locked'],
+  dismissed_at: ['dismissed', 'auto_dismissed'],
+  dismissed_by: ['dismissed', 'auto_dismissed'],
+  dismissed_reason: ['dismissed', 'auto_dismissed'],
+  dismissed_comment: ['dismissed', 'auto_dismissed'],
+  fixed_at: ['fixed'],
+  resolved_at: ['resolved'],
+  resolved_by: ['resolved'],
+  resolution: ['resolved'],
+  archived_at: ['archived'],
+  deleted_at: ['deleted'],
+  deleted_by: ['deleted'],
+  suspended_at: ['suspend'],
+  suspended_by: ['suspend'],
+  withdrawn_at: ['withdrawn'],
+};
 /** Web paths for objects whose page is not their API path. */
 const WEB_SEGMENT: Readonly<Record<string, string>> = { pull_request: 'pull', pulls: 'pull', check_run: 'runs', workflow_run: 'actions/runs' };
 const API_SEGMENT: Readonly<Record<string, string>> = {
@@ -109,10 +132,25 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
+      if (node === 'boolean') return key === 'locked' && path.length === 2 ? input.action === 'locked' : undefined;
       if (node !== 'integer' && node !== 'number') return undefined;
       if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? input.number : undefined;
       if (key === 'id') return last > 0 ? idOf(path, last) : undefined;
-      return BOUNDED.test(key) ? scene.int(1, 10) : undefined;
+      if (BOUNDED.test(key)) return scene.int(1, 10);
+      if (key.endsWith('_at')) return Math.floor(scene.now / 1000);
+      // Counts (comments, reactions, additions, open issues): small; ids are drawn large.
+      return node === 'integer' && !key.endsWith('id') && !key.endsWith('_number') ? scene.int(0, 40) : undefined;
+    }
+    if ('nullable' in node) {
+      // What the action has not done yet is null: `closed_at` on a reopened issue, `merged_by` on an open pull.
+      const done = typeof key === 'string' ? DONE_BY[key] : undefined;
+      return done && path.length === 2 && !done.includes(input.action ?? '') ? null : undefined;
+    }
+    if ('enum' in node) {
+      if (key !== 'state' || path.length !== 2) return undefined;
+      const action = input.action ?? '';
+      const state = node.enum.includes(action) ? action : action === 'closed' ? 'closed' : 'open';
+      return node.enum.includes(state) ? state : undefined;
     }
     if ('format' in node) {
       if (typeof key !== 'string') return undefined;
