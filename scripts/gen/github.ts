@@ -215,10 +215,15 @@ function typesOf(node: Schema): string[] {
 function intersectTypes(a: Schema, b: Schema): string[] | undefined {
   if (a.type === undefined) return b.type === undefined ? undefined : typesOf(b);
   if (b.type === undefined) return typesOf(a);
-  const right = new Set(typesOf(b));
-  const both = typesOf(a).filter((type) => right.has(type));
+  const right = typesOf(b);
+  const both = new Set<string>();
+  for (const type of typesOf(a)) {
+    if (right.includes(type)) both.add(type);
+    // An integer is a number: integer ∩ number is integer.
+    else if ((type === 'integer' && right.includes('number')) || (type === 'number' && right.includes('integer'))) both.add('integer');
+  }
   // An impossible intersection (`type: null` over an object `allOf`) keeps the object: it is what GitHub sends.
-  return both.length > 0 ? both : typesOf(b);
+  return both.size > 0 ? [...both] : typesOf(b);
 }
 
 function isNullOnly(node: Schema): boolean {

@@ -57,11 +57,14 @@ describe('GitHub App deliveries', () => {
   });
 
   it('types GitHub sends only to Apps are App deliveries without the option', async () => {
-    for (const type of ['check_suite.requested', 'check_suite.rerequested', 'check_run.requested_action', 'check_run.rerequested', 'github_app_authorization.revoked', 'installation.suspend', 'installation_target.renamed']) {
+    for (const type of ['check_suite.requested', 'check_suite.rerequested', 'check_run.requested_action', 'check_run.rerequested', 'installation.suspend', 'installation_target.renamed']) {
       const { delivery, body } = await build(type);
       expect([type, target(delivery)[0]]).toEqual([type, 'integration']);
       expect(body.installation?.id, type).toEqual(expect.any(Number));
     }
+    const revoked = await build('github_app_authorization.revoked');
+    expect(target(revoked.delivery)[0]).toBe('integration');
+    expect(Object.keys(revoked.body).sort()).toEqual(['action', 'sender']);
     for (const type of ['check_suite.completed', 'check_run.completed', 'issues.opened']) {
       const { delivery, body } = await build(type);
       expect([type, target(delivery)[0], body.installation]).toEqual([type, 'repository', undefined]);

@@ -35,7 +35,8 @@ export function appIds(faker: Faker, option: AppDelivery, body: JsonObject): App
  * asAppDelivery({ action: 'created', sender }, { id: 123, installationId: 456 }).installation;
  * // { id: 456, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uNDU2' }
  */
-export function asAppDelivery(body: JsonObject, app: AppIds): JsonObject {
+export function asAppDelivery(body: JsonObject, app: AppIds, withInstallation = true): JsonObject {
+  if (!withInstallation) return body;
   const current = body.installation;
   if (isPlainObject(current) && 'app_id' in current) {
     const old = String(current.id);

@@ -17,6 +17,12 @@ import { createScene } from './scene.js';
 import { requiresTop, shapedBody } from './shaped.js';
 
 const HAND_BUILT: ReadonlySet<string> = new Set(handBuiltEventTypes);
+/**
+ * App deliveries without `installation`: a revoked authorization is the user's, not an installation's,
+ * and `ping` describes the App's hook. (The schema also omits `installation` from `discussion.unanswered`
+ * and `pull_request.(de)milestoned`, which Apps do receive with it.)
+ */
+const WITHOUT_INSTALLATION: ReadonlySet<string> = new Set(['github_app_authorization.revoked', 'ping']);
 
 /**
  * Builds `<event>` and `<event>.<action>` deliveries: `X-GitHub-Event: <event>`, `"action": "<action>"`.
@@ -45,7 +51,7 @@ export const builder: PayloadBuilder = {
     const app = context.app ?? (appOnlyEventTypes.has(eventType) ? {} : undefined);
     if (app) {
       const ids = appIds(faker, app, body);
-      body = asAppDelivery(body, ids);
+      body = asAppDelivery(body, ids, !WITHOUT_INSTALLATION.has(eventType));
       builtTarget = { type: 'integration', id: ids.id };
     }
     const merged = deepMerge(body, data);

@@ -7571,7 +7571,7 @@ export interface GitHubEventData {
     installation?: SimpleInstallation;
     organization?: OrganizationSimpleWebhooks;
     project_card: {
-      after_id: null;
+      after_id: number | null;
       archived: boolean;
       column_id: number;
       column_url: string;
@@ -10356,9 +10356,9 @@ export interface GitHubEventData {
       run_attempt: number;
       run_id: number;
       run_url: string;
-      runner_group_id: null;
+      runner_group_id: number | null;
       runner_group_name: string | null;
-      runner_id: null;
+      runner_id: number | null;
       runner_name: string | null;
       started_at: string;
       status: Status4;
@@ -10397,9 +10397,9 @@ export interface GitHubEventData {
       run_attempt: number;
       run_id: number;
       run_url: string;
-      runner_group_id: null;
+      runner_group_id: number | null;
       runner_group_name: string | null;
-      runner_id: null;
+      runner_id: number | null;
       runner_name: string | null;
       started_at: string;
       status: Status5;
