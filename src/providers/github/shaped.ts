@@ -11,6 +11,7 @@ import { isoSeconds } from '../shared/time.js';
 import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
+import { capitalize } from './objects.js';
 import { installation } from './resources.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
@@ -95,6 +96,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
   const ids = new Map<string, number>();
   const people = new Map<string, Account>();
   const time = isoSeconds(scene.now);
+  const dropped = droppedTop(input.shape, scene);
 
   // Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree.
   const idOf = (path: ShapePath, depth: number): number => {
@@ -129,6 +131,8 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
   const fill = (path: ShapePath, node: Node): JsonValue | undefined => {
     const last = path.length - 1;
     const key = path[last];
+    // What `trimTop` drops is not drawn.
+    if (last === 0 && dropped.includes(key as string)) return null;
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
@@ -189,7 +193,9 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     if (key === 'full_name') return scene.repo.fullName;
     if (key === 'login') return personFor(parentName(path, path.length - 2) ?? key).login;
     if (key === 'color') return hex(faker, 6);
-    return faker.lorem.sentence();
+    let text = capitalize(faker.lorem.word());
+    for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
+    return `${text}.`;
   };
   const options: WalkOptions = { faker, defs: defs as ShapeDefs, time, fill, maxDepth: 10 };
 
@@ -234,13 +240,18 @@ function plural(name: string): string {
   return path.endsWith('s') ? path : `${path}s`;
 }
 
-/** `body` without the optional top-level objects a repository hook does not get, GitHub's trailing keys last. */
-function trimTop(body: JsonObject, shape: Shape, scene: Scene): JsonObject {
+/** The optional top-level objects a repository hook does not get: `enterprise`, `installation` (an App delivery adds it), `organization` of a user's repository. */
+function droppedTop(shape: Shape, scene: Scene): readonly string[] {
   const node = topShape(shape);
   const optional = typeof node === 'object' && 'props' in node ? node.optional ?? [] : [];
-  const drop = (key: string) => optional.includes(key) && (key !== 'organization' || !scene.organization);
+  return ['enterprise', 'installation', 'organization'].filter((key) => optional.includes(key) && (key !== 'organization' || !scene.organization));
+}
+
+/** `body` without the top-level objects `droppedTop` names, GitHub's trailing keys last. */
+function trimTop(body: JsonObject, shape: Shape, scene: Scene): JsonObject {
+  const dropped = droppedTop(shape, scene);
   const out: JsonObject = {};
   for (const key in body) if (!TRAILING.includes(key)) out[key] = body[key]!;
-  for (const key of TRAILING) if (key in body && !(key === 'enterprise' || key === 'installation' ? optional.includes(key) : drop(key))) out[key] = body[key]!;
+  for (const key of TRAILING) if (key in body && !dropped.includes(key)) out[key] = body[key]!;
   return out;
 }
