@@ -233,7 +233,7 @@ function isNullOnly(node: Schema): boolean {
 
 /** The walker takes an `anyOf`'s first branch: objects and ISO times first, loose leaves last. */
 function rank(shape: Shape): number {
-  if (typeof shape === 'object' && ('props' in shape || 'ref' in shape)) return 0;
+  if (shape === 'map' || (typeof shape === 'object' && ('props' in shape || 'ref' in shape))) return 0;
   if (typeof shape === 'object' && 'format' in shape) return 1;
   if (shape === 'string') return 2;
   return 3;

@@ -33,7 +33,8 @@ const SHA_KEYS = new Set([
 ]);
 const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note', 'text', 'short_description'];
 /** String keys the scene fills: the rest are drawn words. */
-const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', ...SHA_KEYS, ...TEXT_KEYS]);
+const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', ...SHA_KEYS, ...TEXT_KEYS]);
+const ENVIRONMENTS = ['production', 'staging', 'preview', 'github-pages'];
 /** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
 const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
 /** Nullable fields of the event's main object that the named actions set; any other action sends null. */
@@ -135,7 +136,12 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     if (last === 0 && dropped.includes(key as string)) return null;
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
-      if (node === 'string') return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
+      if (node === 'string') {
+        // Times and URLs the schema leaves as plain strings are still times and URLs.
+        if (key.endsWith('_at')) return key === 'created_at' ? scene.ago(scene.int(HOUR, 30 * DAY)) : time;
+        if (key.endsWith('_url')) return url(scene, key, parentName(path, last - 1), idOf(path, last), input.number);
+        return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
+      }
       if (node === 'boolean') return key === 'locked' && path.length === 2 ? input.action === 'locked' : undefined;
       if (node !== 'integer' && node !== 'number') return undefined;
       if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? input.number : undefined;
@@ -193,6 +199,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     if (key === 'full_name') return scene.repo.fullName;
     if (key === 'login') return personFor(parentName(path, path.length - 2) ?? key).login;
     if (key === 'color') return hex(faker, 6);
+    if (key === 'environment') return scene.pick(ENVIRONMENTS);
     let text = capitalize(faker.lorem.word());
     for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
     return `${text}.`;
@@ -229,6 +236,7 @@ function url(scene: Scene, key: string, parent: string | undefined, id: number, 
   const { repo } = scene;
   if (key === 'avatar_url') return `https://avatars.githubusercontent.com/u/${id}?v=4`;
   if (parent === undefined) return key === 'url' ? repo.api : repo.html;
+  if (key === 'repository_url') return repo.api;
   const ref = parent === 'pull_request' || parent === 'issue' ? number : id;
   if (key === 'html_url') return `${repo.html}/${WEB_SEGMENT[parent] ?? plural(parent)}/${ref}`;
   const api = `${repo.api}/${API_SEGMENT[parent] ?? plural(parent)}/${ref}`;

@@ -530,7 +530,7 @@ export type Deployment = {
   sha: string;
   ref: string;
   task: string;
-  payload: string | { [key: string]: unknown };
+  payload: { [key: string]: unknown } | string;
   original_environment?: string;
   environment: string;
   description: string | null;
@@ -4972,7 +4972,7 @@ export interface GitHubEventData {
       id: number;
       node_id: string;
       original_environment: string;
-      payload: string | { [key: string]: unknown };
+      payload: { [key: string]: unknown } | string;
       performed_via_github_app?: {
         created_at: string | null;
         description: string | null;
@@ -5282,7 +5282,7 @@ export interface GitHubEventData {
       id: number;
       node_id: string;
       original_environment: string;
-      payload: (string | { [key: string]: unknown }) | null;
+      payload: ({ [key: string]: unknown } | string) | null;
       performed_via_github_app?: {
         created_at: string | null;
         description: string | null;
@@ -7197,7 +7197,7 @@ export interface GitHubEventData {
       package_type: string;
       package_version: {
         author?: User;
-        body?: string | { [key: string]: unknown };
+        body?: { [key: string]: unknown } | string;
         body_html?: string;
         container_metadata?: ContainerMetadata | null;
         created_at?: string;
@@ -9361,7 +9361,7 @@ export interface GitHubEventData {
       package_type: string;
       package_version: {
         author?: Owner3;
-        body?: string | { [key: string]: unknown };
+        body?: { [key: string]: unknown } | string;
         body_html?: string;
         container_metadata?: ContainerMetadata;
         created_at?: string;
@@ -9378,19 +9378,19 @@ export interface GitHubEventData {
           name?: string;
           version?: string;
           npm_user?: string;
-          author?: (string | { [key: string]: unknown }) | null;
-          bugs?: (string | { [key: string]: unknown }) | null;
+          author?: ({ [key: string]: unknown } | string) | null;
+          bugs?: ({ [key: string]: unknown } | string) | null;
           dependencies?: { [key: string]: unknown };
           dev_dependencies?: { [key: string]: unknown };
           peer_dependencies?: { [key: string]: unknown };
           optional_dependencies?: { [key: string]: unknown };
           description?: string;
-          dist?: (string | { [key: string]: unknown }) | null;
+          dist?: ({ [key: string]: unknown } | string) | null;
           git_head?: string;
           homepage?: string;
           license?: string;
           main?: string;
-          repository?: (string | { [key: string]: unknown }) | null;
+          repository?: ({ [key: string]: unknown } | string) | null;
           scripts?: { [key: string]: unknown };
           id?: string;
           node_version?: string;
@@ -9403,7 +9403,7 @@ export interface GitHubEventData {
           files?: string[];
           bin?: { [key: string]: unknown };
           man?: { [key: string]: unknown };
-          directories?: (string | { [key: string]: unknown }) | null;
+          directories?: ({ [key: string]: unknown } | string) | null;
           os?: string[];
           cpu?: string[];
           readme?: string;
@@ -9414,7 +9414,7 @@ export interface GitHubEventData {
           deleted_by_id?: number;
         } | null;
         nuget_metadata?: {
-          id?: (string | { [key: string]: unknown } | number) | null;
+          id?: ({ [key: string]: unknown } | string | number) | null;
           name?: string;
           value?: Value2;
         }[] | null;
