@@ -33,7 +33,8 @@ const SHA_KEYS = new Set([
 ]);
 const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note', 'text', 'short_description'];
 /** String keys the scene fills: the rest are drawn words. */
-const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', ...SHA_KEYS, ...TEXT_KEYS]);
+const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', 'workflow', 'privacy_level', ...SHA_KEYS, ...TEXT_KEYS]);
+const WORKFLOWS = ['ci', 'deploy', 'release', 'test', 'lint', 'codeql'];
 const ENVIRONMENTS = ['production', 'staging', 'preview', 'github-pages'];
 /** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
 const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
@@ -200,6 +201,8 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     if (key === 'login') return personFor(parentName(path, path.length - 2) ?? key).login;
     if (key === 'color') return hex(faker, 6);
     if (key === 'environment') return scene.pick(ENVIRONMENTS);
+    if (key === 'workflow') return `.github/workflows/${scene.pick(WORKFLOWS)}.yml`;
+    if (key === 'privacy_level') return scene.pick(['public', 'private']);
     let text = capitalize(faker.lorem.word());
     for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
     return `${text}.`;
