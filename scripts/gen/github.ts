@@ -34,7 +34,16 @@ interface Schema {
 }
 
 interface Spec {
-  webhooks: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': { schema: Schema } } } } }>;
+  webhooks: Record<
+    string,
+    {
+      post: {
+        operationId: string;
+        requestBody: { content: { 'application/json': { schema: Schema } } };
+        'x-github'?: { 'supported-webhook-types'?: string[] };
+      };
+    }
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -56,6 +65,8 @@ export interface Webhook {
   readonly event: string;
   readonly action: string | undefined;
   readonly schemaName: string;
+  /** The kinds of webhook GitHub delivers it to (`x-github.supported-webhook-types`): `repository`, `organization`, `app`, … */
+  readonly hookTypes: readonly string[];
 }
 
 /**
@@ -80,7 +91,8 @@ export function webhooks(spec: Spec): Webhook[] {
     if (actions.size > 1) throw new Error(`gen github: ${schemaName} allows several actions (${[...actions].join(', ')}).`);
     const event = eventPart.replace(/-/g, '_');
     const action = actions.size === 1 ? [...actions][0]! : undefined;
-    out.push({ eventType: action === undefined ? event : `${event}.${action}`, event, action, schemaName });
+    const hookTypes = hook.post['x-github']?.['supported-webhook-types'] ?? [];
+    out.push({ eventType: action === undefined ? event : `${event}.${action}`, event, action, schemaName, hookTypes });
   }
   return out.sort((a, b) => (a.eventType < b.eventType ? -1 : a.eventType > b.eventType ? 1 : 0));
 }
@@ -340,20 +352,38 @@ export function githubShapes(spec: Spec = readSpec()): { defs: ShapeDefs; events
   return { defs: prune(defs, events), events };
 }
 
+/** The webhook kinds most events go to; `hooksModule` lists the events that differ. */
+const USUAL_HOOKS = 'repository,organization,app';
+
 /**
- * The catalog module the plugin loads (small, without shapes): every event type, and those whose
- * schema requires `installation`, which GitHub sends only to Apps.
+ * The catalog module the plugin loads (small, without shapes): every event type, and those GitHub
+ * sends only to Apps (the spec's `supported-webhook-types` is `app` alone, or the schema requires
+ * `installation`).
  */
 export function catalogModule(spec: Spec): string {
   const hooks = webhooks(spec);
-  const appOnly = hooks.filter((hook) => spec.components.schemas[hook.schemaName]!.required?.includes('installation'));
+  const appOnly = hooks.filter(
+    (hook) => hook.hookTypes.join() === 'app' || spec.components.schemas[hook.schemaName]!.required?.includes('installation'),
+  );
   const list = (items: readonly Webhook[]) => items.map((hook) => `  ${JSON.stringify(hook.eventType)},`).join('\n');
   return [
     generatedHeader(SOURCE),
     `/** Every event type of GitHub's webhooks schema: \`<X-GitHub-Event>\` or \`<X-GitHub-Event>.<action>\`. */`,
     `export const githubEventTypes = [\n${list(hooks)}\n] as const;\n`,
-    "/** The types whose schema requires `installation`: GitHub sends them only to a GitHub App's webhook. */",
-    `export const installationRequired: readonly string[] = [\n${list(appOnly)}\n];\n`,
+    '/** The types GitHub sends only to GitHub Apps: delivered to the `app` webhook alone, or requiring `installation`. */',
+    `export const appOnlyInSchema: readonly string[] = [\n${list(appOnly)}\n];\n`,
+  ].join('\n');
+}
+
+/** The builder's module of the webhook kinds each event goes to, for the events that differ from repository, organization and App. */
+export function hooksModule(spec: Spec): string {
+  const lines = webhooks(spec)
+    .filter((hook) => hook.hookTypes.join() !== USUAL_HOOKS)
+    .map((hook) => `  ${JSON.stringify(hook.eventType)}: ${JSON.stringify(hook.hookTypes)},`);
+  return [
+    generatedHeader(SOURCE),
+    "/** The webhooks (`x-github.supported-webhook-types`) of the events not delivered to repository, organization and App hooks alike. */",
+    `export const hookTypes: { readonly [eventType: string]: readonly string[] } = {\n${lines.join('\n')}\n};\n`,
   ].join('\n');
 }
 
@@ -362,12 +392,13 @@ export function generatedModules(spec: Spec = readSpec()): Record<string, string
   const { defs, events } = githubShapes(spec);
   return {
     'event-types.ts': catalogModule(spec),
+    'hooks.ts': hooksModule(spec),
     'shapes.ts': shapesModule(SOURCE, defs, events),
     'data-types.ts': typesModule(SOURCE, 'GitHubEventData', defs, events),
   };
 }
 
-/** Writes `generated/event-types.ts`, `generated/shapes.ts` and `generated/data-types.ts`. */
+/** Writes `generated/event-types.ts`, `hooks.ts`, `shapes.ts` and `data-types.ts`. */
 export function generate(): void {
   for (const [file, text] of Object.entries(generatedModules())) writeModule(`${OUT}${file}`, text);
 }

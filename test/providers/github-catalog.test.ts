@@ -25,7 +25,10 @@ interface SpecSchema {
 }
 interface Spec {
   components: { schemas: Record<string, SpecSchema> };
-  webhooks: Record<string, { post: { operationId: string; parameters?: { name: string; in: string; required?: boolean }[]; requestBody: any } }>;
+  webhooks: Record<
+    string,
+    { post: { operationId: string; parameters?: { name: string; in: string; required?: boolean }[]; requestBody: any; 'x-github'?: { 'supported-webhook-types'?: string[] } } }
+  >;
 }
 
 const require = createRequire(import.meta.url);
@@ -53,7 +56,8 @@ const official = Object.values(spec.webhooks).map((hook) => {
   const value = actionSchema ? (actionSchema.enum?.[0] ?? actionSchema.const ?? action) : undefined;
   const name = event.replace(/-/g, '_');
   const headers = (hook.post.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name);
-  return { type: value === undefined ? name : `${name}.${value}`, event: name, action: value, schema, headers };
+  const hooks = hook.post['x-github']?.['supported-webhook-types'] ?? [];
+  return { type: value === undefined ? name : `${name}.${value}`, event: name, action: value, schema, headers, hooks };
 });
 const byType = new Map(official.map((hook) => [hook.type, hook]));
 
@@ -168,16 +172,22 @@ describe('GitHub deliveries of every type', () => {
     }
   });
 
-  it('go to the repository hook, or, for App-only types, to the App with an installation', () => {
+  it('go to a hook the spec delivers them to: the repository, organization, sponsors listing or Marketplace, or, for App-only types, the App', () => {
     for (const { type, delivery, body } of built) {
-      const target = delivery.headers['X-GitHub-Hook-Installation-Target-Type'];
+      const { hooks } = byType.get(type)!;
+      const target = [type, delivery.headers['X-GitHub-Hook-Installation-Target-Type'], delivery.headers['X-GitHub-Hook-Installation-Target-ID']];
       if (appOnlyEventTypes.has(type)) {
-        expect(target, type).toBe('integration');
+        expect(target[1], type).toBe('integration');
         if (type !== 'github_app_authorization.revoked') expect(body.installation.id, type).toEqual(expect.any(Number));
-      } else if (body.repository) {
-        expect([type, target, delivery.headers['X-GitHub-Hook-Installation-Target-ID']]).toEqual([type, 'repository', String(body.repository.id)]);
-        expect(body.installation, type).toBeUndefined();
+        continue;
       }
+      expect(body.installation, type).toBeUndefined();
+      if (hooks.includes('repository') && body.repository) expect(target).toEqual([type, 'repository', String(body.repository.id)]);
+      else if (hooks.includes('organization') && body.organization) expect(target).toEqual([type, 'organization', String(body.organization.id)]);
+      else if (hooks.includes('sponsors_listing')) expect(target).toEqual([type, 'sponsors_listing', String(body.sponsorship.sponsorable.id)]);
+      else expect(target[1], type).toBe(hooks.includes('marketplace') ? 'marketplace' : 'integration');
+      // Events no repository hook or App receives name no repository.
+      if (!hooks.includes('repository') && !hooks.includes('app')) expect(body.repository, type).toBeUndefined();
     }
     expect([...appOnlyEventTypes].sort()).toEqual(expect.arrayContaining(['check_suite.requested', 'installation.created', 'github_app_authorization.revoked']));
   });

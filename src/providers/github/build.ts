@@ -5,18 +5,21 @@
  * of the catalog is drawn from its generated shape (`shaped.ts`); a type outside the catalog (only
  * reached with `allowUnknownType`) gets a generic body: its action, the repository and the sender.
  */
-import { deepMerge, isPlainObject, type JsonObject } from '../../core/index.js';
+import { deepMerge, isPlainObject, type JsonObject, type JsonValue } from '../../core/index.js';
 import { uuidV1 } from '../shared/ids.js';
 import type { BuildContext, BuiltPayload, PayloadBuilder } from '../types.js';
 import { appIds, asAppDelivery } from './app.js';
 import { appOnlyEventTypes, handBuiltEventTypes } from './catalog.js';
 import { events, type EventBody, type HookTarget } from './events.js';
+import { hookTypes } from './generated/hooks.js';
 import { events as shapes } from './generated/shapes.js';
 import { applyMirrors } from './mirrors.js';
 import { createScene } from './scene.js';
 import { requiresTop, shapedBody } from './shaped.js';
 
 const HAND_BUILT: ReadonlySet<string> = new Set(handBuiltEventTypes);
+/** The hooks most events go to (`generated/hooks.ts` lists the others). */
+const USUAL_HOOKS: readonly string[] = ['repository', 'organization', 'app'];
 /**
  * App deliveries without `installation`: a revoked authorization is the user's, not an installation's,
  * and `ping` describes the App's hook. (The schema also omits `installation` from `discussion.unanswered`
@@ -83,11 +86,14 @@ function bodyOf(context: BuildContext, event: string, action: string, hookId: nu
     return spec.build(scene, { action, hookId });
   }
   const shape = shapes[eventType];
-  const scene = createScene(faker, now, shape ? { organization: requiresTop(shape, 'organization') } : {});
+  const kinds = hookTypes[eventType] ?? USUAL_HOOKS;
+  // Events for organization hooks and not repository hooks happen in an organization.
+  const organization = shape !== undefined && (requiresTop(shape, 'organization') || (kinds.includes('organization') && !kinds.includes('repository')));
+  const scene = createScene(faker, now, { organization });
   const body: JsonObject = shape
-    ? shapedBody(scene, { shape, action: action || undefined, number: scene.int(1, 400) })
+    ? shapedBody(scene, { shape, action: action || undefined, number: scene.int(1, 400), hooks: kinds })
     : genericBody(scene.repository, scene.organization, scene.sender.user, action);
-  return { body, target: hookTarget(body, () => scene.int(100_000, 1_300_000)) };
+  return { body, target: hookTarget(kinds, body, () => scene.int(100_000, 1_300_000)) };
 }
 
 /** The body of a type outside the catalog: its action, the repository, the organization and the sender. */
@@ -99,18 +105,34 @@ function genericBody(repository: JsonObject, organization: JsonObject | undefine
 }
 
 /**
- * A repository's hook for repository events; an organization's for organization events; else an
- * App's (events about no repository or organization: Marketplace, sponsorships, global advisories).
+ * The hook a delivery goes to, among the kinds GitHub delivers the event to: the repository's, the
+ * organization's or the enterprise's when the body names one, a sponsors listing's (the sponsored
+ * account), else an App's.
  */
-function hookTarget(body: JsonObject, appId: () => number): HookTarget {
-  if (isPlainObject(body.repository) && typeof body.repository.id === 'number') return { type: 'repository', id: body.repository.id };
-  if (isPlainObject(body.organization) && typeof body.organization.id === 'number') return { type: 'organization', id: body.organization.id };
-  return { type: 'integration', id: appId() };
+function hookTarget(kinds: readonly string[], body: JsonObject, appId: () => number): HookTarget {
+  const idOf = (value: JsonValue | undefined) => (isPlainObject(value) && typeof value.id === 'number' ? value.id : undefined);
+  const repository = kinds.includes('repository') ? idOf(body.repository) : undefined;
+  if (repository !== undefined) return { type: 'repository', id: repository };
+  const organization = kinds.includes('organization') ? idOf(body.organization) : undefined;
+  if (organization !== undefined) return { type: 'organization', id: organization };
+  const business = kinds.includes('business') ? idOf(body.enterprise) : undefined;
+  if (business !== undefined) return { type: 'business', id: business };
+  if (kinds.includes('sponsors_listing')) {
+    const sponsorship = isPlainObject(body.sponsorship) ? body.sponsorship : undefined;
+    return { type: 'sponsors_listing', id: idOf(sponsorship?.sponsorable) ?? appId() };
+  }
+  return { type: kinds.includes('marketplace') ? 'marketplace' : 'integration', id: appId() };
 }
 
 /** The target as the final body states it, so that a `data` override of the repository or App id carries over. */
 function targetOf(payload: JsonObject, built: HookTarget): HookTarget {
-  const holder = built.type === 'repository' ? payload.repository : built.type === 'organization' ? payload.organization : payload.installation;
+  const holders: Partial<Record<HookTarget['type'], JsonValue | undefined>> = {
+    repository: payload.repository,
+    organization: payload.organization,
+    business: payload.enterprise,
+    integration: payload.installation,
+  };
+  const holder = holders[built.type];
   const key = built.type === 'integration' ? 'app_id' : 'id';
   const id = isPlainObject(holder) ? holder[key] : undefined;
   return typeof id === 'number' ? { type: built.type, id } : built;

@@ -1,7 +1,7 @@
 import { exactCatalog } from '../shared/catalog.js';
-import { githubEventTypes, installationRequired } from './generated/event-types.js';
+import { appOnlyInSchema, githubEventTypes } from './generated/event-types.js';
 
-export { githubEventTypes, installationRequired };
+export { githubEventTypes };
 
 /**
  * The types the hand-written scene builders cover (`events.ts`): their bodies carry the richest
@@ -53,16 +53,16 @@ export const handBuiltEventTypes = [
 
 /**
  * Types GitHub sends only to GitHub Apps, so their deliveries are App deliveries by default: those
- * whose schema requires `installation`, and those the docs name as App-only although the schema
- * leaves `installation` optional (the Checks API's requests to the App, and authorization revocation).
+ * the spec delivers to Apps alone or whose schema requires `installation`, and the Checks API's
+ * requests to the App that creates the suites and runs (the docs: "GitHub Apps only"), which the
+ * spec lists for repository hooks too.
  */
 export const appOnlyEventTypes: ReadonlySet<string> = new Set([
-  ...installationRequired,
+  ...appOnlyInSchema,
   'check_run.requested_action',
   'check_run.rerequested',
   'check_suite.requested',
   'check_suite.rerequested',
-  'github_app_authorization.revoked',
 ]);
 
 /** Exactly the 261 event types of `@octokit/openapi-webhooks`' `webhooks`. */

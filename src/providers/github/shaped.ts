@@ -84,6 +84,8 @@ export interface ShapedInput {
   readonly action: string | undefined;
   /** The issue or pull request number the body is about. */
   readonly number: number;
+  /** The webhooks the event goes to (`repository`, `organization`, `app`, …): a body for no repository hook names no repository it may omit. */
+  readonly hooks: readonly string[];
 }
 
 /**
@@ -98,7 +100,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
   const ids = new Map<string, number>();
   const people = new Map<string, Account>();
   const time = isoSeconds(scene.now);
-  const dropped = droppedTop(input.shape, scene);
+  const dropped = droppedTop(input, scene);
 
   // Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree.
   const idOf = (path: ShapePath, depth: number): number => {
@@ -210,7 +212,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
   const options: WalkOptions = { faker, defs: defs as ShapeDefs, time, fill, maxDepth: 10 };
 
   const body = walkShape(input.shape, options) as JsonObject;
-  return trimTop(body, input.shape, scene);
+  return trimTop(body, dropped);
 }
 
 /** The object shape a body is drawn from: an event's shape, or its first branch (the walker's choice). */
@@ -251,16 +253,22 @@ function plural(name: string): string {
   return path.endsWith('s') ? path : `${path}s`;
 }
 
-/** The optional top-level objects a repository hook does not get: `enterprise`, `installation` (an App delivery adds it), `organization` of a user's repository. */
-function droppedTop(shape: Shape, scene: Scene): readonly string[] {
-  const node = topShape(shape);
+/**
+ * The optional top-level objects a repository hook does not get: `enterprise`, `installation` (an App
+ * delivery adds it), `organization` of a user's repository, and `repository` and `organization` of
+ * events no repository or organization hook receives (Marketplace purchases, sponsorships).
+ */
+function droppedTop(input: ShapedInput, scene: Scene): readonly string[] {
+  const node = topShape(input.shape);
   const optional = typeof node === 'object' && 'props' in node ? node.optional ?? [] : [];
-  return ['enterprise', 'installation', 'organization'].filter((key) => optional.includes(key) && (key !== 'organization' || !scene.organization));
+  // An App receives the events of the repositories and organizations it is installed on.
+  const reaches = (kind: string) => input.hooks.includes(kind) || input.hooks.includes('app');
+  const kept = (key: string) => (key === 'repository' && reaches('repository')) || (key === 'organization' && scene.organization !== undefined && reaches('organization'));
+  return ['enterprise', 'installation', 'organization', 'repository'].filter((key) => optional.includes(key) && !kept(key));
 }
 
-/** `body` without the top-level objects `droppedTop` names, GitHub's trailing keys last. */
-function trimTop(body: JsonObject, shape: Shape, scene: Scene): JsonObject {
-  const dropped = droppedTop(shape, scene);
+/** `body` without the `dropped` top-level objects, GitHub's trailing keys last. */
+function trimTop(body: JsonObject, dropped: readonly string[]): JsonObject {
   const out: JsonObject = {};
   for (const key in body) if (!TRAILING.includes(key)) out[key] = body[key]!;
   for (const key of TRAILING) if (key in body && !dropped.includes(key)) out[key] = body[key]!;

@@ -265,8 +265,13 @@ export const githubEventTypes = [
   "workflow_run.requested",
 ] as const;
 
-/** The types whose schema requires `installation`: GitHub sends them only to a GitHub App's webhook. */
-export const installationRequired: readonly string[] = [
+/** The types GitHub sends only to GitHub Apps: delivered to the `app` webhook alone, or requiring `installation`. */
+export const appOnlyInSchema: readonly string[] = [
+  "deployment_protection_rule.requested",
+  "deployment_review.approved",
+  "deployment_review.rejected",
+  "deployment_review.requested",
+  "github_app_authorization.revoked",
   "installation.created",
   "installation.deleted",
   "installation.new_permissions_accepted",
@@ -275,8 +280,14 @@ export const installationRequired: readonly string[] = [
   "installation_repositories.added",
   "installation_repositories.removed",
   "installation_target.renamed",
+  "merge_group.checks_requested",
+  "merge_group.destroyed",
   "personal_access_token_request.approved",
   "personal_access_token_request.cancelled",
   "personal_access_token_request.denied",
   "repository_dispatch.sample.collected",
+  "security_advisory.published",
+  "security_advisory.updated",
+  "security_advisory.withdrawn",
+  "workflow_dispatch",
 ];
