@@ -52,6 +52,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--count <n>', 'Send n distinct deliveries; print status counts and latency p50/p90/p99')
     .option('--concurrency <c>', 'With --count: deliveries in flight at once (default: 1)')
     .option('--allow-unknown-type', "Send an event type relaykit does not know in the provider's generic envelope (with a warning) instead of refusing it")
+    .option('--app', 'GitHub: deliver as a GitHub App receives it (installation in the body, the App as hook target)')
     .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the value your service verifies with')
     .example('  $ relay trigger stripe payment_intent.succeeded')
     .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)
@@ -61,6 +62,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger resend email.delivered --print')
     .example('  $ relay trigger stripe invoice.paid --json | jq .body.id')
     .example('  $ relay trigger github push --repeat 3')
+    .example('  $ relay trigger github issues.opened --app   # as a GitHub App receives it')
     .example('  $ relay trigger stripe charge.succeeded --count 200 --concurrency 8')
     .action(async (provider: string, eventType: string, options: TriggerCliOptions) => {
       const { triggerCommand } = await import('./commands/trigger.js');

@@ -32,6 +32,12 @@ export interface BuildDeliveryOptions<D = Record<string, unknown>> {
    * than refuse it with `UNKNOWN_EVENT_TYPE`. For types a provider added after this release.
    */
   allowUnknownType?: boolean;
+  /**
+   * GitHub only: deliver as a GitHub App receives it (`installation` in the body, the App as hook
+   * target); `true` draws the App and installation ids from the seed. Events GitHub sends only to Apps
+   * are App deliveries without it.
+   */
+  app?: boolean | { id?: number; installationId?: number };
 }
 
 /** A signed delivery, ready to POST. */
@@ -132,7 +138,7 @@ export async function buildDelivery<P extends string, T extends KnownEventType<P
   const timestamp = resolveTimestamp(options.timestamp);
   const headers = checkHeaders(options.headers);
   const fabricate = await loadFabricator(plugin);
-  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers, allowUnknownType });
+  const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers, allowUnknownType, app: options.app });
   if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   const warning = allowUnknownType ? unknownTypeWarning(plugin, built.eventType) : undefined;
   return {

@@ -5,7 +5,7 @@
 import { isPlainObject, RelayError, type JsonObject } from '../core/index.js';
 import { resolveEventType } from './event-types.js';
 import { seededFaker } from './shared/random.js';
-import type { BuiltInProvider, PayloadBuilder } from './types.js';
+import type { AppDelivery, BuiltInProvider, PayloadBuilder } from './types.js';
 
 /** What `fabricate` builds and signs. */
 export interface FabricateOptions {
@@ -19,6 +19,8 @@ export interface FabricateOptions {
   headers?: Readonly<Record<string, string>> | undefined;
   /** Build a type the catalog does not list as the provider's generic envelope, rather than refuse it. */
   allowUnknownType?: boolean | undefined;
+  /** GitHub only: deliver as a GitHub App receives it; `true` draws the App and installation ids. */
+  app?: boolean | AppDelivery | undefined;
 }
 
 /** A built and signed delivery, before `buildDelivery` adds its request fields. */
@@ -42,6 +44,21 @@ export function checkData(data: unknown): JsonObject | undefined {
   return data as JsonObject;
 }
 
+/** Checks the `app` option: GitHub only, `true` or positive integer ids. */
+export function checkApp(provider: BuiltInProvider, app: unknown): AppDelivery | undefined {
+  if (app === undefined || app === false) return undefined;
+  if (provider.id !== 'github') {
+    throw new RelayError('INVALID_OPTION', `app makes a GitHub App delivery; ${provider.name} has no Apps. Drop the app option (--app) for ${provider.id}.`);
+  }
+  if (app === true) return {};
+  const ids = isPlainObject(app) ? app : undefined;
+  const valid = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
+  if (!ids || !valid(ids.id) || !valid(ids.installationId) || Object.keys(ids).some((key) => key !== 'id' && key !== 'installationId')) {
+    throw new RelayError('INVALID_OPTION', `app must be true or { id, installationId } with positive integer ids, got ${JSON.stringify(app)}.`);
+  }
+  return { id: ids.id as number | undefined, installationId: ids.installationId as number | undefined };
+}
+
 /**
  * Builds and signs one delivery synchronously. `body` is exactly the string that was signed; user
  * headers are applied last and may override any other.
@@ -53,6 +70,7 @@ export function fabricate(provider: BuiltInProvider, builder: PayloadBuilder, op
     faker: seededFaker(options.seed),
     now: options.timestamp,
     data: checkData(options.data),
+    app: checkApp(provider, options.app),
   });
   const signature = provider.sign({
     body: built.body,

@@ -8,6 +8,7 @@
  * const typo: EventData<'stripe', 'payment_intent.succeeded'> = { amont: 1 }; // type error
  */
 import type { ClerkEventData } from './clerk/generated/data-types.js';
+import type { GitHubEventData } from './github/generated/data-types.js';
 import type { ResendEventData } from './resend/generated/data-types.js';
 import type { ShopifyEventData } from './shopify/generated/data-types.js';
 import type { StripeEventData } from './stripe/generated/data-types.js';
@@ -17,7 +18,7 @@ import type { StripeThinEventData } from './stripe/generated/thin-data-types.js'
 export interface EventDataMap {
   /** Snapshot events (`data.object`) and event notifications (the thin event itself). */
   stripe: StripeEventData & StripeThinEventData;
-  github: { [eventType: string]: Record<string, unknown> };
+  github: GitHubEventData;
   shopify: ShopifyEventData;
   clerk: ClerkEventData;
   resend: ResendEventData;

@@ -22,6 +22,7 @@ export { isBuiltInProvider } from './types.js';
 export { observeDeliveries } from './observe.js';
 export type { DeliveryObserver, ObservedDelivery } from './observe.js';
 export type {
+  AppDelivery,
   BuildContext,
   BuiltInProvider,
   BuiltPayload,

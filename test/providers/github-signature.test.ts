@@ -30,9 +30,12 @@ function tamper(body: string): string {
 }
 
 describe('GitHub deliveries verified by @octokit/webhooks-methods', () => {
-  it.each([...githubEventTypes])('verify() accepts %s', async (type) => {
-    const delivery = await buildDelivery('github', type, { secret, timestamp: at, seed: 3 });
-    expect(await octokitVerify(secret, delivery.body, delivery.headers['X-Hub-Signature-256']!)).toBe(true);
+  it('verify() accepts every catalogued type', async () => {
+    expect(githubEventTypes).toHaveLength(261);
+    for (const type of githubEventTypes) {
+      const delivery = await buildDelivery('github', type, { secret, timestamp: at, seed: 3 });
+      expect(await octokitVerify(secret, delivery.body, delivery.headers['X-Hub-Signature-256']!), type).toBe(true);
+    }
   });
 
   it('verify() rejects a body with one byte changed', async () => {

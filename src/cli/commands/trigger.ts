@@ -29,6 +29,8 @@ export interface TriggerCliOptions {
   count?: unknown;
   concurrency?: unknown;
   allowUnknownType?: unknown;
+  /** `--app`: a GitHub App delivery. */
+  app?: unknown;
 }
 
 /** The checked options; the provider, the event type and the secret are the harness's to check. */
@@ -66,7 +68,15 @@ function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
   const concurrency = options.concurrency === undefined ? 1 : wholeNumber('concurrency', single('concurrency', options.concurrency), 1, 1_000);
   return {
     base: baseUrl(single('forward', options.forward), env),
-    build: { data, seed, timestamp, headers, env, ...(options.allowUnknownType === true ? { allowUnknownType: true } : {}) },
+    build: {
+      data,
+      seed,
+      timestamp,
+      headers,
+      env,
+      ...(options.allowUnknownType === true ? { allowUnknownType: true } : {}),
+      ...(options.app === true ? { app: true } : {}),
+    },
     print: options.print === true,
     json: options.json === true,
     repeat,

@@ -1,7 +1,13 @@
 import { exactCatalog } from '../shared/catalog.js';
+import { appOnlyInSchema, githubEventTypes } from './generated/event-types.js';
 
-/** GitHub events as `<event>` or `<event>.<action>`: `X-GitHub-Event: <event>`, body `"action": "<action>"`. */
-export const githubEventTypes = [
+export { githubEventTypes };
+
+/**
+ * The types the hand-written scene builders cover (`events.ts`): their bodies carry the richest
+ * cross-references. Every other type is drawn from the official schema's shape (`shaped.ts`).
+ */
+export const handBuiltEventTypes = [
   'check_run.completed',
   'check_run.created',
   'check_run.rerequested',
@@ -45,4 +51,19 @@ export const githubEventTypes = [
   'workflow_run.requested',
 ] as const;
 
+/**
+ * Types GitHub sends only to GitHub Apps, so their deliveries are App deliveries by default: those
+ * the spec delivers to Apps alone or whose schema requires `installation`, and the Checks API's
+ * requests to the App that creates the suites and runs (the docs: "GitHub Apps only"), which the
+ * spec lists for repository hooks too.
+ */
+export const appOnlyEventTypes: ReadonlySet<string> = new Set([
+  ...appOnlyInSchema,
+  'check_run.requested_action',
+  'check_run.rerequested',
+  'check_suite.requested',
+  'check_suite.rerequested',
+]);
+
+/** Exactly the 261 event types of `@octokit/openapi-webhooks`' `webhooks`. */
 export const catalog = exactCatalog(githubEventTypes);

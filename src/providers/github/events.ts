@@ -12,7 +12,7 @@ import { DAY, HOUR, type Scene, type SceneOptions } from './scene.js';
 
 /** The resource a delivery's hook belongs to (`X-GitHub-Hook-Installation-Target-*`). */
 export interface HookTarget {
-  readonly type: 'repository' | 'integration';
+  readonly type: 'repository' | 'organization' | 'business' | 'sponsors_listing' | 'marketplace' | 'integration';
   readonly id: number;
 }
 

@@ -77,6 +77,8 @@ export interface SceneOptions {
   readonly public?: boolean;
   /** The delivery follows a push (`push`, `pull_request.synchronize`): `pushed_at` is seconds ago. */
   readonly pushed?: boolean;
+  /** The repository belongs to an organization (events about an organization); default: either. */
+  readonly organization?: boolean;
 }
 
 export function createScene(faker: Faker, now: number, options: SceneOptions = {}): Scene {
@@ -103,7 +105,7 @@ export function createScene(faker: Faker, now: number, options: SceneOptions = {
     return account(login, id, 'User', `${first} ${last}`, draw.pick(UTC_OFFSETS));
   };
 
-  const orgOwned = draw.chance(0.5);
+  const orgOwned = draw.chance(0.5) || options.organization === true;
   let owner: Account;
   if (orgOwned) {
     const login = `${clean(lastName())}-${draw.pick(ORG_SUFFIXES)}`.toLowerCase();

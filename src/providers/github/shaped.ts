@@ -1,0 +1,276 @@
+/**
+ * Bodies of the event types no hand-written builder covers, drawn from the official schema's shape
+ * (`generated/shapes.ts`) with the delivery's scene filling what must agree across the body: the
+ * repository, sender, organization and installation objects, every other user, the issue or pull
+ * request number, ids and the URLs and node ids built from them, commit SHAs and times.
+ */
+import type { JsonObject, JsonValue } from '../../core/index.js';
+import { hex } from '../shared/ids.js';
+import { resolve, walkShape, type Shape, type ShapeDefs, type ShapePath, type WalkOptions } from '../shared/shape.js';
+import { isoSeconds } from '../shared/time.js';
+import { conform } from './conform.js';
+import { defs } from './generated/shapes.js';
+import { nodeId } from './node-ids.js';
+import { capitalize } from './objects.js';
+import { installation } from './resources.js';
+import { DAY, HOUR, type Account, type Scene } from './scene.js';
+
+type Node = Exclude<Shape, { ref: string }>;
+
+/** The top-level keys GitHub puts last, in its order. */
+const TRAILING = ['repository', 'organization', 'enterprise', 'sender', 'installation'];
+/** Keys of users who act in the event: the sender. */
+const ACTORS = new Set([
+  'sender', 'user', 'creator', 'author', 'actor', 'triggering_actor', 'merged_by', 'closed_by', 'dismissed_by', 'resolved_by',
+  'enabled_by', 'uploader', 'publisher', 'inviter', 'approver', 'requestor', 'answer_chosen_by', 'deleted_by', 'dismisser',
+  'blocked_by', 'added_by', 'pusher', 'reviewer', 'assigned_to', 'suspended_by', 'requester',
+]);
+/** Keys of accounts that own things: the repository owner. */
+const OWNERS = new Set(['owner', 'account', 'sponsorable', 'maintainer', 'organization', 'target', 'org']);
+const SHA_KEYS = new Set([
+  'sha', 'head_sha', 'base_sha', 'before', 'after', 'commit_id', 'commit_sha', 'commit_oid', 'original_commit_id',
+  'merge_commit_sha', 'tree_id', 'blob_sha', 'head_commit_id', 'lexical_commit_sha', 'target_oid',
+]);
+const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note', 'text', 'short_description'];
+/** String keys the scene fills: the rest are drawn words. */
+const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', 'workflow', 'privacy_level', ...SHA_KEYS, ...TEXT_KEYS]);
+const WORKFLOWS = ['ci', 'deploy', 'release', 'test', 'lint', 'codeql'];
+const ENVIRONMENTS = ['production', 'staging', 'preview', 'github-pages'];
+/** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
+const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
+/** Nullable fields of the event's main object that the named actions set; any other action sends null. */
+const DONE_BY: Readonly<Record<string, readonly string[]>> = {
+  closed_at: ['closed'],
+  closed_by: ['closed'],
+  merged_at: ['closed'],
+  merged_by: ['closed'],
+  merge_commit_sha: ['closed'],
+  active_lock_reason: ['locked'],
+  dismissed_at: ['dismissed', 'auto_dismissed'],
+  dismissed_by: ['dismissed', 'auto_dismissed'],
+  dismissed_reason: ['dismissed', 'auto_dismissed'],
+  dismissed_comment: ['dismissed', 'auto_dismissed'],
+  fixed_at: ['fixed'],
+  resolved_at: ['resolved'],
+  resolved_by: ['resolved'],
+  resolution: ['resolved'],
+  archived_at: ['archived'],
+  deleted_at: ['deleted'],
+  deleted_by: ['deleted'],
+  suspended_at: ['suspend'],
+  suspended_by: ['suspend'],
+  withdrawn_at: ['withdrawn'],
+};
+/** Web paths for objects whose page is not their API path. */
+const WEB_SEGMENT: Readonly<Record<string, string>> = { pull_request: 'pull', pulls: 'pull', check_run: 'runs', workflow_run: 'actions/runs' };
+const API_SEGMENT: Readonly<Record<string, string>> = {
+  pull_request: 'pulls', issue: 'issues', comment: 'issues/comments', check_run: 'check-runs', check_suite: 'check-suites',
+  workflow_run: 'actions/runs', workflow_job: 'actions/jobs', workflow: 'actions/workflows', alert: 'alerts',
+};
+const NODE_PREFIX: Readonly<Record<string, string>> = {
+  issue: 'I', pull_request: 'PR', comment: 'IC', label: 'LA', milestone: 'MI', release: 'RE', review: 'PRR', discussion: 'D',
+  check_run: 'CR', check_suite: 'CS', workflow_run: 'WFR', workflow_job: 'CR', deployment: 'DE', team: 'T', project: 'PVT',
+};
+
+const REPOSITORY = defs['repository-webhooks'];
+const USER = defs['simple-user'];
+/** A `simple-user` as `userObject` builds it (`user_view_type` last but one). */
+const isUser = (value: JsonValue): boolean => typeof value === 'object' && value !== null && 'user_view_type' in value && 'received_events_url' in value;
+
+/** What the walk of one event needs beside its shape. */
+export interface ShapedInput {
+  readonly shape: Shape;
+  /** The body's `action` (for free-form actions such as `repository_dispatch`'s). */
+  readonly action: string | undefined;
+  /** The issue or pull request number the body is about. */
+  readonly number: number;
+  /** The webhooks the event goes to (`repository`, `organization`, `app`, …): a body for no repository hook names no repository it may omit. */
+  readonly hooks: readonly string[];
+}
+
+/**
+ * A body of `input.shape`, consistent with `scene`. Optional top-level `enterprise`, `installation`
+ * (an App delivery adds it) and, for a user-owned repository, `organization` are left out, as a
+ * repository webhook receives them.
+ * @example
+ * shapedBody(scene, { shape: events['label.created'], action: 'created', number: 12 }).label; // { id, node_id, url, name, color, default, … }
+ */
+export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
+  const { faker } = scene;
+  const ids = new Map<string, number>();
+  const people = new Map<string, Account>();
+  const time = isoSeconds(scene.now);
+  const dropped = droppedTop(input, scene);
+
+  // Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree.
+  const idOf = (path: ShapePath, depth: number): number => {
+    const key = `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = scene.int(1_000_000, 2_900_000_000);
+      ids.set(key, id);
+    }
+    return id;
+  };
+  const personFor = (name: string): Account => {
+    if (ACTORS.has(name)) return scene.sender;
+    if (OWNERS.has(name)) return scene.owner;
+    let person = people.get(name);
+    if (!person) people.set(name, (person = scene.person()));
+    return person;
+  };
+  const draw = (shape: Shape): JsonValue => walkShape(shape, options);
+  // One object in one form is fitted once per body: the repository of `base.repo`, `head.repo` and `repository` is one value.
+  const fitted = new Map<JsonValue, Map<Node, JsonValue>>();
+  const fit = (template: JsonValue, node: Node): JsonValue => {
+    // The scene's objects are built in these forms already (the hand-written builders' tests check them against the schema).
+    if ((node === REPOSITORY && template === scene.repository) || (node === USER && isUser(template))) return template;
+    let forms = fitted.get(template);
+    if (!forms) fitted.set(template, (forms = new Map()));
+    let value = forms.get(node);
+    if (value === undefined) forms.set(node, (value = conform(template, node, defs, draw)));
+    return value;
+  };
+
+  const fill = (path: ShapePath, node: Node): JsonValue | undefined => {
+    const last = path.length - 1;
+    const key = path[last];
+    // What `trimTop` drops is not drawn.
+    if (last === 0 && dropped.includes(key as string)) return null;
+    if (typeof node === 'string') {
+      if (typeof key !== 'string') return undefined;
+      if (node === 'string') {
+        // Times and URLs the schema leaves as plain strings are still times and URLs.
+        if (key.endsWith('_at')) return key === 'created_at' ? scene.ago(scene.int(HOUR, 30 * DAY)) : time;
+        if (key.endsWith('_url')) return url(scene, key, parentName(path, last - 1), idOf(path, last), input.number);
+        return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
+      }
+      if (node === 'boolean') return key === 'locked' && path.length === 2 ? input.action === 'locked' : undefined;
+      if (node !== 'integer' && node !== 'number') return undefined;
+      if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? input.number : undefined;
+      if (key === 'id') return last > 0 ? idOf(path, last) : undefined;
+      if (BOUNDED.test(key)) return scene.int(1, 10);
+      if (key.endsWith('_at')) return Math.floor(scene.now / 1000);
+      // Counts (comments, reactions, additions, open issues): small; ids are drawn large.
+      return node === 'integer' && !key.endsWith('id') && !key.endsWith('_number') ? scene.int(0, 40) : undefined;
+    }
+    if ('nullable' in node) {
+      // What the action has not done yet is null: `closed_at` on a reopened issue, `merged_by` on an open pull.
+      const done = typeof key === 'string' ? DONE_BY[key] : undefined;
+      return done && path.length === 2 && !done.includes(input.action ?? '') ? null : undefined;
+    }
+    if ('enum' in node) {
+      if (key !== 'state' || path.length !== 2) return undefined;
+      const action = input.action ?? '';
+      const state = node.enum.includes(action) ? action : action === 'closed' ? 'closed' : 'open';
+      return node.enum.includes(state) ? state : undefined;
+    }
+    if ('format' in node) {
+      if (typeof key !== 'string') return undefined;
+      if (node.format === 'uri') {
+        const parent = parentName(path, last - 1);
+        return url(scene, key, parent, parent ? idOf(path, last) : 0, input.number);
+      }
+      if (node.format === 'date-time') return key === 'created_at' ? scene.ago(scene.int(HOUR, 30 * DAY)) : time;
+      return undefined;
+    }
+    if (!('props' in node)) return undefined;
+    // Array items take their array's name: `assignees[0]` is an assignee.
+    const name = typeof key === 'string' ? key : ((path[last - 1] as string | undefined) ?? '');
+    const props = node.props;
+    if (path.length === 1) {
+      if (name === 'repository') return fit(scene.repository, node);
+      if (name === 'sender') return fit(scene.sender.user, node);
+      if (name === 'organization' && scene.organization) return fit(scene.organization, node);
+      if (name === 'installation') return fit(installation(scene, scene.int(HOUR, 400 * DAY)).object, node);
+    }
+    if ('full_name' in props && 'owner' in props) return fit(scene.repository, node);
+    if ('login' in props && 'id' in props) {
+      if (OWNERS.has(name) && scene.organization && 'description' in props) return fit(scene.organization, node);
+      return fit(personFor(name).user, node);
+    }
+    return undefined;
+  };
+  const fillString = (path: ShapePath, key: string): JsonValue | undefined => {
+    if (key === 'action') return path.length === 1 ? input.action : undefined;
+    if (key === 'node_id') {
+      const parent = parentName(path, path.length - 2);
+      return nodeId(NODE_PREFIX[parent ?? ''] ?? 'MDE', [scene.repo.id, parent ? idOf(path, path.length - 1) : scene.repo.id]);
+    }
+    if (SHA_KEYS.has(key)) return scene.sha();
+    if (key === 'ref') return `refs/heads/${scene.repo.defaultBranch}`;
+    if (key === 'full_name') return scene.repo.fullName;
+    if (key === 'login') return personFor(parentName(path, path.length - 2) ?? key).login;
+    if (key === 'color') return hex(faker, 6);
+    if (key === 'environment') return scene.pick(ENVIRONMENTS);
+    if (key === 'workflow') return `.github/workflows/${scene.pick(WORKFLOWS)}.yml`;
+    if (key === 'privacy_level') return scene.pick(['public', 'private']);
+    let text = capitalize(faker.lorem.word());
+    for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
+    return `${text}.`;
+  };
+  const options: WalkOptions = { faker, defs: defs as ShapeDefs, time, fill, maxDepth: 10 };
+
+  const body = walkShape(input.shape, options) as JsonObject;
+  return trimTop(body, dropped);
+}
+
+/** The object shape a body is drawn from: an event's shape, or its first branch (the walker's choice). */
+export function topShape(shape: Shape): Node {
+  const node = resolve(shape, defs);
+  return typeof node === 'object' && 'anyOf' in node ? resolve(node.anyOf[0]!, defs) : node;
+}
+
+/** Whether the event's schema requires the top-level `key`. */
+export function requiresTop(shape: Shape, key: string): boolean {
+  const node = topShape(shape);
+  return typeof node === 'object' && 'props' in node && key in node.props && !node.optional?.includes(key);
+}
+
+/** The nearest object key at or above `index` of `path` (array indices skipped). */
+function parentName(path: ShapePath, index: number): string | undefined {
+  for (let i = index; i >= 0; i--) {
+    const key = path[i];
+    if (typeof key === 'string') return key;
+  }
+  return undefined;
+}
+
+/** The URL at `key` of an object named `parent`, on the repository's API or web paths. */
+function url(scene: Scene, key: string, parent: string | undefined, id: number, number: number): string {
+  const { repo } = scene;
+  if (key === 'avatar_url') return `https://avatars.githubusercontent.com/u/${id}?v=4`;
+  if (parent === undefined) return key === 'url' ? repo.api : repo.html;
+  if (key === 'repository_url') return repo.api;
+  const ref = parent === 'pull_request' || parent === 'issue' ? number : id;
+  if (key === 'html_url') return `${repo.html}/${WEB_SEGMENT[parent] ?? plural(parent)}/${ref}`;
+  const api = `${repo.api}/${API_SEGMENT[parent] ?? plural(parent)}/${ref}`;
+  return key === 'url' ? api : `${api}/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
+}
+
+function plural(name: string): string {
+  const path = name.replace(/_/g, '-');
+  return path.endsWith('s') ? path : `${path}s`;
+}
+
+/**
+ * The optional top-level objects a repository hook does not get: `enterprise`, `installation` (an App
+ * delivery adds it), `organization` of a user's repository, and `repository` and `organization` of
+ * events no repository or organization hook receives (Marketplace purchases, sponsorships).
+ */
+function droppedTop(input: ShapedInput, scene: Scene): readonly string[] {
+  const node = topShape(input.shape);
+  const optional = typeof node === 'object' && 'props' in node ? node.optional ?? [] : [];
+  // An App receives the events of the repositories and organizations it is installed on.
+  const reaches = (kind: string) => input.hooks.includes(kind) || input.hooks.includes('app');
+  const kept = (key: string) => (key === 'repository' && reaches('repository')) || (key === 'organization' && scene.organization !== undefined && reaches('organization'));
+  return ['enterprise', 'installation', 'organization', 'repository'].filter((key) => optional.includes(key) && !kept(key));
+}
+
+/** `body` without the `dropped` top-level objects, GitHub's trailing keys last. */
+function trimTop(body: JsonObject, dropped: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const key in body) if (!TRAILING.includes(key)) out[key] = body[key]!;
+  for (const key of TRAILING) if (key in body && !dropped.includes(key)) out[key] = body[key]!;
+  return out;
+}
