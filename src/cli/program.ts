@@ -64,6 +64,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger github push --repeat 3')
     .example('  $ relay trigger github issues.opened --app   # as a GitHub App receives it')
     .example('  $ relay trigger stripe charge.succeeded --count 200 --concurrency 8')
+    .example('  $ relay trigger github check_suite.completed --app            # as a GitHub App receives it')
+    .example('  $ relay trigger stripe treasury.widget.created --allow-unknown-type --print   # a type relaykit does not know')
     .action(async (provider: string, eventType: string, options: TriggerCliOptions) => {
       const { triggerCommand } = await import('./commands/trigger.js');
       const raw = { data: rawOptionTexts(argv, ['--data']).at(-1), header: rawOptionTexts(argv, ['-H', '--header']) };

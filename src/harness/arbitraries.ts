@@ -103,7 +103,11 @@ function resolveNow(now: Date | number | undefined, caller: string): number {
 }
 
 function resolveEventTypes(plugin: BuiltInProvider, given: readonly string[] | undefined, caller: string): readonly string[] {
-  if (given === undefined) return [...new Set(plugin.catalog.eventTypes.map((type) => resolveEventType(plugin, type)))];
+  if (given === undefined) {
+    // A webhook endpoint receives snapshot events or notifications, never both: the default is the former.
+    const own = plugin.catalog.eventTypes.filter((type) => !plugin.catalog.notificationTypes?.has(type));
+    return [...new Set(own.map((type) => resolveEventType(plugin, type)))];
+  }
   if (!Array.isArray(given) || given.length === 0) {
     throw new RelayError(
       'INVALID_OPTION',

@@ -59,6 +59,12 @@ export interface EventCatalog {
   readonly eventTypes: readonly string[];
   /** The canonical type for `input` (aliases resolved), or `undefined` when it cannot be built. */
   resolve(input: string): string | undefined;
+  /**
+   * Types of `eventTypes` that another kind of endpoint receives: Stripe's event notifications ("thin
+   * events", parsed with `parseEventNotification`, not `constructEvent`) go to their own event
+   * destination. Whole-catalog defaults, such as the fast-check arbitraries', leave them out.
+   */
+  readonly notificationTypes?: ReadonlySet<string>;
 }
 
 /**

@@ -10,4 +10,7 @@ export const stripeEventTypes = STRIPE_EVENT_TYPES;
  * The Stripe catalog: exactly stripe-node's snapshot event types, then its event notification
  * ("thin event", `v1.*` / `v2.*`) types, built in src/providers/stripe/thin/.
  */
-export const catalog: EventCatalog = exactCatalog([...stripeEventTypes, ...thinEventTypes]);
+export const catalog: EventCatalog = {
+  ...exactCatalog([...stripeEventTypes, ...thinEventTypes]),
+  notificationTypes: new Set(thinEventTypes),
+};
