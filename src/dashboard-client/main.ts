@@ -76,6 +76,8 @@ async function start(): Promise<void> {
   });
 
   const route = () => {
+    // A filter that re-renders the page keeps the keyboard on the control that changed it.
+    const focused = document.activeElement?.id;
     stop();
     const hash = location.hash.slice(1) || '/';
     const [path, query] = hash.split('?', 2) as [string, string | undefined];
@@ -87,6 +89,7 @@ async function start(): Promise<void> {
       stop = rejectionsView(main);
     } else if (path === '/trigger') stop = triggerView(main, catalog);
     else stop = listView(main, catalog, new URLSearchParams(query));
+    if (focused) (main.querySelector(`#${CSS.escape(focused)}`) as HTMLElement | null)?.focus();
   };
   window.addEventListener('hashchange', route);
   route();
