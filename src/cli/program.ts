@@ -112,7 +112,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
-    .example('  $ relay dev --quiet')
+    .example('  $ relay dev --quiet --no-dashboard   # no request lines, no page at /')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);
