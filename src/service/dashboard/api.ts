@@ -85,7 +85,8 @@ async function list(params: URLSearchParams, deps: ApiDeps): Promise<ListAnswer>
   if (status !== undefined && !isExecutionStatus(status)) throw new RangeError(`status must be one of ${STATUSES.join(', ')}; got "${status}".`);
   const limit = params.get('limit');
   const filter: { -readonly [K in keyof ExecutionFilter]: ExecutionFilter[K] } = {};
-  if (type !== undefined) filter.type = type.includes('.') || provider === undefined ? type : `${provider}.${type}`;
+  // With a provider, the type may be given without it (`invoice.paid`) or qualified (`stripe.invoice.paid`).
+  if (type !== undefined) filter.type = provider === undefined || type.startsWith(`${provider}.`) ? type : `${provider}.${type}`;
   else if (provider !== undefined) filter.type = `${provider}.*`;
   if (status !== undefined) filter.status = status;
   if (limit !== null) filter.limit = Number(limit);
