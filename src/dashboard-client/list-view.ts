@@ -17,9 +17,23 @@ interface Filters {
   q: string;
 }
 
-/** Renders the list into `root`; returns the function that stops its live updates. */
-export function listView(root: HTMLElement, catalog: CatalogAnswer, params: URLSearchParams): () => void {
-  const filters: Filters = { provider: params.get('provider') ?? '', type: params.get('type') ?? '', status: params.get('status') ?? '', q: params.get('q') ?? '' };
+function filtersOf(params: URLSearchParams): Filters {
+  return { provider: params.get('provider') ?? '', type: params.get('type') ?? '', status: params.get('status') ?? '', q: params.get('q') ?? '' };
+}
+
+/** The API query of the list shown for the route's `params`. */
+export function listQuery(params: URLSearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filtersOf(params))) if (value) query.set(name, value);
+  return query;
+}
+
+/**
+ * Renders the list into `root` (its first page from `firstPage` when given, already asked for);
+ * returns the function that stops its live updates.
+ */
+export function listView(root: HTMLElement, catalog: CatalogAnswer, params: URLSearchParams, firstPage?: Promise<ListAnswer>): () => void {
+  const filters = filtersOf(params);
   let items: ListItem[] = [];
   let more = false;
   const rows = new Map<string, HTMLTableRowElement>();
@@ -94,12 +108,11 @@ export function listView(root: HTMLElement, catalog: CatalogAnswer, params: URLS
     count.textContent = `${items.length} shown${more ? ', more below' : ''}`;
   };
 
-  async function load(append: boolean): Promise<void> {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  async function load(append: boolean, given?: Promise<ListAnswer>): Promise<void> {
+    const query = listQuery(params);
     if (append && items.length > 0) query.set('before', items[items.length - 1]!.id);
     try {
-      const page = await call<ListAnswer>(`executions?${query}`);
+      const page = await (given ?? call<ListAnswer>(`executions?${query}`));
       items = append ? [...items, ...page.items] : [...page.items];
       more = page.nextCursor !== null;
       error.hidden = true;
@@ -157,7 +170,7 @@ export function listView(root: HTMLElement, catalog: CatalogAnswer, params: URLS
       schedule();
     }),
   ];
-  void load(false);
+  void load(false, firstPage);
   return () => {
     for (const stop of stops) stop();
     cancelAnimationFrame(frame);

@@ -3,11 +3,11 @@
  * `#/trigger`), the token prompt when the service asks for one, and the live stream.
  */
 import './app.css';
-import type { CatalogAnswer, SessionAnswer } from '../service/dashboard/wire.js';
+import type { CatalogAnswer, ListAnswer, SessionAnswer } from '../service/dashboard/wire.js';
 import { ApiError, call, post, whenUnauthorized } from './api.js';
 import { detailView } from './detail-view.js';
 import { h, replace } from './dom.js';
-import { listView } from './list-view.js';
+import { listQuery, listView } from './list-view.js';
 import { connect, on } from './live.js';
 import { rejectionsView } from './rejections-view.js';
 import { triggerView } from './trigger-view.js';
@@ -42,15 +42,20 @@ function signIn(reason?: string): void {
 }
 
 async function start(): Promise<void> {
+  // The catalog, and the list's first page when the list is shown, are asked for at once: a 401 means
+  // the token is needed.
+  const [path, query] = route();
+  const firstPage = path === '/' ? call<ListAnswer>(`executions?${listQuery(new URLSearchParams(query))}`) : undefined;
+  firstPage?.catch(() => {});
+  let catalog: CatalogAnswer;
   try {
-    await call<SessionAnswer>('session');
+    catalog = await call<CatalogAnswer>('catalog');
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 401) return signIn();
     replace(app, h('p', { class: 'error', role: 'alert' }, (cause as Error).message));
     return;
   }
   whenUnauthorized(() => signIn('The session ended (the service restarted or the token changed): enter the token again.'));
-  const catalog = await call<CatalogAnswer>('catalog');
   const liveState = h('span', { class: 'live', role: 'status' }, 'Connecting…');
   const rejectedCount = h('span', { class: 'count', 'aria-label': 'new' });
   const main = h('main', { id: 'main', tabindex: -1 });
@@ -75,12 +80,12 @@ async function start(): Promise<void> {
     rejectedCount.textContent = ` ${++unseen}`;
   });
 
-  const route = () => {
+  let prefetched = firstPage;
+  const show = () => {
     // A filter that re-renders the page keeps the keyboard on the control that changed it.
     const focused = document.activeElement?.id;
     stop();
-    const hash = location.hash.slice(1) || '/';
-    const [path, query] = hash.split('?', 2) as [string, string | undefined];
+    const [path, query] = route();
     for (const link of links) link.toggleAttribute('aria-current', link.getAttribute('href') === `#${path}`);
     if (path.startsWith('/executions/')) stop = detailView(main, decodeURIComponent(path.slice('/executions/'.length)));
     else if (path === '/rejected') {
@@ -88,11 +93,18 @@ async function start(): Promise<void> {
       rejectedCount.textContent = '';
       stop = rejectionsView(main);
     } else if (path === '/trigger') stop = triggerView(main, catalog);
-    else stop = listView(main, catalog, new URLSearchParams(query));
+    else stop = listView(main, catalog, new URLSearchParams(query), prefetched);
+    prefetched = undefined;
     if (focused) (main.querySelector(`#${CSS.escape(focused)}`) as HTMLElement | null)?.focus();
   };
-  window.addEventListener('hashchange', route);
-  route();
+  window.addEventListener('hashchange', show);
+  show();
+}
+
+/** The route in the hash: its path and query. */
+function route(): [string, string | undefined] {
+  const hash = location.hash.slice(1) || '/';
+  return hash.split('?', 2) as [string, string | undefined];
 }
 
 void start();

@@ -2,6 +2,7 @@
  * The dashboard's page: an HTML shell with no inline script, and the client's script and style sheet,
  * built by the package's own build into `dist/dashboard/` (src/dashboard-client) and read once.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { error, type RelayResponse } from '../http.js';
@@ -49,20 +50,23 @@ function clientDir(): string | undefined {
   return undefined;
 }
 
-const cache = new Map<string, string>();
+const cache = new Map<string, { body: string; etag: string }>();
 
-/** A client file, or a 404 / 503 that says why not. */
-export function asset(name: string): RelayResponse {
+/** A client file (304 when `ifNoneMatch` names this version), or a 404 / 503 that says why not. */
+export function asset(name: string, ifNoneMatch?: string): RelayResponse {
   const type = FILES[name];
   if (type === undefined) return error(404, `No dashboard file ${JSON.stringify(name)}.`, SECURITY_HEADERS);
-  let body = cache.get(name);
-  if (body === undefined) {
+  let file = cache.get(name);
+  if (file === undefined) {
     const dir = clientDir();
     if (dir === undefined) {
       return error(503, 'The dashboard client is not built: run `npm run build` in relaykit (it writes dist/dashboard/).', SECURITY_HEADERS);
     }
-    body = readFileSync(`${dir}${name}`, 'utf8');
-    cache.set(name, body);
+    const body = readFileSync(`${dir}${name}`, 'utf8');
+    file = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    cache.set(name, file);
   }
-  return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-cache' }, body, note: { quiet: true } };
+  const headers = { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-cache', etag: file.etag };
+  if (ifNoneMatch === file.etag) return { status: 304, headers, body: '', note: { quiet: true } };
+  return { status: 200, headers, body: file.body, note: { quiet: true } };
 }

@@ -4,7 +4,7 @@
  * origin are checked before anything else (guard.ts).
  */
 import { RelayError } from '../../core/index.js';
-import { error, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
+import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
 import type { Store } from '../store/types.js';
 import { api, readJson, type DeliveryBuilder } from './api.js';
@@ -81,7 +81,7 @@ export class Dashboard {
     }
     if (path === '/') return safe ? shell() : error(405, `${method} is not allowed on /; use GET.`, { ...SECURITY_HEADERS, allow: 'GET' });
     const parts = path.slice(PREFIX.length).split('/').filter(Boolean);
-    if (parts[0] !== 'api') return safe && parts.length === 1 ? asset(parts[0]!) : error(404, `No dashboard file ${path}.`, SECURITY_HEADERS);
+    if (parts[0] !== 'api') return safe && parts.length === 1 ? asset(parts[0]!, header(request, 'if-none-match')) : error(404, `No dashboard file ${path}.`, SECURITY_HEADERS);
     const token = this.#deps.context.apiToken();
     if (parts[1] === 'session' && method === 'POST') return this.#signIn(request, token);
     if (token !== undefined && !this.#sessions.allows(request, token)) {

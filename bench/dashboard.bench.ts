@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:dashboard`: the dashboard over a store of 100,000 executions (SQLite, as relay dev keeps it).
+ *
+ * 1. The first page of the list: `GET /_dashboard/api/executions` (and with each filter, a search, a page far
+ *    down) against the baseline measured in the same run, the JSON API's own first page `GET /api/executions`.
+ *    Goal: < 200 ms. With Chromium present, also the real page: navigation to the first row drawn.
+ * 2. Live updates: a server-sent-events client (and, with Chromium, the page itself) while signed deliveries
+ *    arrive at 1,000/s for a few seconds over HTTP. Goal: every execution received, the page's newest row the
+ *    last delivery within a second of the end.
+ *
+ * Env: RELAY_BENCH_EXECUTIONS (default 100000), RELAY_BENCH_RATE (deliveries/s, default 1000),
+ * RELAY_BENCH_SECONDS (default 5).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildDelivery, createRelay, type Delivery } from '../src/index.js';
+import { eventId, executionId } from '../src/service/ids.js';
+import type { ExecutionRecord, ExecutionStatus, StoredEvent } from '../src/service/store/types.js';
+import { launchChromium } from '../test/dashboard/browser.js';
+import { seedExecutions } from './seed.js';
+
+const COUNT = Number(process.env.RELAY_BENCH_EXECUTIONS ?? 100_000);
+const RATE = Number(process.env.RELAY_BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.RELAY_BENCH_SECONDS ?? 5);
+const SECRET = `whsec_${Buffer.from('dashboard-bench-secret-32-bytes!').toString('base64')}`;
+const GOAL_MS = 200;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'relay-dashboard-bench-'));
+const dbPath = path.join(dir, 'relay.db');
+let failed = false;
+const verdict = (ok: boolean) => {
+  if (!ok) failed = true;
+  return ok ? 'ok' : 'MISSED';
+};
+
+// --- seeding ---------------------------------------------------------------------------------------
+
+const TYPES = [
+  ['stripe', 'payment_intent.succeeded'],
+  ['stripe', 'invoice.paid'],
+  ['github', 'push'],
+  ['github', 'pull_request.opened'],
+  ['clerk', 'user.created'],
+  ['shopify', 'orders/create'],
+  ['resend', 'email.delivered'],
+] as const;
+const STATUSES: readonly ExecutionStatus[] = ['completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'failed', 'completed', 'running'];
+
+const now = Date.now();
+const templates = await Promise.all(TYPES.map(([provider, type], i) => buildDelivery(provider, type, { secret: SECRET, seed: i, timestamp: now })));
+const from = now - 30 * 86_400_000;
+const step = (30 * 86_400_000 - 60_000) / COUNT;
+const make = (i: number): { event: StoredEvent; execution: ExecutionRecord } => {
+  const template = templates[i % templates.length]!;
+  const at = Math.floor(from + i * step);
+  const createdAt = new Date(at).toISOString();
+  const ids = { event: eventId(at), execution: executionId(at) };
+  const status = STATUSES[i % STATUSES.length]!;
+  const headers: Record<string, string> = Object.fromEntries(Object.entries(template.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    event: { id: ids.event, provider: template.provider, type: `${template.provider}.${template.eventType}`, deliveryId: `dlv_${i}`, headers, body: template.body, data: JSON.parse(template.body), dataIsBody: true, receivedAt: createdAt },
+    execution: { id: ids.execution, eventId: ids.event, eventType: `${template.provider}.${template.eventType}`, status, attempt: 1, createdAt, updatedAt: createdAt, replayedFrom: null, error: status === 'failed' ? 'seeded failure' : null },
+  };
+};
+let started = performance.now();
+await seedExecutions(dbPath, COUNT, make);
+console.log(`Seeded ${COUNT.toLocaleString('en-US')} executions (7 types of 5 providers, 10% failed) into ${dbPath} in ${Math.round(performance.now() - started)} ms.`);
+
+const relay = createRelay({ dashboard: true, storePath: dbPath, secrets: { stripe: SECRET } });
+const listening = await relay.listen({ port: 0 });
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One HTTP request: status, body and the time it took, in ms. */
+function send(method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string; ms: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${listening.url}${pathname}`, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - start }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const quantile = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
+
+// --- 1. the first page -------------------------------------------------------------------------------
+
+const middle = make(Math.floor(COUNT / 2)).execution.id;
+const cases: [string, string][] = [
+  ['baseline: GET /api/executions (first page of 50)', '/api/executions'],
+  ['dashboard: first page', '/_dashboard/api/executions'],
+  ['dashboard: provider=github', '/_dashboard/api/executions?provider=github'],
+  ['dashboard: status=failed', '/_dashboard/api/executions?status=failed'],
+  ['dashboard: provider=clerk&status=failed', '/_dashboard/api/executions?provider=clerk&status=failed'],
+  ['dashboard: type=shopify.orders/create', '/_dashboard/api/executions?type=shopify.orders%2Fcreate'],
+  ['dashboard: search by delivery id', `/_dashboard/api/executions?q=dlv_${Math.floor(COUNT / 3)}`],
+  ['dashboard: page 1,000 executions down (before=<id>)', `/_dashboard/api/executions?before=${make(COUNT - 1000).execution.id}`],
+  ['dashboard: page half-way down (before=<id>)', `/_dashboard/api/executions?before=${middle}`],
+];
+const ROUNDS = 60;
+const timings = new Map<string, number[]>(cases.map(([name]) => [name, []]));
+for (let round = 0; round < ROUNDS + 5; round++) {
+  for (const [name, pathname] of round % 2 ? [...cases].reverse() : cases) {
+    const answer = await send('GET', pathname);
+    if (answer.status !== 200) throw new Error(`${pathname} answered ${answer.status}: ${answer.body}`);
+    const items = (JSON.parse(answer.body) as { items: unknown[] }).items.length;
+    if (items === 0) throw new Error(`${pathname} answered no executions`);
+    if (round >= 5) timings.get(name)!.push(answer.ms);
+  }
+}
+console.log(`\n1. The first page with ${COUNT.toLocaleString('en-US')} stored executions (HTTP on loopback, ${ROUNDS} rounds, alternating order; goal < ${GOAL_MS} ms)`);
+const baseline = quantile(timings.get(cases[0]![0])!, 0.5);
+for (const [name] of cases) {
+  const values = timings.get(name)!;
+  const median = quantile(values, 0.5);
+  const p95 = quantile(values, 0.95);
+  const goal = name.startsWith('baseline') ? '' : `  ${(median / baseline).toFixed(2)}x baseline  ${verdict(p95 < GOAL_MS)}`;
+  console.log(`  ${name.padEnd(52)} median ${fmt(median).padStart(9)}  p95 ${fmt(p95).padStart(9)}${goal}`);
+}
+
+const chromiumPresent = existsSync('/usr/bin/chromium');
+const browser = chromiumPresent ? await launchChromium() : undefined;
+if (browser) {
+  const page = await browser.newPage();
+  const loads: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const start = performance.now();
+    await page.goto(`${listening.url}/?n=${i}`);
+    await page.locator('table.executions tbody tr').first().waitFor();
+    loads.push(performance.now() - start);
+  }
+  const median = quantile(loads.slice(2), 0.5);
+  console.log(`  ${'the page in Chromium: navigation to first row drawn'.padEnd(52)} median ${fmt(median).padStart(9)}  (${loads.length - 2} loads after 2 warm-ups)  ${verdict(median < GOAL_MS * 2)}`);
+  await page.close();
+} else console.log('  (Chromium not installed: the page load is not measured; apt-get install chromium)');
+
+// --- 2. live updates at RATE deliveries/s ---------------------------------------------------------------
+
+const total = RATE * SECONDS;
+started = performance.now();
+const deliveries: Delivery[] = [];
+for (let i = 0; i < total; i++) deliveries.push(await buildDelivery('stripe', 'payment_intent.succeeded', { secret: SECRET, seed: 5_000_000 + i }));
+console.log(`\n2. Live updates: ${total.toLocaleString('en-US')} signed Stripe deliveries (built in ${Math.round(performance.now() - started)} ms) POSTed at ${RATE}/s for ${SECONDS} s`);
+
+/** A server-sent-events client: when each new execution arrived. */
+const arrivals = new Map<string, number>();
+const sse = await new Promise<() => void>((resolve, reject) => {
+  const req = request(`${listening.url}/_dashboard/api/live`, { headers: { accept: 'text/event-stream' } }, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      const at = performance.now();
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith('event: execution\n')) arrivals.set((JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { id: string }).id, at);
+      }
+    });
+    resolve(() => req.destroy());
+  });
+  req.on('error', reject).end();
+});
+const page = browser ? await browser.newPage() : undefined;
+if (page) {
+  await page.goto(`${listening.url}/`);
+  await page.locator('table.executions tbody tr').first().waitFor();
+  await page.locator('.live', { hasText: 'Live' }).waitFor();
+}
+
+const answered = new Map<string, number>();
+const lateness: number[] = [];
+started = performance.now();
+const inFlight: Promise<void>[] = [];
+for (let i = 0; i < total; i++) {
+  const due = started + (i * 1000) / RATE;
+  const wait = due - performance.now();
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  lateness.push(Math.max(0, performance.now() - due));
+  const d = deliveries[i]!;
+  inFlight.push(
+    send('POST', d.path, { ...d.headers }, d.body).then((answer) => {
+      if (answer.status !== 200) throw new Error(`delivery ${i} answered ${answer.status}: ${answer.body}`);
+      answered.set((JSON.parse(answer.body) as { id: string }).id, performance.now());
+    }),
+  );
+}
+await Promise.all(inFlight);
+const sendSeconds = (performance.now() - started) / 1000;
+const lastId = [...answered.keys()].sort().at(-1)!;
+let pageCaughtUpMs: number | undefined;
+if (page) {
+  const end = performance.now();
+  await page.locator(`tbody tr:first-child[data-id="${lastId}"]`).waitFor({ timeout: 5000 }).catch(() => undefined);
+  pageCaughtUpMs = performance.now() - end;
+}
+await new Promise((resolve) => setTimeout(resolve, 500));
+const received = [...answered.keys()].filter((id) => arrivals.has(id));
+const lags = received.map((id) => arrivals.get(id)! - answered.get(id)!);
+console.log(`  sent ${answered.size.toLocaleString('en-US')} in ${sendSeconds.toFixed(2)} s (${Math.round(answered.size / sendSeconds)}/s achieved; sender lateness p99 ${fmt(quantile(lateness, 0.99))})`);
+console.log(`  SSE client received ${received.length.toLocaleString('en-US')} of ${answered.size.toLocaleString('en-US')} executions  ${verdict(received.length === answered.size)}`);
+console.log(`  lag from the delivery's 200 to its event: median ${fmt(quantile(lags, 0.5))}, p99 ${fmt(quantile(lags, 0.99))}, max ${fmt(Math.max(...lags))}  ${verdict(quantile(lags, 0.99) < 1000)}`);
+if (page) {
+  const rows = await page.locator('tbody tr').count();
+  const ok = pageCaughtUpMs !== undefined && pageCaughtUpMs < 1000;
+  console.log(`  the page in Chromium: newest row = the last delivery ${fmt(pageCaughtUpMs!)} after the last 200, ${rows} rows kept  ${verdict(ok)}`);
+}
+
+sse();
+await browser?.close();
+agent.destroy();
+await listening.close();
+await relay.close();
+rmSync(dir, { recursive: true, force: true });
+console.log(failed ? '\nSome goals were missed.' : '\nEvery goal met.');
+process.exitCode = failed ? 1 : 0;
