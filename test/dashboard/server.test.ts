@@ -144,3 +144,21 @@ describe('the built client', () => {
     expect(script.toString()).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(/);
   });
 });
+
+describe('the live stream over node:http', () => {
+  it('streams a new execution to an open client, and close() ends the stream instead of waiting on it', async () => {
+    const relay = createRelay({ dashboard: true, store: new MemoryStore(), secrets: { stripe: SECRET } });
+    const listening = await relay.listen({ port: 0 });
+    const response = await fetch(`${listening.url}/_dashboard/api/live`);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const d = await buildDelivery('stripe', 'charge.succeeded', { secret: SECRET });
+    const sent = (await (await fetch(`${listening.url}${d.path}`, { method: 'POST', headers: d.headers, body: d.body })).json()) as { id: string };
+    let text = '';
+    while (!text.includes(sent.id)) text += (await reader.read()).value ?? '';
+    expect(events(text)[0]).toEqual(['execution', expect.objectContaining({ id: sent.id, provider: 'stripe' })]);
+    const closed = Promise.all([listening.close(), relay.close()]);
+    for (;;) if ((await reader.read()).done) break;
+    await closed;
+  });
+});
