@@ -138,8 +138,9 @@ function message<K extends keyof LiveEvents>(event: K, data: LiveEvents[K]): str
  */
 export function observeStore(store: Store, hub: LiveHub): Store {
   return new Proxy(store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
+    get(target, property) {
+      // Read on the store itself: its getters may use private fields, which the proxy has not.
+      const value = Reflect.get(target, property) as unknown;
       if (typeof value !== 'function') return value;
       switch (property) {
         case 'insertDelivery':
