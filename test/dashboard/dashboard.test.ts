@@ -3,12 +3,17 @@
  * and one service shared by every scenario of issue 14, plus a second service with a token. If the
  * browser cannot be installed or started, `beforeAll` throws and every test here fails.
  */
+import { exec } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDelivery, createRelay, MemoryStore, triggerWebhook, type Listening, type Relay } from '../../src/index.js';
 import { launchChromium } from './browser.js';
 
 const SECRET = 'whsec_dashboard_test_secret';
+/** A command line run by /bin/sh, as a developer pastes it (asynchronously: the service answers it in this process). */
+const sh = (command: string, env: NodeJS.ProcessEnv = process.env) => promisify(exec)(command, { shell: '/bin/sh', encoding: 'utf8', env, timeout: 15_000 });
 const TOKEN = 'dashboard-token-1234';
 /** Event ids whose handler failed once already: `metadata.fail = 'once'` fails the first attempt only. */
 const failedOnce = new Set<string>();
@@ -119,6 +124,16 @@ describe('the dashboard in headless Chromium', () => {
     const vitest = await page.locator('#copy-vitest').textContent();
     expect(vitest).toContain(`await triggerWebhook("stripe", "payment_intent.succeeded", {`);
     expect(vitest).toContain('"amount": 4321');
+    // Both lines run as copied: the curl line resends the same signed bytes (a redelivery: the same
+    // execution), the relay trigger command (the built bin) sends a new delivery with the same data.
+    const resent = JSON.parse((await sh(curl!.replace(/^curl /, 'curl -sS '))).stdout) as { id: string };
+    expect(resent.id).toBe(result.execution!.id);
+    const bin = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.resolve(import.meta.dirname, '../../dist/cli/index.js'))}`;
+    const printed = await sh(command!.replace(/^relay /, `${bin} `) + ' --json', { ...process.env, STRIPE_WEBHOOK_SECRET: SECRET });
+    const sent = JSON.parse(printed.stdout) as { status: number; body: { id: string } };
+    expect(sent.status).toBe(200);
+    const again = await relay.findExecution(sent.body.id);
+    expect((again?.event.data as { data: { object: { amount: number; description: string } } }).data.object).toMatchObject({ amount: 4321, description: 'Order 42' });
   });
 
   it('replays an execution into a new one, linked both ways', async () => {
