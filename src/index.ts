@@ -53,7 +53,7 @@ export type {
 } from './service/index.js';
 
 /** The dashboard's Trigger form builds deliveries as `relay trigger` does: with `buildDelivery`. */
-const deliveryBuilder: DeliveryBuilder = { build: (provider, eventType, options) => buildDelivery(provider, eventType, options), eventTypes: listEventTypes };
+const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
 
 /**
  * Creates the reference service; `dashboard: true` serves the dashboard at `/`, whose Trigger form

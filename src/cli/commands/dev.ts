@@ -91,7 +91,7 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const hosts = allowedHosts(options.allowedHost, env);
   // The default store is `.relay/relay.db` beside relay.ts.
   // The dashboard's Trigger form builds deliveries as `relay trigger` does.
-  const deliveryBuilder: DeliveryBuilder = { build: (provider, type, options) => buildDelivery(provider, type, options), eventTypes: listEventTypes };
+  const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
   const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));

@@ -15,7 +15,13 @@ import { listItem, type LiveHub } from './live.js';
 import type { Rejections } from './rejections.js';
 import type { CatalogAnswer, DetailAnswer, ListAnswer, TriggerAnswer, TriggerRequest, Verification } from './wire.js';
 
-/** What the Trigger form builds deliveries with: relaykit's `buildDelivery` and `listEventTypes`, given by the shell. */
+/**
+ * What the Trigger form builds deliveries with: relaykit's `buildDelivery` and `listEventTypes`, given
+ * by the shell (the service cannot import the harness). `createRelay` from `relaykit` and `relay dev` pass them.
+ * @example
+ * import { buildDelivery, createRelay, listEventTypes } from 'relaykit';
+ * createRelay({ dashboard: true, deliveryBuilder: { build: buildDelivery, eventTypes: listEventTypes } });
+ */
 export interface DeliveryBuilder {
   build(
     provider: string,
