@@ -229,8 +229,10 @@ describe('the dashboard in headless Chromium', () => {
     expect(await guardedPage.locator('table').count()).toBe(0);
     expect(apiCalls.length).toBeGreaterThan(0);
     expect(apiCalls.every((status) => status === 401)).toBe(true);
-    const direct = await guardedPage.evaluate(async () => (await fetch('/_dashboard/api/executions')).status);
-    expect(direct).toBe(401);
+    const direct = await guardedPage.evaluate(() =>
+      Promise.all(['executions', 'live', 'rejections', 'catalog'].map(async (name) => (await fetch(`/_dashboard/api/${name}`)).status)),
+    );
+    expect(direct).toEqual([401, 401, 401, 401]);
     await guardedPage.getByLabel('API token').fill('wrong-token');
     await guardedPage.getByRole('button', { name: 'Sign in' }).click();
     await guardedPage.locator('.error', { hasText: 'not the token' }).waitFor();
