@@ -67,6 +67,15 @@ export default {
       from: { path: '^src/', pathNot: '^src/providers/' },
       to: { path: '^src/providers/', pathNot: '^src/providers/index\\.ts$' },
     },
+    {
+      name: 'dashboard-client-alone',
+      comment:
+        'src/dashboard-client/ is the browser page, bundled on its own: it may import only itself and the types of ' +
+        "the dashboard's wire format (src/service/dashboard/wire.ts), so that no server code reaches the bundle.",
+      severity: 'error',
+      from: { path: '^src/dashboard-client/' },
+      to: { path: '^src/', pathNot: ['^src/dashboard-client/', '^src/service/dashboard/wire\\.ts$'] },
+    },
     ...cycleRules,
     {
       name: 'no-unresolvable',

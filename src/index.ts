@@ -6,8 +6,11 @@
  * const delivery = await buildDelivery('github', 'pull_request.opened', { secret: 'dev-secret' });
  */
 
+import { buildDelivery, listEventTypes } from './harness/build-delivery.js';
+import { createRelay as createService, type DeliveryBuilder, type Relay, type RelayOptions } from './service/index.js';
+
 // Deliveries
-export { buildDelivery, listEventTypes } from './harness/build-delivery.js';
+export { buildDelivery, listEventTypes };
 export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
 
 // The harness: deliver to a target, load it, replay, read what a service stored
@@ -36,7 +39,6 @@ export type { FetchHandler, FetchObject, NodeListener, Target, TargetResponse } 
 
 // The reference service
 export {
-  createRelay,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   DEFAULT_STORE_PATH,
@@ -44,6 +46,8 @@ export {
   MAX_JSON_DEPTH,
 } from './service/index.js';
 export type {
+  DashboardOptions,
+  DeliveryBuilder,
   ExecutionDetail,
   ExecutionJson,
   Handler,
@@ -60,6 +64,27 @@ export type {
   RequestLogEntry,
   StepJson,
 } from './service/index.js';
+
+/** The dashboard's Trigger form builds deliveries as `relay trigger` does: with `buildDelivery`. */
+const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
+
+/**
+ * Creates the reference service; `dashboard: true` serves the dashboard at `/`, whose Trigger form
+ * builds deliveries with `buildDelivery` (unless `deliveryBuilder` is given).
+ * @example
+ * export default createRelay({
+ *   dashboard: true,
+ *   handlers: {
+ *     'stripe.payment_intent.succeeded': async (event, { step, log }) => {
+ *       const order = await step.run('mark-paid', () => markPaid(event.data));
+ *       log('order paid', { order });
+ *     },
+ *   },
+ * });
+ */
+export function createRelay(options: RelayOptions = {}): Relay {
+  return createService({ ...options, deliveryBuilder: options.deliveryBuilder ?? deliveryBuilder });
+}
 
 // Stores
 export { MemoryStore, SqliteStore } from './service/store/index.js';

@@ -141,11 +141,12 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
       { type: [String] },
     )
     .option('--quiet', 'Do not log a line per request (time, method, provider or path, status, execution id or reason)')
+    .option('--no-dashboard', 'Do not serve the dashboard at / (executions live, rejected deliveries, replay, retry, trigger)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
-    .example('  $ relay dev --quiet')
+    .example('  $ relay dev --quiet --no-dashboard   # no request lines, no page at /')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

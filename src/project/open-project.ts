@@ -2,6 +2,7 @@
  * `openProject`: the user's project as the shells open it. The CLI (`relay dev`, `replay`, `inspect`,
  * `trigger`'s custom-plugin hint) and the Vitest plugin find and load `relay.ts` here, and only here.
  */
+import type { DeliveryBuilder } from '../service/dashboard/index.js';
 import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
 import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
 
@@ -18,6 +19,10 @@ export interface OpenProjectOptions {
   secrets?: Readonly<Record<string, string>>;
   /** The bearer token of `/api/executions`. Default: `RELAY_API_TOKEN`. */
   apiToken?: string;
+  /** Serve the dashboard at `/`, unless relay.ts's `createRelay` says otherwise (`relay dev` does). */
+  dashboard?: boolean;
+  /** What the dashboard's Trigger form builds deliveries with. */
+  deliveryBuilder?: DeliveryBuilder;
 }
 
 /** An opened project; `relay.close()` closes its store. */
@@ -45,7 +50,13 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const storePath = options.storePath ?? defaultStorePath(dir);
   // Given explicitly, not through the working directory or process.env; a relay.ts's createRelay call
   // takes them for the options it leaves unset.
-  const settings = { storePath, secrets: options.secrets, apiToken: options.apiToken };
+  const settings = {
+    storePath,
+    secrets: options.secrets,
+    apiToken: options.apiToken,
+    dashboard: options.dashboard,
+    deliveryBuilder: options.deliveryBuilder,
+  };
   const relay = file ? await loadRelayFile(file, settings) : createRelay(settings);
   return { dir, file, storePath, relay };
 }

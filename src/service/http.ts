@@ -39,6 +39,17 @@ export interface RelayResponse {
   readonly body: string;
   /** Not sent: what the request log says of it (the error message, the execution it made). */
   readonly note?: ResponseNote;
+  /**
+   * A response that stays open (server-sent events): `body` is sent first, then whatever the stream
+   * writes until it ends it or the client goes away (the returned function is then called).
+   */
+  readonly stream?: (sink: StreamSink) => () => void;
+}
+
+/** Where an open response writes. */
+export interface StreamSink {
+  write(chunk: string): void;
+  end(): void;
 }
 
 /** What a response says of its request, for logs: never sent to the client. */
@@ -51,6 +62,8 @@ export interface ResponseNote {
   readonly deduplicated?: boolean;
   /** Why the request failed: the error message, with the detail header's text when there is one. */
   readonly reason?: string;
+  /** Not worth a line in a request log (the dashboard's own reads). */
+  readonly quiet?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -103,5 +116,28 @@ export function fromFetchRequest(request: Request): RelayRequest {
 
 /** Turns a `RelayResponse` into a WHATWG `Response`. */
 export function toFetchResponse(response: RelayResponse): Response {
-  return new Response(response.body, { status: response.status, headers: response.headers });
+  const open = response.stream;
+  if (!open) return new Response(response.body, { status: response.status, headers: response.headers });
+  const encoder = new TextEncoder();
+  let stop: (() => void) | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let ended = false;
+      if (response.body) controller.enqueue(encoder.encode(response.body));
+      stop = open({
+        write: (chunk) => {
+          if (!ended) controller.enqueue(encoder.encode(chunk));
+        },
+        end: () => {
+          if (ended) return;
+          ended = true;
+          controller.close();
+        },
+      });
+    },
+    cancel() {
+      stop?.();
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -180,6 +180,23 @@ function configuredHosts(options: ListenOptions): readonly string[] {
     .filter(Boolean);
 }
 
+/** Writes an open response: its head and first bytes now, the rest as its stream writes it. */
+function openStream(req: IncomingMessage, res: ServerResponse, response: RelayResponse, streams: Set<() => void>): void {
+  res.writeHead(response.status, response.headers);
+  if (response.body) res.write(response.body);
+  else res.flushHeaders();
+  let stop: (() => void) | undefined;
+  const end = () => {
+    if (!streams.delete(end)) return;
+    stop?.();
+    res.end();
+  };
+  streams.add(end);
+  stop = response.stream!({ write: (chunk) => void res.write(chunk), end });
+  req.socket.setNoDelay(true);
+  res.once('close', end);
+}
+
 /** Serves `handler` over node:http. */
 export function listen(handler: RelayHandler, options: ListenOptions = {}): Promise<Listening> {
   const port = options.port ?? 3000;
@@ -197,12 +214,17 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
     }
   };
 
+  /** Ends every open stream (server-sent events), which would otherwise hold `close()` open. */
+  const streams = new Set<() => void>();
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = new Date();
     const response = await answer(handler, req, scope);
-    res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
-    res.end(response.body);
-    if (onRequest) {
+    if (response.stream) openStream(req, res, response, streams);
+    else {
+      res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
+      res.end(response.body);
+    }
+    if (onRequest && !response.note?.quiet) {
       report({
         at,
         method: req.method ?? '-',
@@ -259,6 +281,7 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
         close: () =>
           (closed ??= new Promise<void>((done) => {
             server.close(() => done());
+            for (const end of [...streams]) end();
             // Idle keep-alive connections would hold close() open; in-flight requests still finish.
             server.closeIdleConnections();
           })),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { RelayError } from '../core/index.js';
 import { resolvePlugins, type ProviderPlugin } from '../providers/index.js';
 import { BodyBudget } from './body-budget.js';
+import { Dashboard, type DashboardOptions, type DeliveryBuilder } from './dashboard/index.js';
 import { Executions } from './executions.js';
 import type { Handlers } from './handlers.js';
 import { fromFetchRequest, toFetchResponse, type RelayHandler } from './http.js';
@@ -56,8 +57,18 @@ export interface RelayOptions {
   maxBodyBytesInFlight?: number;
   /** The clock: epoch milliseconds or a Date. Default `Date.now`. */
   now?: () => number | Date;
-  /** Bearer token the `/api/executions` routes require. Default: `RELAY_API_TOKEN`, read per request; unset means open. */
+  /** Bearer token the `/api/executions` routes (and the dashboard) require. Default: `RELAY_API_TOKEN`, read per request; unset means open. */
   apiToken?: string;
+  /**
+   * Serve the dashboard at `/`: executions updating live, one execution in full, refused deliveries,
+   * Replay, Retry and a Trigger form. Default `false`; `relay dev` turns it on.
+   */
+  dashboard?: boolean | DashboardOptions;
+  /**
+   * What the dashboard's Trigger form builds signed deliveries with. `createRelay` from `relaykit`
+   * and `relay dev` pass relaykit's `buildDelivery` and `listEventTypes`; without one, the form is off.
+   */
+  deliveryBuilder?: DeliveryBuilder;
 }
 
 /** A running reference service. */
@@ -89,6 +100,8 @@ export interface Relay {
   close(): Promise<void>;
   /** The mounted plugins by id. */
   readonly plugins: ReadonlyMap<string, ProviderPlugin>;
+  /** Whether the dashboard is served at `/`. */
+  readonly dashboard: boolean;
   /** Each mount path with its secret variable and whether a secret is configured for it now. */
   mounts(): Mount[];
   /** The store (opened on first use). */
@@ -106,7 +119,7 @@ export interface Mount {
 }
 
 /** Settings a shell gives the services that a relay.ts builds, for the options its `createRelay` call leaves unset. */
-export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken'>;
+export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken' | 'dashboard' | 'deliveryBuilder'>;
 
 /**
  * The defaults in scope. One instance per process, whichever copy of this module a relay.ts imports
@@ -158,8 +171,12 @@ export function createRelay(given: RelayOptions = {}): Relay {
   };
   let store = options.store;
   const getStore = (): Store => (store ??= new SqliteStore({ path: options.storePath ?? defaultStorePath() }));
-  const runner = new Runner({ store: getStore, handlers: options.handlers ?? {}, now });
-  const executions = new Executions({ store: getStore, runner, now });
+  // With the dashboard, the domain writes through a store that tells the open pages of each change.
+  let dashboard: Dashboard | undefined;
+  let observed: Store | undefined;
+  const serviceStore = (): Store => (dashboard ? (observed ??= dashboard.observe(getStore())) : getStore());
+  const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now });
+  const executions = new Executions({ store: serviceStore, runner, now });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
 
@@ -177,7 +194,12 @@ export function createRelay(given: RelayOptions = {}): Relay {
     secretsFor,
     apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
   };
-  const handler: RelayHandler = (request, scope) => route(request, context, scope);
+  const base: RelayHandler = (request, scope) => route(request, context, scope);
+  if (options.dashboard) {
+    const dashboardOptions = typeof options.dashboard === 'object' ? options.dashboard : {};
+    dashboard = new Dashboard({ context, store: getStore, deliveries: options.deliveryBuilder, options: dashboardOptions });
+  }
+  const handler: RelayHandler = dashboard ? dashboard.handler(base) : base;
 
   const relay: Relay = {
     fetch: async (request) => toFetchResponse(await handler(fromFetchRequest(request))),
@@ -203,11 +225,13 @@ export function createRelay(given: RelayOptions = {}): Relay {
     idle: () => runner.idle(),
     close: () =>
       (closing ??= (async () => {
+        dashboard?.close();
         await Promise.all([...listeners].map((l) => l.close()));
         await runner.idle();
         if (store) await store.close();
       })()),
     plugins,
+    dashboard: dashboard !== undefined,
     mounts: () =>
       [...plugins.values()].map((plugin) => ({
         provider: plugin.id,

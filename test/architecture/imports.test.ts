@@ -60,6 +60,11 @@ const fixture: Record<string, string> = {
   'src/vitest-plugin/plugin.ts':
     `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\n` +
     `export const relay = async () => [trigger, serve, (await import('../msw/handlers.js')).handlers];\n`,
+  // The browser page may use the dashboard's wire types...
+  'src/service/dashboard/wire.ts': `export interface ListItem { id: string }\n`,
+  'src/dashboard-client/list.ts': `import type { ListItem } from '../service/dashboard/wire.js';\nexport const rows: ListItem[] = [];\n`,
+  // BAD: ...but no other server code, which would end up in its bundle.
+  'src/dashboard-client/main.ts': `import { serve } from '../service/serve.js';\nimport { rows } from './list.js';\nexport const app = [serve, rows];\n`,
   // BAD: the library barrel may not pull in the CLI.
   'src/index.ts': `export { trigger } from './harness/trigger.js';\nexport { run } from './cli/trigger.js';\n`,
 };
@@ -99,6 +104,12 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
     expect(found).toContainEqual(expect.objectContaining({ rule: 'providers-through-barrel', from: 'src/msw/deep.ts', to: 'src/providers/stripe.ts' }));
   });
 
+  it('reports the dashboard page importing server code other than its wire types as dashboard-client-alone', () => {
+    expect(found.filter((v) => v.rule === 'dashboard-client-alone')).toEqual([
+      expect.objectContaining({ from: 'src/dashboard-client/main.ts', to: 'src/service/serve.ts' }),
+    ]);
+  });
+
   it('reports a cycle between two files as no-circular', () => {
     expect(found.filter((v) => v.rule === 'no-circular').map((v) => [v.from, v.to].sort())).toEqual([['src/service/a.ts', 'src/service/b.ts']]);
   });
@@ -108,7 +119,7 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else: every allowed arrow of the tree passes', () => {
-    expect(found).toHaveLength(7);
+    expect(found).toHaveLength(8);
   });
 
   it('finds no cycle and no forbidden arrow in src today', async () => {

@@ -49,6 +49,12 @@ describe('relay dev', () => {
     expect(dev.stdout()).toContain(`store:   ${path.join('.relay', 'relay.db')} (${[driver.name, driver.note].filter(Boolean).join(', ')})`);
     expect(dev.stdout()).toContain(`POST ${dev.url}/api/webhook/stripe  STRIPE_WEBHOOK_SECRET set`);
     expect(dev.stdout()).toContain(`POST ${dev.url}/api/webhook/github  GITHUB_WEBHOOK_SECRET not set`);
+    // The dashboard: its URL printed under the first line, its page and built client served.
+    expect(dev.stdout().split('\n')[1]).toBe(`  dashboard: ${dev.url}/`);
+    const page = await fetch(`${dev.url}/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<script type="module" src="/_dashboard/app.js"></script>');
+    expect((await fetch(`${dev.url}/_dashboard/app.js`)).status).toBe(200);
     expect((await post(dev.url, 'stripe')).status).toBe(200);
     dev.child.kill('SIGTERM');
     expect(await dev.exit).toBe(0);
@@ -130,6 +136,15 @@ describe('relay dev', () => {
     // Piped, not a TTY: no colors.
     expect(dev.stdout()).not.toContain('\u001b[');
     expect(dev.stderr()).toBe('');
+  });
+
+  it("serves a relay.ts's dashboard with the Trigger form on, unless --no-dashboard", async () => {
+    const dev = await startDev(project('example'));
+    const catalog = (await (await fetch(`${dev.url}/_dashboard/api/catalog`)).json()) as { providers: { id: string; canTrigger: boolean }[] };
+    expect(catalog.providers.find((p) => p.id === 'stripe')?.canTrigger).toBe(true);
+    const off = await startDev(project(), ['--no-dashboard']);
+    expect(off.stdout()).not.toContain('dashboard:');
+    expect((await fetch(`${off.url}/`)).status).toBe(404);
   });
 
   it('--quiet logs no request', async () => {

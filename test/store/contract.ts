@@ -65,6 +65,18 @@ export function describeStoreContract(name: string, open: () => Store | Promise<
         expect(await store.getExecutionByEventId('evt_unknown')).toBeUndefined();
       });
 
+      it("finds an execution by its provider's delivery id, and lists an execution's replays oldest first (the dashboard's lookups)", async () => {
+        const source = await insert(delivery({ provider: 'github', deliveryId: 'gh-delivery-1' }));
+        await insert(delivery({ provider: 'stripe', deliveryId: 'gh-delivery-1' }));
+        const replays = [await insert(delivery({ replayedFrom: source.execution.id, deliveryId: null })), await insert(delivery({ replayedFrom: source.execution.id, deliveryId: null }))];
+        await insert(delivery({ replayedFrom: replays[0]!.execution.id, deliveryId: null }));
+        expect(await store.getExecutionByDeliveryId!('github', 'gh-delivery-1')).toEqual(source.execution);
+        expect(await store.getExecutionByDeliveryId!('clerk', 'gh-delivery-1')).toBeUndefined();
+        expect(await store.getExecutionByDeliveryId!('github', 'unknown')).toBeUndefined();
+        expect(await store.listReplays!(source.execution.id)).toEqual(replays.map((r) => r.execution));
+        expect(await store.listReplays!(replays[1]!.execution.id)).toEqual([]);
+      });
+
       it('finds the execution of an event by the event id', async () => {
         const [a, b] = [await insert(), await insert()];
         expect(await store.getExecutionByEventId(a.event.id)).toEqual(a.execution);

@@ -158,7 +158,7 @@ for (const driver of drivers) {
       const tables = names("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
       expect(tables).toEqual(['events', 'executions', 'logs', 'steps']);
       const indexes = names("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
-      expect(indexes).toEqual(['events_delivery', 'executions_created', 'executions_event', 'executions_status', 'executions_type', 'logs_execution']);
+      expect(indexes).toEqual(['events_delivery', 'executions_created', 'executions_event', 'executions_replayed', 'executions_status', 'executions_type', 'logs_execution']);
       db.close();
     });
 

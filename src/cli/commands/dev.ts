@@ -1,6 +1,8 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import path from 'node:path';
 import { RelayError } from '../../core/index.js';
+import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
+import type { DeliveryBuilder } from '../../service/dashboard/index.js';
 import type { RequestLogEntry } from '../../service/node.js';
 import { openProject } from '../../project/open-project.js';
 import { single } from '../options.js';
@@ -15,6 +17,8 @@ export interface DevOptions {
   /** `--allowed-host`, repeatable: cac hands over an array. */
   allowedHost?: unknown;
   quiet?: unknown;
+  /** `--no-dashboard`: cac hands over `false`. */
+  dashboard?: unknown;
 }
 
 function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
@@ -86,7 +90,9 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const host = String(single('host', options.host) ?? '127.0.0.1');
   const hosts = allowedHosts(options.allowedHost, env);
   // The default store is `.relay/relay.db` beside relay.ts.
-  const { file, relay } = await openProject(dir);
+  // The dashboard's Trigger form builds deliveries as `relay trigger` does.
+  const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
+  const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   let listening;
@@ -100,6 +106,7 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   }
 
   out.line(`${out.bold('relay dev')} listening on ${listening.url}`);
+  if (relay.dashboard) out.line(`  dashboard: ${listening.url}/`);
   out.line(out.dim(file ? `  service: ${file}` : `  no relay.ts in ${dir}: serving the built-in providers with no handlers`));
   const store = relay.store as { path?: string; driver?: string; driverNote?: string };
   if (store.path) {

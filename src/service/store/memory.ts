@@ -104,6 +104,17 @@ export class MemoryStore implements Store {
     return id === undefined ? undefined : copyExecution(this.#executions.get(id)!);
   }
 
+  async getExecutionByDeliveryId(provider: string, deliveryId: string): Promise<ExecutionRecord | undefined> {
+    this.#open();
+    const eventId = this.#deliveries.get(`${provider}\0${deliveryId}`);
+    return eventId === undefined ? undefined : copyExecution(this.#firstExecution(eventId));
+  }
+
+  async listReplays(executionId: string): Promise<ExecutionRecord[]> {
+    this.#open();
+    return this.#byId.filter((e) => e.replayedFrom === executionId).map(copyExecution);
+  }
+
   async getEvent(id: string): Promise<StoredEvent | undefined> {
     this.#open();
     const row = this.#events.get(id);

@@ -69,6 +69,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX logs_execution ON logs (execution_id, id);
   `,
+  // 2: the replay chain read backwards (the dashboard links an execution to its replays).
+  `CREATE INDEX IF NOT EXISTS executions_replayed ON executions (replayed_from, id) WHERE replayed_from IS NOT NULL;`,
 ];
 
 /** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */

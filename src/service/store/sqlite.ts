@@ -31,6 +31,7 @@ import {
   migrate,
   MIGRATIONS,
   STEP_COLUMNS,
+  WRITE_SQL,
 } from './sqlite-schema.js';
 import type {
   ExecutionFilter,
@@ -106,6 +107,8 @@ export class SqliteStore implements Store {
   readonly #getExecution: SqlStatement;
   readonly #getExecutionByEvent: SqlStatement;
   readonly #getEvent: SqlStatement;
+  readonly #getExecutionByDelivery: SqlStatement;
+  readonly #listReplays: SqlStatement;
   readonly #listSteps: SqlStatement;
   readonly #listLogs: SqlStatement;
   readonly #count: SqlStatement;
@@ -156,6 +159,8 @@ export class SqliteStore implements Store {
     this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
     this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
     this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
+    this.#getExecutionByDelivery = db.prepare(WRITE_SQL.executionByDelivery);
+    this.#listReplays = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE replayed_from = ? ORDER BY id`);
     this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
     this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
     this.#count = db.prepare('SELECT count(*) AS n FROM executions');
@@ -187,6 +192,16 @@ export class SqliteStore implements Store {
   async getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined> {
     this.#open();
     return this.#getExecutionByEvent.get<ExecutionRecord>([eventId]);
+  }
+
+  async getExecutionByDeliveryId(provider: string, deliveryId: string): Promise<ExecutionRecord | undefined> {
+    this.#open();
+    return this.#getExecutionByDelivery.get<ExecutionRecord>([provider, deliveryId]);
+  }
+
+  async listReplays(executionId: string): Promise<ExecutionRecord[]> {
+    this.#open();
+    return this.#listReplays.all<ExecutionRecord>([executionId]);
   }
 
   async getEvent(id: string): Promise<StoredEvent | undefined> {

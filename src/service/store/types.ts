@@ -124,5 +124,15 @@ export interface Store {
   listLogs(executionId: string): Promise<LogRecord[]>;
   /** Number of executions stored. */
   countExecutions(): Promise<number>;
+  /**
+   * The (first) execution of the delivery `(provider, deliveryId)`. Optional: the dashboard's search by
+   * provider delivery id uses it when the store has it.
+   */
+  getExecutionByDeliveryId?(provider: string, deliveryId: string): Promise<ExecutionRecord | undefined>;
+  /**
+   * The executions replayed from `executionId`, oldest first. Optional: the dashboard's replay chain
+   * shows them when the store has it.
+   */
+  listReplays?(executionId: string): Promise<ExecutionRecord[]>;
   close(): Promise<void>;
 }

@@ -1,0 +1,115 @@
+/**
+ * The JSON the dashboard's API answers with: shared, as types only, by the server (this folder) and
+ * the browser client (src/dashboard-client), so that the two cannot drift apart.
+ */
+import type { ExecutionStatus } from '../store/types.js';
+import type { ExecutionDetail, ExecutionJson } from '../views.js';
+
+/** An execution in the list: its JSON plus the provider it arrived at. */
+export interface ListItem extends ExecutionJson {
+  readonly provider: string;
+  readonly updatedAt: string;
+  readonly error: string | null;
+}
+
+/** `GET /_dashboard/api/executions`. */
+export interface ListAnswer {
+  readonly items: readonly ListItem[];
+  readonly nextCursor: string | null;
+}
+
+/** How the stored delivery's signature checks against the secrets configured now. */
+export interface Verification {
+  readonly status: 'verified' | 'failed' | 'not-checked';
+  readonly message: string;
+}
+
+/** `GET /_dashboard/api/executions/<id>`: the execution in full, with what the page shows beside it. */
+export interface DetailAnswer {
+  readonly execution: ExecutionDetail;
+  /** The executions replayed from this one, oldest first. */
+  readonly replays: readonly ExecutionJson[];
+  /** The delivery's headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body as received (what a curl line resends). */
+  readonly body: string;
+  readonly verification: Verification;
+}
+
+/** A delivery a webhook route refused with a 4xx. */
+export interface Rejection {
+  /** Increasing number, for keys. */
+  readonly seq: number;
+  readonly at: string;
+  readonly method: string;
+  readonly path: string;
+  readonly provider: string;
+  readonly status: number;
+  /** The `error` of the JSON answer. */
+  readonly error: string;
+  /** The `X-Relay-Error-Detail` header, when the answer had one. */
+  readonly detail: string | null;
+  /** The request headers (cookies and authorization left out). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** `GET /_dashboard/api/rejections`, newest first. */
+export interface RejectionsAnswer {
+  readonly items: readonly Rejection[];
+  /** How many the service keeps. */
+  readonly capacity: number;
+}
+
+/** A mounted provider, as the filters and the Trigger form see it. */
+export interface CatalogProvider {
+  readonly id: string;
+  readonly name: string;
+  readonly secretEnv: string | null;
+  readonly secretConfigured: boolean;
+  /** The event types it can build (the Trigger form's suggestions); empty for custom plugins. */
+  readonly eventTypes: readonly string[];
+  /** Whether the Trigger form can send it (a built-in, with a delivery builder). */
+  readonly canTrigger: boolean;
+}
+
+/** `GET /_dashboard/api/catalog`. */
+export interface CatalogAnswer {
+  readonly providers: readonly CatalogProvider[];
+  readonly statuses: readonly ExecutionStatus[];
+}
+
+/** `POST /_dashboard/api/trigger`'s body. */
+export interface TriggerRequest {
+  readonly provider: string;
+  readonly eventType: string;
+  readonly data?: Record<string, unknown>;
+  readonly seed?: number;
+}
+
+/** `POST /_dashboard/api/trigger`: the webhook route's answer to the delivery. */
+export interface TriggerAnswer {
+  readonly status: number;
+  readonly execution?: ExecutionJson;
+  readonly error?: string;
+  readonly detail?: string;
+}
+
+/** `GET /_dashboard/api/session`. */
+export interface SessionAnswer {
+  /** `open` when no token is set; `signed-in` when the request carried it. */
+  readonly access: 'open' | 'signed-in';
+}
+
+/** What the live stream (`GET /_dashboard/api/live`, server-sent events) sends, by event name. */
+export interface LiveEvents {
+  /** A new execution (possibly already moved on: the latest state is sent). */
+  readonly execution: ListItem;
+  /** An execution changed. */
+  readonly update: Pick<ListItem, 'id' | 'status' | 'attempt' | 'updatedAt' | 'error'>;
+  /** Steps or logs of these executions changed. */
+  readonly activity: { readonly ids: readonly string[] };
+  readonly rejection: Rejection;
+}
+
+export type { ExecutionDetail, ExecutionJson, ExecutionStatus };
+export type { LogJson, StepJson } from '../views.js';
