@@ -70,7 +70,7 @@ function checkCount(name: string, value: unknown): number {
  * run.latencyMs.p99; // e.g. 4.2
  */
 export async function triggerMany(provider: string, eventType: string, options: TriggerManyOptions): Promise<TriggerManyResult> {
-  const { target, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
+  const { target, to, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
   const count = checkCount('count', countOption);
   const concurrency = Math.min(checkCount('concurrency', concurrencyOption), count);
   const buildNth = (index: number) => buildDelivery(provider, eventType, { ...build, seed: build.seed === undefined ? undefined : build.seed + index });
@@ -90,7 +90,7 @@ export async function triggerMany(provider: string, eventType: string, options: 
       try {
         const delivery = index === 0 ? first : await buildNth(index);
         const sentAt = performance.now();
-        const result = await deliver(delivery, { target });
+        const result = await deliver(delivery, { target, ...(to !== undefined ? { to } : {}) });
         latencies.push(performance.now() - sentAt);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         const reason = errorDetail(result);

@@ -18,6 +18,8 @@ export interface OpenProjectOptions {
   secrets?: Readonly<Record<string, string>>;
   /** The bearer token of `/api/executions`. Default: `RELAY_API_TOKEN`. */
   apiToken?: string;
+  /** Capture mode for the service (unless relay.ts sets `capture` itself). Default `false`. */
+  capture?: boolean;
 }
 
 /** An opened project; `relay.close()` closes its store. */
@@ -45,7 +47,7 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const storePath = options.storePath ?? defaultStorePath(dir);
   // Given explicitly, not through the working directory or process.env; a relay.ts's createRelay call
   // takes them for the options it leaves unset.
-  const settings = { storePath, secrets: options.secrets, apiToken: options.apiToken };
+  const settings = { storePath, secrets: options.secrets, apiToken: options.apiToken, ...(options.capture ? { capture: true } : {}) };
   const relay = file ? await loadRelayFile(file, settings) : createRelay(settings);
   return { dir, file, storePath, relay };
 }

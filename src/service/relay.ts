@@ -58,6 +58,12 @@ export interface RelayOptions {
   now?: () => number | Date;
   /** Bearer token the `/api/executions` routes require. Default: `RELAY_API_TOKEN`, read per request; unset means open. */
   apiToken?: string;
+  /**
+   * Capture mode (`relay capture`, `relay dev --capture`): every delivery that verifies is also marked as a
+   * capture (its exact bytes and headers are kept, as for any delivery), for `relay captures` and
+   * `relay fixture save`. Default `false`.
+   */
+  capture?: boolean;
 }
 
 /** A running reference service. */
@@ -106,7 +112,7 @@ export interface Mount {
 }
 
 /** Settings a shell gives the services that a relay.ts builds, for the options its `createRelay` call leaves unset. */
-export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken'>;
+export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken' | 'capture'>;
 
 /**
  * The defaults in scope. One instance per process, whichever copy of this module a relay.ts imports
@@ -176,6 +182,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
     now,
     secretsFor,
     apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
+    capture: options.capture === true,
   };
   const handler: RelayHandler = (request, scope) => route(request, context, scope);
 

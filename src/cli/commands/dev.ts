@@ -15,6 +15,8 @@ export interface DevOptions {
   /** `--allowed-host`, repeatable: cac hands over an array. */
   allowedHost?: unknown;
   quiet?: unknown;
+  /** `--capture`, or `relay capture`: mark verified deliveries as captures. */
+  capture?: unknown;
 }
 
 function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
@@ -86,7 +88,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const host = String(single('host', options.host) ?? '127.0.0.1');
   const hosts = allowedHosts(options.allowedHost, env);
   // The default store is `.relay/relay.db` beside relay.ts.
-  const { file, relay } = await openProject(dir);
+  const capture = options.capture === true;
+  const { file, relay } = await openProject(dir, capture ? { capture } : {});
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   let listening;
@@ -112,6 +115,12 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     const secret =
       mount.secretEnv === null ? out.dim('verifies without a secret') : mount.secretConfigured ? out.green(`${mount.secretEnv} set`) : out.red(`${mount.secretEnv} not set`);
     out.line(`  POST ${listening.url}${mount.path}  ${secret}`);
+  }
+  if (capture) {
+    out.line(
+      `  ${out.bold('capturing')}: deliveries that verify with the secrets above are kept byte for byte as captures; ` +
+        'list them with `relay captures`, save one with `relay fixture save <id> <file>`',
+    );
   }
   out.line(out.dim('Press Ctrl+C to stop.'));
 

@@ -3,6 +3,7 @@
  * filters, pagination, JSON round-trips, errors), with nothing kept after the process ends.
  */
 import type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -83,6 +84,7 @@ export class MemoryStore implements Store {
       body: event.body,
       data: event.dataIsBody ? null : toJson(event.data),
       receivedAt: event.receivedAt,
+      captured: event.captured === true ? 1 : 0,
     };
     const stored = copyExecution(execution);
     this.#events.set(row.id, row);
@@ -195,6 +197,16 @@ export class MemoryStore implements Store {
   async countExecutions(): Promise<number> {
     this.#open();
     return this.#executions.size;
+  }
+
+  async listCaptures(filter: CaptureFilter = {}): Promise<StoredEvent[]> {
+    this.#open();
+    const limit = pageLimit(filter.limit);
+    const rows = [...this.#events.values()].filter((row) => row.captured === 1 && (filter.provider === undefined || row.provider === filter.provider));
+    return rows
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, limit)
+      .map(eventFromRow);
   }
 
   async close(): Promise<void> {

@@ -69,19 +69,25 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX logs_execution ON logs (execution_id, id);
   `,
+  // 2: captures (`relay capture`, `relay dev --capture`). Old rows are not captures.
+  `
+  ALTER TABLE events ADD COLUMN captured INTEGER NOT NULL DEFAULT 0 CHECK (captured IN (0, 1));
+  -- \`relay captures\` walks only the captured events, newest first.
+  CREATE INDEX events_captured ON events (id) WHERE captured = 1;
+  `,
 ];
 
 /** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
 export const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
   updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
-export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt`;
+export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt, captured`;
 export const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
 export const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
 
 /** The writes' SQL, prepared by this connection and by the writer thread's (writer.ts). */
 export const WRITE_SQL: WriteSql = {
-  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
   insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -103,7 +109,7 @@ export const WRITE_SQL: WriteSql = {
 
 /** The bound parameters of the events insert, in column order. */
 export function eventParams(e: StoredEvent): unknown[] {
-  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt];
+  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt, e.captured === true ? 1 : 0];
 }
 
 /** The bound parameters of the executions insert, in column order. */

@@ -33,6 +33,7 @@ import {
   STEP_COLUMNS,
 } from './sqlite-schema.js';
 import type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -284,6 +285,16 @@ export class SqliteStore implements Store {
     let cache = this.#countCache;
     if (cache === undefined || cache.version !== version) this.#countCache = cache = { count: this.#count.get()!.n as number, version };
     return cache.count;
+  }
+
+  async listCaptures(filter: CaptureFilter = {}): Promise<StoredEvent[]> {
+    this.#open();
+    const limit = pageLimit(filter.limit);
+    // Few and rare: prepared per call rather than kept.
+    const where = filter.provider === undefined ? '' : ' AND provider = ?';
+    const params = filter.provider === undefined ? [limit] : [filter.provider, limit];
+    const rows = this.#db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE captured = 1${where} ORDER BY id DESC LIMIT ?`).all<EventRow>(params);
+    return rows.map(eventFromRow);
   }
 
   /** Commits the writes already issued, then closes the database. Idempotent. */

@@ -30,6 +30,11 @@ export interface StoredEvent {
   readonly dataIsBody?: boolean;
   /** ISO 8601 UTC with milliseconds. */
   readonly receivedAt: string;
+  /**
+   * `true` for a capture: a real delivery verified with the provider's real secret and kept byte for byte
+   * (`relay capture`, `relay dev --capture`), to be saved as a fixture. Absent otherwise.
+   */
+  readonly captured?: boolean;
 }
 
 /** One run of a handler over an event; retried in place, replayed as a new execution. */
@@ -89,6 +94,14 @@ export interface ExecutionFilter {
   readonly cursor?: string;
 }
 
+/** Which captures `listCaptures` returns. */
+export interface CaptureFilter {
+  /** Only this provider's (plugin id). */
+  readonly provider?: string;
+  /** 1 to 500; default 50. */
+  readonly limit?: number;
+}
+
 /** One page of `listExecutions`. */
 export interface ExecutionPage {
   /** Newest first. */
@@ -124,5 +137,10 @@ export interface Store {
   listLogs(executionId: string): Promise<LogRecord[]>;
   /** Number of executions stored. */
   countExecutions(): Promise<number>;
+  /**
+   * The captured events (`captured: true`), newest first, at most `limit` (default 50, at most 500). Optional
+   * for stores written before captures existed: `relay captures` says when a store has none.
+   */
+  listCaptures?(filter?: CaptureFilter): Promise<StoredEvent[]>;
   close(): Promise<void>;
 }
