@@ -135,7 +135,12 @@ function kindOf(key: string, value: unknown, holder: string, siblings: Readonly<
   const byKey = KEY_KINDS[key];
   if (byKey !== undefined && byKey !== 'coordinate') return byKey;
   if (key === 'name') {
-    const personal = PERSON_HOLDERS.has(holder) || (siblings !== undefined && Object.keys(siblings).some((k) => /email|phone/.test(snake(k))));
+    // An order's or a product's name sits beside an email too: there only a name in words (no digits, no #) is a person's.
+    const beside = siblings === undefined ? [] : Object.keys(siblings).map(snake);
+    const personal =
+      PERSON_HOLDERS.has(holder) ||
+      beside.some((k) => k === 'first_name' || k === 'last_name' || k === 'login') ||
+      (beside.some((k) => /email|phone/.test(k)) && /^[^\d#@/]+ [^\d#@/]+$/.test(value));
     if (personal) return 'full-name';
   }
   return undefined;
