@@ -31,7 +31,9 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
     .option('--provider <id>', 'Only this provider’s captures')
     .option('--limit <n>', 'At most n captures, 1 to 500 (default: 50)')
     .option('--json', 'Print them as JSON')
+    .option('--delete', 'Delete every capture with its execution, steps and logs (once saved as fixtures), leaving none of their bytes in the store')
     .example('  $ relay captures')
+    .example('  $ relay captures --delete')
     .example('  $ relay captures --provider stripe --json | jq .[0].eventId')
     .action(async (options: CapturesCliOptions) => {
       const { capturesCommand } = await import('./commands/captures.js');

@@ -137,6 +137,29 @@ describe('relay capture → relay captures → relay fixture save → relay trig
     }
   });
 
+  it('deletes the captures once saved: no personal string is left on disk, in the fixtures or in .relay', async () => {
+    capture.child.kill('SIGTERM');
+    expect(await capture.exit).toBe(0);
+    // Until then the store holds the captures byte for byte, personal data included.
+    expect(readFileSync(path.join(dir, '.relay', 'relay.db')).includes(personalCases.stripe.personal[0]!)).toBe(true);
+    const deleted = await relay(['captures', '--delete', '--dir', dir]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain(`deleted ${providers.length} captures`);
+    const files = [
+      ...readdirSync(path.join(dir, '.relay')).map((f) => path.join(dir, '.relay', f)),
+      ...readdirSync(path.join(dir, 'fixtures')).map((f) => path.join(dir, 'fixtures', f)),
+    ];
+    expect(files.some((f) => f.endsWith('relay.db'))).toBe(true);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const provider of providers) {
+        for (const value of personalCases[provider].personal) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
+      }
+    }
+    const list = await relay(['captures', '--dir', dir, '--json']);
+    expect(JSON.parse(list.stdout)).toEqual([]);
+  });
+
   it('refuses a malformed fixture and one of a newer format with exit 2, naming the file and the field', async () => {
     const newer = path.join(dir, 'newer.json');
     const fixture = JSON.parse(readFileSync(path.join(dir, 'fixtures', 'github.json'), 'utf8')) as Record<string, unknown>;

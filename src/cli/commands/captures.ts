@@ -10,6 +10,8 @@ export interface CapturesCliOptions {
   json?: unknown;
   limit?: unknown;
   provider?: unknown;
+  /** `--delete`: delete every capture. */
+  delete?: unknown;
 }
 
 /**
@@ -25,6 +27,12 @@ export async function capturesCommand(out: Output, options: CapturesCliOptions):
     const store = project.relay.store;
     if (store.listCaptures === undefined) {
       throw new RelayError('USAGE', `the store of ${project.file ?? project.dir} cannot list captures (its Store has no listCaptures); use the default SQLite store.`);
+    }
+    if (options.delete === true) {
+      if (provider !== undefined) throw new RelayError('USAGE', '--delete deletes every capture; it takes no --provider.');
+      const count = (await store.deleteCaptures?.()) ?? 0;
+      out.line(`[relay captures] deleted ${count} capture${count === 1 ? '' : 's'} with their executions, steps and logs.`);
+      return EXIT.ok;
     }
     const captures = await store.listCaptures({ limit, ...(provider !== undefined ? { provider: String(provider) } : {}) });
     const rows = await Promise.all(

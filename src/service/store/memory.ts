@@ -209,6 +209,36 @@ export class MemoryStore implements Store {
       .map(eventFromRow);
   }
 
+  async deleteCaptures(): Promise<number> {
+    this.#open();
+    const doomed = new Set<string>();
+    let count = 0;
+    for (const row of [...this.#events.values()]) {
+      if (row.captured !== 1) continue;
+      count++;
+      const executionId = this.#byEvent.get(row.id);
+      if (executionId !== undefined) doomed.add(executionId);
+      this.#events.delete(row.id);
+      this.#byEvent.delete(row.id);
+      if (row.deliveryId !== null) this.#deliveries.delete(`${row.provider}\0${row.deliveryId}`);
+    }
+    for (const id of doomed) {
+      this.#executions.delete(id);
+      this.#steps.delete(id);
+      this.#logs.delete(id);
+    }
+    for (let i = this.#byId.length - 1; i >= 0; i--) {
+      const e = this.#byId[i]!;
+      if (doomed.has(e.id)) this.#byId.splice(i, 1);
+      else if (e.replayedFrom !== null && doomed.has(e.replayedFrom)) {
+        const kept = { ...e, replayedFrom: null };
+        this.#byId[i] = kept;
+        this.#executions.set(e.id, kept);
+      }
+    }
+    return count;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
   }

@@ -107,6 +107,19 @@ export const WRITE_SQL: WriteSql = {
   deleteEvent: `DELETE FROM events WHERE id = ?`,
 };
 
+/** Deleting the captures (`deleteCaptures`), in order: what refers to their executions first. */
+export const DELETE_CAPTURES_SQL = `
+  CREATE TEMP TABLE IF NOT EXISTS doomed (id TEXT PRIMARY KEY);
+  DELETE FROM temp.doomed;
+  INSERT INTO temp.doomed SELECT id FROM executions WHERE event_id IN (SELECT id FROM events WHERE captured = 1);
+  UPDATE executions SET replayed_from = NULL WHERE replayed_from IN (SELECT id FROM temp.doomed);
+  DELETE FROM logs WHERE execution_id IN (SELECT id FROM temp.doomed);
+  DELETE FROM steps WHERE execution_id IN (SELECT id FROM temp.doomed);
+  DELETE FROM executions WHERE id IN (SELECT id FROM temp.doomed);
+  DELETE FROM events WHERE captured = 1;
+  DELETE FROM temp.doomed;
+`;
+
 /** The bound parameters of the events insert, in column order. */
 export function eventParams(e: StoredEvent): unknown[] {
   return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt, e.captured === true ? 1 : 0];

@@ -23,6 +23,7 @@ import { sqliteDriver, type SqlDatabase, type SqliteDriverName, type SqlStatemen
 import {
   BUSY_TIMEOUT_MS,
   cannotOpen,
+  DELETE_CAPTURES_SQL,
   EVENT_COLUMNS,
   eventParams,
   EXECUTION_COLUMNS,
@@ -31,6 +32,7 @@ import {
   migrate,
   MIGRATIONS,
   STEP_COLUMNS,
+  transaction,
 } from './sqlite-schema.js';
 import type {
   CaptureFilter,
@@ -295,6 +297,18 @@ export class SqliteStore implements Store {
     const params = filter.provider === undefined ? [limit] : [filter.provider, limit];
     const rows = this.#db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE captured = 1${where} ORDER BY id DESC LIMIT ?`).all<EventRow>(params);
     return rows.map(eventFromRow);
+  }
+
+  async deleteCaptures(): Promise<number> {
+    this.#open();
+    const count = (this.#db.prepare('SELECT count(*) AS n FROM events WHERE captured = 1').get<{ n: number }>()?.n ?? 0) as number;
+    if (count === 0) return 0;
+    // secure_delete zeroes the freed content; the checkpoint then empties the WAL, which still holds the pages as written.
+    this.#db.pragma('secure_delete = ON');
+    transaction(this.#db)(() => this.#db.exec(DELETE_CAPTURES_SQL));
+    this.#db.pragma('wal_checkpoint(TRUNCATE)');
+    this.#countCache = undefined;
+    return count;
   }
 
   /** Commits the writes already issued, then closes the database. Idempotent. */

@@ -142,5 +142,11 @@ export interface Store {
    * for stores written before captures existed: `relay captures` says when a store has none.
    */
   listCaptures?(filter?: CaptureFilter): Promise<StoredEvent[]>;
+  /**
+   * Deletes every captured event with its executions, steps and logs (replays made from them stay, without
+   * `replayedFrom`), so that no captured byte is left in the store; resolves to how many events went. Optional
+   * like `listCaptures`.
+   */
+  deleteCaptures?(): Promise<number>;
   close(): Promise<void>;
 }
