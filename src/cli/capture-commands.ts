@@ -19,6 +19,7 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
     .option('--quiet', 'Do not log a line per request')
     .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the secret the provider (or stripe listen) signs with')
     .example('  $ relay capture --port 4000')
+    .example('  $ relay capture --dir services/billing --host 0.0.0.0 --allowed-host abc.ngrok.app --quiet   # behind a tunnel')
     .example('  $ stripe listen --forward-to localhost:4000/api/webhook/stripe')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
@@ -33,6 +34,7 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
     .option('--json', 'Print them as JSON')
     .option('--delete', 'Delete every capture with its execution, steps and logs (once saved as fixtures), leaving none of their bytes in the store')
     .example('  $ relay captures')
+    .example('  $ relay captures --dir services/billing --limit 5')
     .example('  $ relay captures --delete')
     .example('  $ relay captures --provider stripe --json | jq .[0].eventId')
     .action(async (options: CapturesCliOptions) => {
@@ -45,7 +47,7 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
     .option('--no-scrub', 'Keep personal data and secrets as received (signature headers are dropped all the same)')
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the delivery (default: .)')
     .example('  $ relay fixture save evt_01JB… fixtures/refund.json')
-    .example('  $ relay fixture save exec_01JB… fixtures/raw.json --no-scrub')
+    .example('  $ relay fixture save exec_01JB… fixtures/raw.json --no-scrub --dir services/billing')
     .example('  $ relay trigger --fixture fixtures/refund.json --to http://localhost:4000/webhooks/stripe')
     .action(async (action: string, id: string | undefined, file: string | undefined, options: FixtureCliOptions) => {
       const { fixtureCommand } = await import('./commands/fixture.js');

@@ -67,6 +67,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger stripe charge.succeeded --count 200 --concurrency 8')
     .example('  $ relay trigger stripe invoice.paid --to http://localhost:4000/webhooks/stripe')
     .example('  $ relay trigger --fixture fixtures/refund.json --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay trigger --fixture fixtures/refund.json --keep-ids   # the same delivery ids: a redelivery')
+    .example('  $ relay trigger stripe invoice.brand_new_type --allow-unknown-type')
     .action(async (provider: string | undefined, eventType: string | undefined, options: TriggerCliOptions) => {
       const { triggerCommand } = await import('./commands/trigger.js');
       const raw = { data: rawOptionTexts(argv, ['--data']).at(-1), header: rawOptionTexts(argv, ['-H', '--header']) };
@@ -121,6 +123,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
     .example('  $ relay dev --quiet')
+    .example('  $ relay dev --capture   # also keep verified deliveries as captures, like relay capture')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

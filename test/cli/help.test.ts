@@ -13,7 +13,16 @@ describe('relay help', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     const commands = section(result.stdout, 'Commands').map((line) => line.trim().split(/\s{2,}/)[0]);
-    expect(commands).toEqual(['events [provider]', 'trigger <provider> <eventType>', 'replay <eventId|executionId>', 'inspect <eventId|executionId>', 'dev']);
+    expect(commands).toEqual([
+      'events [provider]',
+      'trigger [provider] [eventType]',
+      'replay <eventId|executionId>',
+      'inspect <eventId|executionId>',
+      'dev',
+      'capture',
+      'captures',
+      'fixture <action> [id] [file]',
+    ]);
     expect(section(result.stdout, 'Exit codes')).toEqual([
       '  0  success',
       '  1  the service answered with a status other than 2xx, or could not be reached',
@@ -27,7 +36,7 @@ describe('relay help', () => {
     expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
   });
 
-  it.each(['trigger', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {
+  it.each(['trigger', 'replay', 'inspect', 'events', 'dev', 'capture', 'captures', 'fixture'])('relay %s --help describes each option and shows each in an example', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);
     const options = section(result.stdout, 'Options')
@@ -50,7 +59,7 @@ describe('relay help', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'relay: unknown command "replya". Commands: events, trigger, replay, inspect, dev. Run `relay --help` for usage.\n',
+      stderr: 'relay: unknown command "replya". Commands: events, trigger, replay, inspect, dev, capture, captures, fixture. Run `relay --help` for usage.\n',
     });
   });
 
@@ -66,6 +75,8 @@ describe('relay help', () => {
   it('exits 2 for a missing argument', async () => {
     const result = await run(['trigger', 'stripe']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('relay: missing required args for command `trigger <provider> <eventType>`. Run `relay trigger --help` for its options.\n');
+    expect(result.stderr).toBe(
+      'relay: missing required args for command `trigger <provider> <eventType>` (or give --fixture <file>). Run `relay trigger --help` for its options.\n',
+    );
   });
 });
