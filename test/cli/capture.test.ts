@@ -6,12 +6,10 @@
  * wrong secret is refused and stored nowhere; a malformed or newer fixture is refused with exit 2.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalCases, productionSecrets } from '../harness/capture-cases.js';
-import { officialVerify } from '../harness/official-verify.js';
+import { verifyingReceiver, type Received } from '../harness/official-verify.js';
 import { officialDelivery, secrets, type ProviderId } from '../service/official.js';
 import { cleanUp, project, relay, startDev, type Dev } from './bin.js';
 
@@ -25,7 +23,8 @@ const envOf = (s: Record<ProviderId, string>) => ({
 });
 
 /** What the user's own routes received: `/webhooks/<provider>`, verified with the official library under the test secret. */
-const received: { provider: string; body: string; verified: boolean; error?: string }[] = [];
+let received: Received[] = [];
+let closeRoutes: () => Promise<unknown> = async () => undefined;
 let receiver: string;
 let dir: string;
 let capture: Dev;
@@ -39,27 +38,10 @@ async function post(url: string, headers: Record<string, string>, body: string):
 }
 
 beforeAll(async () => {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const provider = req.url!.split('/').at(-1)!;
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      officialVerify(provider, secrets[provider as ProviderId], headers, body).then(
-        () => {
-          received.push({ provider, body, verified: true });
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-        },
-        (error: Error) => {
-          received.push({ provider, body, verified: false, error: error.message });
-          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: error.message }));
-        },
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const routes = await verifyingReceiver(secrets);
+  receiver = routes.url;
+  received = routes.received;
+  closeRoutes = () => new Promise((resolve) => routes.server.close(resolve));
 
   dir = project();
   capture = await startDev(dir, envOf(productionSecrets), [], 'capture');
@@ -74,6 +56,7 @@ beforeAll(async () => {
   expect(await post(`${capture.url}/api/webhook/stripe`, wrong.headers, wrong.body)).toBe(401);
 }, 30_000);
 afterAll(async () => {
+  await closeRoutes();
   await cleanUp();
 });
 
