@@ -178,6 +178,7 @@ async function fixtureDelivery(options: FixtureDeliveryOptions): Promise<Deliver
   const headers = checkHeaders(options.headers);
   const keepIds = checkFlag('keepIds', options.keepIds);
   const signed = signFixture(plugin, fixture, { secret, timestamp, headers, keepIds }, source);
+  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: fixture.eventType, headers: signed.headers, body: signed.body });
   return {
     provider: plugin.id,
     eventType: fixture.eventType,
