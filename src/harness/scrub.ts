@@ -122,13 +122,17 @@ function snake(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
 }
 
+/** Ids keep their value whatever they hold (a Shopify cart's id is its token); so do types, currencies and times. */
+function isKept(key: string): boolean {
+  return key === 'id' || key.endsWith('_id') || key === 'type' || key === 'currency' || key.endsWith('_at');
+}
+
 /** The kind of personal data or secret a scalar is, or `undefined` to keep it. */
 function kindOf(key: string, value: unknown, holder: string, siblings: Readonly<Record<string, unknown>> | undefined): Kind | undefined {
   if (typeof value === 'number') return KEY_KINDS[key] === 'coordinate' ? 'coordinate' : undefined;
   if (typeof value !== 'string' || value === '') return undefined;
   if (SECRET_KEY.test(key) || SECRET_VALUE.test(value)) return 'secret';
-  // Ids keep their value whatever they hold; so do the provider's types, currencies and times.
-  if (key === 'id' || key.endsWith('_id') || key === 'type' || key === 'currency' || key.endsWith('_at')) return undefined;
+  if (isKept(key)) return undefined;
   if (EMAIL.test(value) || NAMED_EMAIL.test(value)) return 'email';
   if (key.includes('phone') && /\d{4}/.test(value)) return 'phone';
   if (IP_KEY.test(key) || key === 'browser_ip' || IPV4.test(value)) return 'ip';
@@ -258,7 +262,7 @@ export function scrubBody(body: string, scrubKey: string | Uint8Array): ScrubRes
   const kinds = decide(JSON.parse(body));
   const fakeOf = scrubber(scrubKey);
   const edits: SpanEdit[] = [];
-  const scrubbed: string[] = [];
+  const scrubbed: { start: number; path: string }[] = [];
   const replaced = new Map<string, string>();
   const rest: { path: readonly (string | number)[]; start: number; end: number; value: string }[] = [];
   for (const span of scalarSpans(body)) {
@@ -270,9 +274,11 @@ export function scrubBody(body: string, scrubKey: string | Uint8Array): ScrubRes
       continue;
     }
     const replacement = fakeOf(kind, value as string | number);
+    // A value already masked (GitHub's `"secret": "********"`) has nothing left to scrub.
+    if (replacement === value) continue;
     if (typeof value === 'string' && value.length >= MIN_EMBEDDED) replaced.set(value, String(replacement));
     edits.push({ start: span.start, end: span.end, text: JSON.stringify(replacement) });
-    scrubbed.push(pathText(span.path));
+    scrubbed.push({ start: span.start, path: pathText(span.path) });
   }
   // A personal value also found inside another string (a URL with a login, a note naming an email) is replaced there too.
   if (replaced.size > 0) {
@@ -280,12 +286,15 @@ export function scrubBody(body: string, scrubKey: string | Uint8Array): ScrubRes
     const originals = [...replaced.keys()].sort((a, b) => b.length - a.length);
     const pattern = new RegExp(`(?<![A-Za-z0-9])(${originals.map(escape).join('|')})(?![A-Za-z0-9])`, 'g');
     for (const span of rest) {
+      const key = span.path.at(-1);
+      if (typeof key === 'string' && isKept(snake(key))) continue;
       pattern.lastIndex = 0;
       if (!pattern.test(span.value)) continue;
       const value = span.value.replace(pattern, (found) => replaced.get(found)!);
       edits.push({ start: span.start, end: span.end, text: JSON.stringify(value) });
-      scrubbed.push(pathText(span.path));
+      scrubbed.push({ start: span.start, path: pathText(span.path) });
     }
   }
-  return { body: applyEdits(body, edits), scrubbed };
+  // In the order of the body.
+  return { body: applyEdits(body, edits), scrubbed: scrubbed.sort((a, b) => a.start - b.start).map((s) => s.path) };
 }
