@@ -236,7 +236,7 @@ async function accept(
     dataIsBody: data === parsed,
     ...(context.capture === true ? { captured: true } : {}),
   });
-  const note = { executionId: execution.id, deduplicated: !created };
+  const note = { executionId: execution.id, deduplicated: !created, ...(created && context.capture === true ? { captured: true } : {}) };
   return { ...json(200, executionJson(execution), created ? {} : { 'x-relay-deduplicated': 'true' }), note };
 }
 

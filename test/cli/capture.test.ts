@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalCases, productionSecrets } from '../harness/capture-cases.js';
 import { verifyingReceiver, type Received } from '../harness/official-verify.js';
 import { officialDelivery, secrets, type ProviderId } from '../service/official.js';
-import { cleanUp, project, relay, startDev, type Dev } from './bin.js';
+import { cleanUp, project, relay, startDev, until, type Dev } from './bin.js';
 
 const providers = Object.keys(personalCases) as ProviderId[];
 const envOf = (s: Record<ProviderId, string>) => ({
@@ -63,6 +63,9 @@ afterAll(async () => {
 describe('relay capture → relay captures → relay fixture save → relay trigger --fixture --to', () => {
   it('lists the verified captures only, and inspect shows them as captured', async () => {
     expect(capture.stdout()).toContain('capturing');
+    expect(capture.stdout()).toMatch(/ POST github 200 exec_\w+ captured\n/);
+    // Logged once the answer is sent: it may arrive a moment after the client has it.
+    await until(async () => (/ POST stripe 401 The signature does not match/.test(capture.stdout()) ? true : undefined), 'the 401 log line');
     const list = await relay(['captures', '--dir', dir, '--json']);
     expect(list.code, list.stderr).toBe(0);
     const rows = JSON.parse(list.stdout) as { eventId: string; provider: string; eventType: string; deliveryId: string }[];

@@ -76,7 +76,7 @@ function clock(at: Date): string {
  */
 function requestLine(out: Output, entry: RequestLogEntry): string {
   const ok = entry.status >= 200 && entry.status < 300;
-  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined] : [entry.reason];
+  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined, entry.captured ? 'captured' : undefined] : [entry.reason];
   const status = ok ? out.green(String(entry.status)) : out.red(String(entry.status));
   return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');
 }
