@@ -11,11 +11,17 @@ import { createRelay as createService, type DeliveryBuilder, type Relay, type Re
 
 // Deliveries
 export { buildDelivery, listEventTypes };
-export type { BuildDeliveryOptions, Delivery } from './harness/build-delivery.js';
+export type { BuildDeliveryOptions, Delivery, FixtureDeliveryOptions } from './harness/build-delivery.js';
+
+// Fixtures: captured deliveries saved for tests (relay capture, relay fixture save), scrubbed and signed again
+export { createFixture, FIXTURE_FORMAT, formatFixture, parseFixture, readFixture } from './harness/fixture.js';
+export type { CapturedDelivery, CreateFixtureOptions, Fixture } from './harness/fixture.js';
+export { scrubBody } from './harness/scrub.js';
+export type { ScrubResult } from './harness/scrub.js';
 
 // The harness: deliver to a target, load it, replay, read what a service stored
 export { deliver, triggerWebhook } from './harness/trigger.js';
-export type { ExecutionSummary, TriggerOptions, TriggerResult } from './harness/trigger.js';
+export type { ExecutionSummary, FixtureTriggerOptions, TriggerOptions, TriggerResult } from './harness/trigger.js';
 export { triggerMany } from './harness/trigger-many.js';
 export type { TriggerManyOptions, TriggerManyResult } from './harness/trigger-many.js';
 export { buildFlow, listFlows, retryRules, triggerFlow } from './harness/flows/index.js';
@@ -89,6 +95,7 @@ export function createRelay(options: RelayOptions = {}): Relay {
 // Stores
 export { MemoryStore, SqliteStore } from './service/store/index.js';
 export type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,

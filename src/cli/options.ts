@@ -4,6 +4,7 @@
  */
 import { RelayError } from '../core/index.js';
 import { joinUrl } from '../harness/targets.js';
+import { exactUrl } from '../harness/trigger.js';
 
 /**
  * The service's base URL: `--forward`, else `SERVICE_BASE_URL`, else `http://localhost:3000`, the spec's
@@ -19,6 +20,24 @@ export function baseUrl(forward: unknown, env: NodeJS.ProcessEnv): string {
     throw new RelayError('USAGE', `${from}: ${(error as Error).message}`);
   }
   return base;
+}
+
+/**
+ * `--to <url>`: the exact URL to POST to (a user's own route, `http://localhost:4000/webhooks/stripe`), where
+ * `--forward` is the service's base URL; `undefined` when absent. Shared by `relay trigger`, `relay replay`
+ * and `relay flow`.
+ * @example
+ * toUrlOption(options.to); // 'http://localhost:4000/webhooks/stripe'
+ */
+export function toUrlOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(single('to', value));
+  try {
+    exactUrl(text);
+  } catch (error) {
+    throw new RelayError('USAGE', `--to: ${(error as Error).message}`);
+  }
+  return text;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { FlowCliOptions } from './commands/flows.js';
 import type { InspectCliOptions } from './commands/inspect.js';
 import type { ReplayCliOptions } from './commands/replay.js';
 import type { TriggerCliOptions } from './commands/trigger.js';
+import { registerCaptureCommands } from './capture-commands.js';
 import { rawOptionTexts } from './options.js';
 import { EXIT, createOutput, reportError, type Io } from './output.js';
 
@@ -37,7 +38,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     });
 
   cli
-    .command('trigger <provider> <eventType>', 'Build a correctly signed delivery and POST it to <base>/api/webhook/<provider>')
+    .command('trigger [provider] [eventType]', 'Build a correctly signed delivery (or sign a --fixture again) and POST it to <base>/api/webhook/<provider>')
     .option('--data <json>', "JSON object deep-merged into the event's main resource (Stripe data.object, Clerk/Resend data, GitHub/Shopify body)")
     .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
     .option('--seed <n>', 'Seed of the payload: the same seed and --timestamp give the same bytes (default: random)')
@@ -53,6 +54,9 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--concurrency <c>', 'With --count: deliveries in flight at once (default: 1)')
     .option('--allow-unknown-type', "Send an event type relaykit does not know in the provider's generic envelope (with a warning) instead of refusing it")
     .option('--app', 'GitHub: deliver as a GitHub App receives it (installation in the body, the App as hook target)')
+    .option('--fixture <file>', 'Send a saved fixture (relay fixture save): its body byte for byte, signed with the test secret now, fresh delivery ids')
+    .option('--keep-ids', "With --fixture: keep the fixture's delivery ids (a redelivery) instead of fresh ones")
+    .option('--to <url>', 'POST to exactly this URL (your own route, e.g. http://localhost:4000/webhooks/stripe) instead of <base>/api/webhook/<provider>')
     .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the value your service verifies with')
     .example('  $ relay trigger stripe payment_intent.succeeded')
     .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)
@@ -66,7 +70,10 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger stripe charge.succeeded --count 200 --concurrency 8')
     .example('  $ relay trigger github check_suite.completed --app            # as a GitHub App receives it')
     .example('  $ relay trigger stripe treasury.widget.created --allow-unknown-type --print   # a type relaykit does not know')
-    .action(async (provider: string, eventType: string, options: TriggerCliOptions) => {
+    .example('  $ relay trigger stripe invoice.paid --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay trigger --fixture fixtures/refund.json --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay trigger --fixture fixtures/refund.json --keep-ids   # the same delivery ids: a redelivery')
+    .action(async (provider: string | undefined, eventType: string | undefined, options: TriggerCliOptions) => {
       const { triggerCommand } = await import('./commands/trigger.js');
       const raw = { data: rawOptionTexts(argv, ['--data']).at(-1), header: rawOptionTexts(argv, ['-H', '--header']) };
       exitCode = await triggerCommand(out, io.env, provider, eventType, { ...options, ...raw });
@@ -103,7 +110,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
 
   cli
     .command('replay <eventId|executionId>', 'Replay a stored execution as a new one: POST <base>/api/executions/<id>/replay')
-    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
+    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000); an id the local store lacks is asked of it')
+    .option('--to <url>', 'Instead: sign the stored delivery again with the test secret (fresh ids) and POST it to exactly this URL')
     .option('--print', 'Dry run: print the source execution, event type and data; send nothing, replay nothing')
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the execution (default: .)')
     .option('--json', 'Print one JSON object instead of the text lines')
@@ -112,6 +120,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay replay evt_01JB… --print')
     .example('  $ relay replay exec_01JB… --dir ./services/billing')
     .example('  $ relay replay exec_01JB… --json | jq .body.id')
+    .example('  $ relay replay evt_01JB… --to http://localhost:4000/webhooks/stripe')
     .example('  $ RELAY_API_TOKEN=secret relay replay exec_01JB…   # sent as Authorization: Bearer')
     .action(async (id: string, options: ReplayCliOptions) => {
       const { replayCommand } = await import('./commands/replay.js');
@@ -142,15 +151,21 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     )
     .option('--quiet', 'Do not log a line per request (time, method, provider or path, status, execution id or reason)')
     .option('--no-dashboard', 'Do not serve the dashboard at / (executions live, rejected deliveries, replay, retry, trigger)')
+    .option('--capture', 'Also keep every delivery that verifies as a capture (relay captures, relay fixture save), as relay capture does')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
     .example('  $ relay dev --quiet --no-dashboard   # no request lines, no page at /')
+    .example('  $ relay dev --capture   # also keep verified deliveries as captures, like relay capture')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);
     });
+
+  registerCaptureCommands(cli, out, io, (code) => {
+    exitCode = code;
+  });
 
   cli.help((sections) => [...sections, { title: 'Exit codes', body: EXIT_CODES }]);
   cli.version(version);

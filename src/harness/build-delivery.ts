@@ -8,6 +8,8 @@ import '@faker-js/faker/locale/en';
 import { RelayError } from '../core/index.js';
 import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType, unknownTypeWarning } from '../providers/index.js';
 import type { BuiltInProvider, EventData, KnownEventType } from '../providers/index.js';
+import { readFixture, type Fixture } from './fixture.js';
+import { signFixture } from './fixture-delivery.js';
 
 /**
  * Options of `buildDelivery`. `D` is the type of `data`: for a catalogued type of a built-in, a deep
@@ -40,6 +42,18 @@ export interface BuildDeliveryOptions<D = Record<string, unknown>> {
   app?: boolean | { id?: number; installationId?: number };
 }
 
+/**
+ * Options of `buildDelivery({ fixture })`: a fixture (or its file) signed again with the test secret at
+ * `timestamp`, its body byte for byte, with fresh delivery ids unless `keepIds` (Stripe's event id is in
+ * the body: a fresh one changes the body in that value only).
+ */
+export interface FixtureDeliveryOptions extends Pick<BuildDeliveryOptions, 'secret' | 'timestamp' | 'headers' | 'env'> {
+  /** A fixture (`relay fixture save`), or the path of its file. */
+  fixture: Fixture | string;
+  /** Keep the fixture's delivery ids (a redelivery) instead of fresh ones. Default `false`. */
+  keepIds?: boolean;
+}
+
 /** A signed delivery, ready to POST. */
 export interface Delivery {
   readonly provider: string;
@@ -53,7 +67,7 @@ export interface Delivery {
   readonly body: string;
   /** The provider's delivery id: Stripe event id, `X-GitHub-Delivery`, `svix-id` or `X-Shopify-Webhook-Id`. */
   readonly deliveryId: string;
-  /** The seed the payload was drawn from: pass it back to rebuild the same bytes. */
+  /** The seed the payload was drawn from: pass it back to rebuild the same bytes. `0` for a fixture's delivery. */
   readonly seed: number;
   /** The delivery's time, epoch milliseconds. */
   readonly timestamp: number;
@@ -125,12 +139,19 @@ function checkHeaders(headers: Record<string, string> | undefined): Record<strin
  * });
  * await fetch(`http://localhost:3000${delivery.path}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
  */
+export async function buildDelivery(options: FixtureDeliveryOptions): Promise<Delivery>;
 export async function buildDelivery<P extends string, T extends KnownEventType<P> | (string & {})>(
   provider: P,
   eventType: T,
-  options: BuildDeliveryOptions<EventData<P, T>> = {},
+  options?: BuildDeliveryOptions<EventData<P, T>>,
+): Promise<Delivery>;
+export async function buildDelivery(
+  providerOrFixture: string | FixtureDeliveryOptions,
+  eventType = '',
+  options: BuildDeliveryOptions = {},
 ): Promise<Delivery> {
-  const plugin = getProvider(provider);
+  if (typeof providerOrFixture === 'object' && providerOrFixture !== null) return fixtureDelivery(providerOrFixture);
+  const plugin = getProvider(providerOrFixture);
   const allowUnknownType = checkFlag('allowUnknownType', options.allowUnknownType);
   const type = resolveEventType(plugin, eventType, { allowUnknown: allowUnknownType });
   const secret = resolveSecret(plugin, options.secret, options.env);
@@ -152,6 +173,37 @@ export async function buildDelivery<P extends string, T extends KnownEventType<P
     seed,
     timestamp,
     ...(warning !== undefined ? { warning } : {}),
+  };
+}
+
+/**
+ * A fixture signed again (see `FixtureDeliveryOptions`).
+ * @example
+ * const delivery = await buildDelivery({ fixture: 'fixtures/refund.json', secret: 'whsec_test' });
+ */
+async function fixtureDelivery(options: FixtureDeliveryOptions): Promise<Delivery> {
+  const source = typeof options.fixture === 'string' ? options.fixture : 'the fixture';
+  const fixture = typeof options.fixture === 'string' ? await readFixture(options.fixture) : options.fixture;
+  if (typeof fixture !== 'object' || fixture === null || typeof fixture.provider !== 'string') {
+    throw new RelayError('INVALID_OPTION', 'fixture must be a fixture object (relay fixture save) or the path of its file.');
+  }
+  const plugin = getProvider(fixture.provider);
+  const secret = resolveSecret(plugin, options.secret, options.env);
+  const timestamp = resolveTimestamp(options.timestamp);
+  const headers = checkHeaders(options.headers);
+  const keepIds = checkFlag('keepIds', options.keepIds);
+  const signed = signFixture(plugin, fixture, { secret, timestamp, headers, keepIds }, source);
+  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: fixture.eventType, headers: signed.headers, body: signed.body });
+  return {
+    provider: plugin.id,
+    eventType: fixture.eventType,
+    method: 'POST',
+    path: `/api/webhook/${plugin.id}`,
+    headers: signed.headers,
+    body: signed.body,
+    deliveryId: signed.deliveryId,
+    seed: 0,
+    timestamp,
   };
 }
 

@@ -75,7 +75,7 @@ export async function triggerMany<P extends string, T extends KnownEventType<P> 
   eventType: T,
   options: TriggerManyOptions<EventData<P, T>>,
 ): Promise<TriggerManyResult> {
-  const { target, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
+  const { target, to, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
   const count = checkCount('count', countOption);
   const concurrency = Math.min(checkCount('concurrency', concurrencyOption), count);
   const buildNth = (index: number) => buildDelivery(provider, eventType, { ...build, seed: build.seed === undefined ? undefined : build.seed + index });
@@ -95,7 +95,7 @@ export async function triggerMany<P extends string, T extends KnownEventType<P> 
       try {
         const delivery = index === 0 ? first : await buildNth(index);
         const sentAt = performance.now();
-        const result = await deliver(delivery, { target });
+        const result = await deliver(delivery, { target, ...(to !== undefined ? { to } : {}) });
         latencies.push(performance.now() - sentAt);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         const reason = errorDetail(result);

@@ -1,6 +1,7 @@
 /** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
+import { RelayError } from '../core/index.js';
 import type { EventData, KnownEventType } from '../providers/index.js';
-import { buildDelivery, type BuildDeliveryOptions, type Delivery } from './build-delivery.js';
+import { buildDelivery, type BuildDeliveryOptions, type Delivery, type FixtureDeliveryOptions } from './build-delivery.js';
 import { send, type Target, type TargetResponse } from './targets.js';
 
 /** The execution JSON a relaykit service (or a compatible one) answers with. */
@@ -22,6 +23,16 @@ export interface TriggerOptions<D = Record<string, unknown>> extends BuildDelive
    * else `SERVICE_BASE_URL`, else `http://localhost:3000`.
    */
   target?: Target;
+  /** Post to exactly this URL (a user's own route, `http://localhost:4000/webhooks/stripe`) instead of `<target>/api/webhook/<provider>`. */
+  to?: string | URL;
+}
+
+/** Options of `triggerWebhook({ fixture, target })`: a fixture signed again and delivered. */
+export interface FixtureTriggerOptions extends FixtureDeliveryOptions {
+  /** Where to deliver, as in `TriggerOptions`. */
+  target?: Target;
+  /** Post to exactly this URL (a user's own route, `http://localhost:4000/webhooks/stripe`) instead of `<target>/api/webhook/<provider>`. */
+  to?: string | URL;
 }
 
 /** What the target answered, with the delivery that was sent. */
@@ -45,10 +56,11 @@ export function executionOf(json: unknown): ExecutionSummary | undefined {
  * const first = await deliver(delivery, { target: app });
  * const again = await deliver(delivery, { target: app }); // same X-GitHub-Delivery
  */
-export async function deliver(delivery: Delivery, options: { target?: Target } = {}): Promise<TriggerResult> {
-  const response = await send(options.target, {
+export async function deliver(delivery: Delivery, options: { target?: Target; to?: string | URL } = {}): Promise<TriggerResult> {
+  const exact = options.to === undefined ? undefined : exactUrl(options.to);
+  const response = await send(exact ? exact.origin : options.target, {
     method: 'POST',
-    path: delivery.path,
+    path: exact ? `${exact.pathname}${exact.search}` : delivery.path,
     headers: delivery.headers,
     body: delivery.body,
   });
@@ -57,7 +69,27 @@ export async function deliver(delivery: Delivery, options: { target?: Target } =
 }
 
 /**
+ * `to` as an http(s) URL, to be posted to exactly (no `/api/webhook/<provider>` added).
+ * @example
+ * exactUrl('http://localhost:4000/webhooks/stripe').pathname; // '/webhooks/stripe'
+ */
+export function exactUrl(to: string | URL): URL {
+  let url: URL;
+  try {
+    url = new URL(String(to));
+  } catch {
+    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not a valid URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not an http(s) URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
+  }
+  return url;
+}
+
+/**
  * Builds a realistic, correctly signed delivery and delivers it to `options.target`.
+ * A fixture is sent with `triggerWebhook({ fixture, target })` (or `to`, an exact URL):
+ * `await triggerWebhook({ fixture: 'fixtures/refund.json', to: 'http://localhost:4000/webhooks/stripe', secret })`.
  * @example
  * const result = await triggerWebhook('stripe', 'payment_intent.succeeded', {
  *   target: POST, // a Next.js route handler
@@ -66,12 +98,19 @@ export async function deliver(delivery: Delivery, options: { target?: Target } =
  * });
  * expect(result.status).toBe(200);
  */
+export async function triggerWebhook(options: FixtureTriggerOptions): Promise<TriggerResult>;
 export async function triggerWebhook<P extends string, T extends KnownEventType<P> | (string & {})>(
   provider: P,
   eventType: T,
-  options: TriggerOptions<EventData<P, T>> = {},
-): Promise<TriggerResult> {
-  const { target, ...build } = options;
+  options?: TriggerOptions<EventData<P, T>>,
+): Promise<TriggerResult>;
+export async function triggerWebhook(providerOrFixture: string | FixtureTriggerOptions, eventType = '', options: TriggerOptions = {}): Promise<TriggerResult> {
+  if (typeof providerOrFixture === 'object' && providerOrFixture !== null) {
+    const { target, to, ...fixture } = providerOrFixture;
+    return deliver(await buildDelivery(fixture), { target, ...(to !== undefined ? { to } : {}) });
+  }
+  const provider = providerOrFixture;
+  const { target, to, ...build } = options;
   const delivery = await buildDelivery(provider, eventType, build);
-  return deliver(delivery, { target });
+  return deliver(delivery, { target, ...(to !== undefined ? { to } : {}) });
 }

@@ -23,6 +23,8 @@ export interface OpenProjectOptions {
   dashboard?: boolean;
   /** What the dashboard's Trigger form builds deliveries with. */
   deliveryBuilder?: DeliveryBuilder;
+  /** Capture mode for the service (unless relay.ts sets `capture` itself). Default `false`. */
+  capture?: boolean;
 }
 
 /** An opened project; `relay.close()` closes its store. */
@@ -56,6 +58,7 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
     apiToken: options.apiToken,
     dashboard: options.dashboard,
     deliveryBuilder: options.deliveryBuilder,
+    ...(options.capture ? { capture: true } : {}),
   };
   const relay = file ? await loadRelayFile(file, settings) : createRelay(settings);
   return { dir, file, storePath, relay };

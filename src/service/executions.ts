@@ -26,6 +26,8 @@ export interface Arrival {
   readonly data: unknown;
   /** `data` is the parsed body itself (the store then keeps the body only). */
   readonly dataIsBody: boolean;
+  /** Received in capture mode: stored marked as a capture. */
+  readonly captured?: boolean;
 }
 
 /** What `accept` did: a new execution, or the one a redelivery already has. */
@@ -66,6 +68,7 @@ export class Executions {
       data: arrival.data,
       dataIsBody: arrival.dataIsBody,
       receivedAt,
+      ...(arrival.captured === true ? { captured: true } : {}),
     }));
     const stored = await this.#store().insertDelivery(event, execution);
     if (stored.created) this.#runner.schedule(execution.id, { execution, event });
@@ -77,7 +80,9 @@ export class Executions {
     const source = await this.#load(idOrEventId);
     const sourceEvent = (await this.#store().getEvent(source.eventId))!;
     // The same type, data and raw body; no delivery id, so it never deduplicates.
-    const { execution, event } = this.#create(source.eventType, source.id, (id, receivedAt) => ({ ...sourceEvent, id, deliveryId: null, receivedAt }));
+    // A replay is not a capture: only what arrived from the provider is.
+    const { captured: _captured, ...copied } = sourceEvent;
+    const { execution, event } = this.#create(source.eventType, source.id, (id, receivedAt) => ({ ...copied, id, deliveryId: null, receivedAt }));
     await this.#store().insertDelivery(event, execution);
     this.#runner.schedule(execution.id, { execution, event });
     return executionJson(execution);

@@ -60,6 +60,8 @@ export interface ResponseNote {
   readonly executionId?: string;
   /** The delivery was a redelivery of one already stored. */
   readonly deduplicated?: boolean;
+  /** The delivery was stored as a capture (capture mode). */
+  readonly captured?: boolean;
   /** Why the request failed: the error message, with the detail header's text when there is one. */
   readonly reason?: string;
   /** Not worth a line in a request log (the dashboard's own reads). */

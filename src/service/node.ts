@@ -43,6 +43,8 @@ export interface RequestLogEntry {
   readonly executionId?: string;
   /** The delivery was a redelivery of one already stored. */
   readonly deduplicated?: boolean;
+  /** The delivery was stored as a capture (`relay capture`). */
+  readonly captured?: boolean;
   /** Why it failed, for non-2xx answers: the error message and detail. */
   readonly reason?: string;
 }

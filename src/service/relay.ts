@@ -69,6 +69,12 @@ export interface RelayOptions {
    * and `relay dev` pass relaykit's `buildDelivery` and `listEventTypes`; without one, the form is off.
    */
   deliveryBuilder?: DeliveryBuilder;
+  /**
+   * Capture mode (`relay capture`, `relay dev --capture`): every delivery that verifies is also marked as a
+   * capture (its exact bytes and headers are kept, as for any delivery), for `relay captures` and
+   * `relay fixture save`. Default `false`.
+   */
+  capture?: boolean;
 }
 
 /** A running reference service. */
@@ -119,7 +125,7 @@ export interface Mount {
 }
 
 /** Settings a shell gives the services that a relay.ts builds, for the options its `createRelay` call leaves unset. */
-export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken' | 'dashboard' | 'deliveryBuilder'>;
+export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken' | 'dashboard' | 'deliveryBuilder' | 'capture'>;
 
 /**
  * The defaults in scope. One instance per process, whichever copy of this module a relay.ts imports
@@ -193,6 +199,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
     now,
     secretsFor,
     apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
+    capture: options.capture === true,
   };
   const base: RelayHandler = (request, scope) => route(request, context, scope);
   if (options.dashboard) {

@@ -34,6 +34,8 @@ export interface ServiceContext {
   now(): number;
   secretsFor(plugin: ProviderPlugin): readonly string[];
   apiToken(): string | undefined;
+  /** Capture mode: verified deliveries are stored marked as captures. */
+  readonly capture?: boolean;
 }
 
 /** Answers one request. Never throws: every failure becomes a JSON error response. */
@@ -232,8 +234,9 @@ async function accept(
     body,
     data,
     dataIsBody: data === parsed,
+    ...(context.capture === true ? { captured: true } : {}),
   });
-  const note = { executionId: execution.id, deduplicated: !created };
+  const note = { executionId: execution.id, deduplicated: !created, ...(created && context.capture === true ? { captured: true } : {}) };
   return { ...json(200, executionJson(execution), created ? {} : { 'x-relay-deduplicated': 'true' }), note };
 }
 

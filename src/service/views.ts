@@ -47,6 +47,8 @@ export interface ExecutionDetail extends ExecutionJson {
     readonly deliveryId: string | null;
     readonly receivedAt: string;
     readonly data: unknown;
+    /** `true` when the event is a capture (`relay capture`); absent otherwise. */
+    readonly captured?: true;
   };
 }
 
@@ -92,6 +94,7 @@ export function executionDetail(
       deliveryId: event.deliveryId,
       receivedAt: event.receivedAt,
       data: event.data,
+      ...(event.captured === true ? { captured: true as const } : {}),
     },
   };
 }

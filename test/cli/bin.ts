@@ -116,9 +116,9 @@ export interface Dev {
   exit: Promise<number | null>;
 }
 
-/** `relay dev --dir <dir>` on an ephemeral port, with `args` after; resolves once it serves. */
-export async function startDev(dir: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Promise<Dev> {
-  const child = spawn(process.execPath, [bin, 'dev', '--dir', dir, '--port', '0', ...args], { env: { PATH: process.env.PATH, ...env } });
+/** `relay dev --dir <dir>` (or `relay capture`, which serves the same way) on an ephemeral port, with `args` after; resolves once it serves. */
+export async function startDev(dir: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = [], command: 'dev' | 'capture' = 'dev'): Promise<Dev> {
+  const child = spawn(process.execPath, [bin, command, '--dir', dir, '--port', '0', ...args], { env: { PATH: process.env.PATH, ...env } });
   cleanups.push(() => child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';

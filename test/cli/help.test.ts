@@ -15,12 +15,15 @@ describe('relay help', () => {
     const commands = section(result.stdout, 'Commands').map((line) => line.trim().split(/\s{2,}/)[0]);
     expect(commands).toEqual([
       'events [provider]',
-      'trigger <provider> <eventType>',
+      'trigger [provider] [eventType]',
       'flows [provider]',
       'flow <provider> <name>',
       'replay <eventId|executionId>',
       'inspect <eventId|executionId>',
       'dev',
+      'capture',
+      'captures',
+      'fixture <action> [id] [file]',
     ]);
     expect(section(result.stdout, 'Exit codes')).toEqual([
       '  0  success',
@@ -35,7 +38,7 @@ describe('relay help', () => {
     expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
   });
 
-  it.each(['trigger', 'flow', 'flows', 'replay', 'inspect', 'events', 'dev'])('relay %s --help describes each option and shows each in an example', async (command) => {
+  it.each(['trigger', 'flow', 'flows', 'replay', 'inspect', 'events', 'dev', 'capture', 'captures', 'fixture'])('relay %s --help describes each option and shows each in an example', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);
     const options = section(result.stdout, 'Options')
@@ -58,7 +61,7 @@ describe('relay help', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'relay: unknown command "replya". Commands: events, trigger, flows, flow, replay, inspect, dev. Run `relay --help` for usage.\n',
+      stderr: 'relay: unknown command "replya". Commands: events, trigger, flows, flow, replay, inspect, dev, capture, captures, fixture. Run `relay --help` for usage.\n',
     });
   });
 
@@ -74,6 +77,8 @@ describe('relay help', () => {
   it('exits 2 for a missing argument', async () => {
     const result = await run(['trigger', 'stripe']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('relay: missing required args for command `trigger <provider> <eventType>`. Run `relay trigger --help` for its options.\n');
+    expect(result.stderr).toBe(
+      'relay: missing required args for command `trigger <provider> <eventType>` (or give --fixture <file>). Run `relay trigger --help` for its options.\n',
+    );
   });
 });

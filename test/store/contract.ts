@@ -49,6 +49,38 @@ export function describeStoreContract(name: string, open: () => Store | Promise<
       return d;
     }
 
+    describe('captures', () => {
+      it('lists captured events newest first (by provider, up to a limit) and deletes them with their executions, steps and logs', async () => {
+        const captured = (d: Delivery): Delivery => ({ ...d, event: { ...d.event, captured: true } });
+        const plain = await insert();
+        const first = await insert(captured(delivery()));
+        const second = await insert(captured(delivery({ provider: 'github', type: 'push' })));
+        const replayOfFirst = await insert(delivery({ replayedFrom: first.execution.id, deliveryId: null }));
+        await store.saveStep(step(first.execution.id, 'charge'));
+        await store.appendLog(log(first.execution.id, 'hello'));
+        expect(await store.getEvent(first.event.id)).toEqual(first.event);
+        expect(await store.getEvent(plain.event.id)).not.toHaveProperty('captured');
+        expect((await store.listCaptures!()).map((e) => e.id)).toEqual([second.event.id, first.event.id]);
+        expect((await store.listCaptures!({ provider: 'stripe' })).map((e) => e.id)).toEqual([first.event.id]);
+        expect((await store.listCaptures!({ limit: 1 })).map((e) => e.id)).toEqual([second.event.id]);
+
+        expect(await store.deleteCaptures!()).toBe(2);
+        expect(await store.listCaptures!()).toEqual([]);
+        for (const gone of [first, second]) {
+          expect(await store.getEvent(gone.event.id)).toBeUndefined();
+          expect(await store.getExecution(gone.execution.id)).toBeUndefined();
+        }
+        expect(await store.listSteps(first.execution.id)).toEqual([]);
+        expect(await store.listLogs(first.execution.id)).toEqual([]);
+        expect(await store.getExecution(replayOfFirst.execution.id)).toEqual({ ...replayOfFirst.execution, replayedFrom: null });
+        expect(await store.getExecution(plain.execution.id)).toEqual(plain.execution);
+        expect(await store.countExecutions()).toBe(2);
+        // The deleted delivery ids are free again: a redelivery is stored anew.
+        const again = captured(delivery({ deliveryId: first.event.deliveryId }));
+        expect((await store.insertDelivery(again.event, again.execution)).created).toBe(true);
+      });
+    });
+
     describe('insertDelivery and reads', () => {
       it('stores the event and its execution and returns the execution with created: true', async () => {
         const d = delivery({ headers: { 'x-github-delivery': 'abc', 'content-type': 'application/json' } });

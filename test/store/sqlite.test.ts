@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
+import { MIGRATIONS } from '../../src/service/store/sqlite-schema.js';
 import { betterSqliteCrashesHere, sqliteDriver, type SqliteDriverName } from '../../src/service/store/sqlite-driver.js';
 import { seedExecutions } from '../../bench/seed.js';
 import { describeStoreContract } from './contract.js';
@@ -158,8 +159,41 @@ for (const driver of drivers) {
       const tables = names("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
       expect(tables).toEqual(['events', 'executions', 'logs', 'steps']);
       const indexes = names("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
-      expect(indexes).toEqual(['events_delivery', 'executions_created', 'executions_event', 'executions_replayed', 'executions_status', 'executions_type', 'logs_execution']);
+      expect(indexes).toEqual(['events_captured', 'events_delivery', 'executions_created', 'executions_event', 'executions_replayed', 'executions_status', 'executions_type', 'logs_execution']);
       db.close();
+    });
+
+    it('migrates a version-1 file in place: its events stay, read back as before, and captures can be stored beside them', async () => {
+      const path = freshPath();
+      mkdirSync(join(path, '..'), { recursive: true });
+      const v1 = raw(driver, path);
+      v1.exec(MIGRATIONS[0]!);
+      v1.exec('PRAGMA user_version = 1');
+      v1.exec(`INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at)
+        VALUES ('evt_old', 'stripe', 'stripe.x', 'evt_1', '{}', '{"id":"evt_1"}', NULL, '2026-01-01T00:00:00.000Z')`);
+      v1.exec(`INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at)
+        VALUES ('exec_old', 'evt_old', 'stripe.x', 'completed', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+      v1.close();
+      const store = new SqliteStore({ path, driver });
+      try {
+        expect(await store.getEvent('evt_old')).toEqual({
+          id: 'evt_old', provider: 'stripe', type: 'stripe.x', deliveryId: 'evt_1', headers: {}, body: '{"id":"evt_1"}',
+          data: { id: 'evt_1' }, dataIsBody: true, receivedAt: '2026-01-01T00:00:00.000Z',
+        });
+        const at = '2026-01-02T00:00:00.000Z';
+        const event = { id: 'evt_new', provider: 'stripe', type: 'stripe.x', deliveryId: 'evt_2', headers: {}, body: '{"id":"evt_2"}', data: { id: 'evt_2' }, dataIsBody: true, receivedAt: at, captured: true };
+        const execution = { id: 'exec_new', eventId: 'evt_new', eventType: 'stripe.x', status: 'pending', attempt: 1, createdAt: at, updatedAt: at, replayedFrom: null, error: null } as const;
+        await store.insertDelivery(event, execution);
+        expect(await store.getEvent('evt_new')).toEqual(event);
+        expect((await store.listCaptures()).map((e) => e.id)).toEqual(['evt_new']);
+        expect(await store.deleteCaptures()).toBe(1);
+        expect(await store.getEvent('evt_new')).toBeUndefined();
+        expect(await store.getExecution('exec_new')).toBeUndefined();
+        expect(await store.getExecution('exec_old')).toBeDefined();
+      } finally {
+        await store.close();
+      }
+      expect(raw(driver, path).pragma('user_version')).toBe(SqliteStore.schemaVersion);
     });
 
     it('refuses a database written by a newer schema version, naming the file and both versions, and leaves it unchanged', async () => {

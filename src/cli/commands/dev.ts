@@ -19,6 +19,8 @@ export interface DevOptions {
   quiet?: unknown;
   /** `--no-dashboard`: cac hands over `false`. */
   dashboard?: unknown;
+  /** `--capture`, or `relay capture`: mark verified deliveries as captures. */
+  capture?: unknown;
 }
 
 function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
@@ -78,7 +80,7 @@ function clock(at: Date): string {
  */
 function requestLine(out: Output, entry: RequestLogEntry): string {
   const ok = entry.status >= 200 && entry.status < 300;
-  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined] : [entry.reason];
+  const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined, entry.captured ? 'captured' : undefined] : [entry.reason];
   const status = ok ? out.green(String(entry.status)) : out.red(String(entry.status));
   return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');
 }
@@ -92,7 +94,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   // The default store is `.relay/relay.db` beside relay.ts.
   // The dashboard's Trigger form builds deliveries as `relay trigger` does.
   const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
-  const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder });
+  const capture = options.capture === true;
+  const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder, ...(capture ? { capture } : {}) });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   let listening;
@@ -119,6 +122,12 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     const secret =
       mount.secretEnv === null ? out.dim('verifies without a secret') : mount.secretConfigured ? out.green(`${mount.secretEnv} set`) : out.red(`${mount.secretEnv} not set`);
     out.line(`  POST ${listening.url}${mount.path}  ${secret}`);
+  }
+  if (capture) {
+    out.line(
+      `  ${out.bold('capturing')}: deliveries that verify with the secrets above are kept byte for byte as captures; ` +
+        'list them with `relay captures`, save one with `relay fixture save <id> <file>`',
+    );
   }
   out.line(out.dim('Press Ctrl+C to stop.'));
 

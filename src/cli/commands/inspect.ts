@@ -35,6 +35,7 @@ export function formatExecution(out: Output, execution: ExecutionDetail): string
     field('Updated', execution.updatedAt),
   ];
   if (execution.replayedFrom !== undefined) lines.push(`Replayed from: ${execution.replayedFrom}`);
+  if (execution.event.captured === true) lines.push(field('Captured', `yes (save it: relay fixture save ${execution.eventId} <file>)`));
   if (execution.error) lines.push(field('Error', out.red(execution.error)));
 
   lines.push('', `Steps (${execution.steps.length}):`);

@@ -1,14 +1,19 @@
 /**
  * `relay replay <eventId|executionId>`: resolves the id through the store of the project's relay.ts,
  * then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or (`--print`)
- * shows what would be replayed and sends nothing.
+ * shows what would be replayed and sends nothing. With `--forward <url>`, an id the local store lacks is
+ * asked of that service's API. With `--to <url>`, the stored delivery is signed again with the test secret
+ * (fresh delivery ids) and POSTed to exactly that URL, e.g. the user's own route.
  */
 import { RelayError } from '../../core/index.js';
-import { checkExecutionId, replay } from '../../harness/replay.js';
+import { buildDelivery } from '../../harness/build-delivery.js';
+import { createFixture, type CapturedDelivery } from '../../harness/fixture.js';
+import { checkExecutionId, replay, type ReplayPreview } from '../../harness/replay.js';
 import { apiPaths, serviceClient } from '../../harness/service-client.js';
-import { joinUrl } from '../../harness/targets.js';
+import { errorDetail, joinUrl } from '../../harness/targets.js';
+import { deliver } from '../../harness/trigger.js';
 import { bodyValue, formatBody } from '../format.js';
-import { baseUrl } from '../options.js';
+import { baseUrl, toUrlOption } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { notFound, openStoredProject } from '../project.js';
 
@@ -18,9 +23,70 @@ export interface ReplayCliOptions {
   print?: unknown;
   dir?: unknown;
   json?: unknown;
+  to?: unknown;
 }
 
 const PREFIX = '[relay replay]';
+
+/** The execution to replay, and (for `--to`) its stored delivery. */
+interface Source {
+  readonly preview: ReplayPreview;
+  readonly event?: CapturedDelivery;
+}
+
+/** The execution from the service at `base` (`--forward`), when the local store does not have it. */
+async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, localMiss: string): Promise<Source> {
+  const found = await serviceClient(base, { token: env.RELAY_API_TOKEN || undefined }).execution(id);
+  if (!found) throw new RelayError('USAGE', `${localMiss.replace(/\.$/, '')}; nor does the service at ${base} know it.`);
+  const event = found.event as { provider: string; type: string; receivedAt: string; data: unknown };
+  const preview: ReplayPreview = { dryRun: true, sourceExecutionId: found.id, eventId: found.eventId, eventType: found.eventType, data: event.data };
+  // The API returns the parsed data, not the raw bytes: re-serialized, the same JSON.
+  return { preview, event: { provider: event.provider, type: event.type, headers: {}, body: JSON.stringify(event.data), receivedAt: event.receivedAt } };
+}
+
+/** Finds the source execution in the local store, else (with `--forward`) in that service. */
+async function findSource(id: string, options: ReplayCliOptions, base: string | undefined, env: NodeJS.ProcessEnv): Promise<Source> {
+  const remote = options.forward !== undefined && base !== undefined;
+  let project;
+  try {
+    project = await openStoredProject('replay', options.dir);
+  } catch (error) {
+    if (!remote || !(error instanceof RelayError) || error.code !== 'USAGE') throw error;
+    return fromService(id, base, env, error.message);
+  }
+  try {
+    const preview = await replay(id, { lookup: project.relay, print: true });
+    const event = options.to === undefined ? undefined : await project.relay.store.getEvent(preview.eventId);
+    return event ? { preview, event } : { preview };
+  } catch (error) {
+    if (!(error instanceof RelayError) || error.code !== 'NOT_FOUND') throw error;
+    const missing = await notFound(project, id);
+    if (!remote) throw missing;
+    return fromService(id, base, env, missing.message);
+  } finally {
+    await project.relay.close();
+  }
+}
+
+/** `--to`: the stored delivery signed again with the test secret, fresh ids, POSTed to exactly `to`. */
+async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, to: string, json: boolean): Promise<number> {
+  const fixture = createFixture(source.event!, { scrub: false });
+  const delivery = await buildDelivery({ fixture, env });
+  if (!json) out.line(`${PREFIX} POST ${to}`);
+  const result = await deliver(delivery, { to });
+  const ok = result.status >= 200 && result.status < 300;
+  if (json) {
+    const { sourceExecutionId } = source.preview;
+    out.line(JSON.stringify({ url: to, status: result.status, body: bodyValue(result), sourceExecutionId, deliveryId: delivery.deliveryId }, null, 2));
+  } else {
+    out.line(`${PREFIX} ${ok ? out.green(String(result.status)) : out.red(String(result.status))}`);
+    const body = formatBody(result);
+    if (body !== '') out.line(body);
+  }
+  const reason = errorDetail(result);
+  if (reason !== undefined) out.error(`  reason: ${reason}`);
+  return ok ? EXIT.ok : EXIT.failed;
+}
 
 /**
  * Runs `relay replay`; resolves to the exit code. Input errors (a bad id, no relay.ts, an id that exists
@@ -30,19 +96,14 @@ const PREFIX = '[relay replay]';
  */
 export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: string, options: ReplayCliOptions): Promise<number> {
   checkExecutionId(id);
-  const base = options.print === true ? undefined : baseUrl(options.forward, env);
-  const project = await openStoredProject('replay', options.dir);
-  let preview;
-  try {
-    preview = await replay(id, { lookup: project.relay, print: true });
-  } catch (error) {
-    if (error instanceof RelayError && error.code === 'NOT_FOUND') throw await notFound(project, id);
-    throw error;
-  } finally {
-    await project.relay.close();
-  }
+  const to = toUrlOption(options.to);
+  if (to !== undefined && options.print === true) throw new RelayError('USAGE', '--print sends nothing and --to sends the stored delivery: give one of them.');
+  const base = options.print === true && options.forward === undefined ? undefined : baseUrl(options.forward, env);
+  const source = await findSource(id, options, base, env);
+  const preview = source.preview;
+  if (to !== undefined) return sendTo(out, env, source, to, options.json === true);
 
-  if (base === undefined) {
+  if (options.print === true) {
     if (options.json === true) {
       out.line(JSON.stringify(preview, null, 2));
       return EXIT.ok;
@@ -55,7 +116,7 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
     return EXIT.ok;
   }
 
-  const url = joinUrl(base, apiPaths.replay(preview.sourceExecutionId));
+  const url = joinUrl(base!, apiPaths.replay(preview.sourceExecutionId));
   if (options.json !== true) out.line(`${PREFIX} POST ${url}`);
   const result = await serviceClient(base, { token: env.RELAY_API_TOKEN || undefined }).replay(preview.sourceExecutionId);
   const ok = result.status >= 200 && result.status < 300;

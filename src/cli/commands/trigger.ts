@@ -11,7 +11,8 @@ import { deliver } from '../../harness/trigger.js';
 import { triggerMany } from '../../harness/trigger-many.js';
 import { builtInProviderIds, getProvider, isBuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
-import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
+import { readFixture } from '../../harness/fixture.js';
+import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, toUrlOption, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** cac's options of `relay trigger`, unchecked. */
@@ -31,6 +32,12 @@ export interface TriggerCliOptions {
   allowUnknownType?: unknown;
   /** `--app`: a GitHub App delivery. */
   app?: unknown;
+  /** `--fixture <file>`: send a saved fixture, signed again. */
+  fixture?: unknown;
+  /** `--keep-ids`: with `--fixture`, keep its delivery ids. */
+  keepIds?: unknown;
+  /** `--to <url>`: post to exactly this URL. */
+  to?: unknown;
 }
 
 /** The checked options; the provider, the event type and the secret are the harness's to check. */
@@ -44,6 +51,10 @@ interface Plan {
   readonly repeat: number;
   readonly count: number | undefined;
   readonly concurrency: number;
+  /** `--fixture`'s file, with `--keep-ids`. */
+  readonly fixture?: { readonly file: string; readonly keepIds: boolean };
+  /** `--to`: the exact URL deliveries go to, instead of `<base>/api/webhook/<provider>`. */
+  readonly to?: string;
 }
 
 const PREFIX = '[relay trigger]';
@@ -55,6 +66,17 @@ function checkCombinations(options: TriggerCliOptions): void {
     throw new RelayError('USAGE', '--repeat sends one delivery several times, --count sends distinct deliveries: give one of them.');
   }
   if (given('concurrency') && !given('count')) throw new RelayError('USAGE', '--concurrency applies to --count <n>; give both.');
+  if (given('to') && given('forward')) {
+    throw new RelayError('USAGE', '--to is the exact URL to post to, --forward the base URL of a relaykit service (…/api/webhook/<provider> is added): give one of them.');
+  }
+  if (given('keepIds') && !given('fixture')) throw new RelayError('USAGE', '--keep-ids applies to --fixture <file>; give both.');
+  if (given('fixture')) {
+    const clash = (['data', 'seed', 'count', 'allowUnknownType'] as const).find((name) => given(name));
+    if (clash !== undefined) {
+      const flag = clash === 'allowUnknownType' ? 'allow-unknown-type' : clash;
+      throw new RelayError('USAGE', `--fixture sends the fixture's own body, so it cannot be combined with --${flag}.`);
+    }
+  }
 }
 
 function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
@@ -82,7 +104,33 @@ function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
     repeat,
     count,
     concurrency: Math.min(concurrency, count ?? 1),
+    ...fixtureAndTo(options),
   };
+}
+
+/** `--fixture` (with `--keep-ids`) and `--to`, checked. */
+function fixtureAndTo(options: TriggerCliOptions): Pick<Plan, 'fixture' | 'to'> {
+  const to = toUrlOption(options.to);
+  const fixture = single('fixture', options.fixture);
+  if (fixture !== undefined && (typeof fixture !== 'string' || fixture === '')) throw new RelayError('USAGE', '--fixture takes the path of a fixture file (relay fixture save <id> <file>).');
+  return {
+    ...(to !== undefined ? { to } : {}),
+    ...(typeof fixture === 'string' ? { fixture: { file: fixture, keepIds: options.keepIds === true } } : {}),
+  };
+}
+
+/** The fixture's delivery, signed again; `--print` without the secret signs with a throwaway one, as for a built delivery. */
+async function fixtureDelivery(out: Output, p: Plan, fixture: NonNullable<Plan['fixture']>): Promise<Delivery> {
+  const { env, timestamp, headers } = p.build;
+  const options = { fixture: fixture.file, keepIds: fixture.keepIds, env, timestamp, headers };
+  try {
+    return await buildDelivery(options);
+  } catch (error) {
+    if (!(error instanceof RelayError) || error.code !== 'MISSING_SECRET' || !p.print) throw error;
+    const provider = getProvider((await readFixture(fixture.file)).provider);
+    out.error(`relay trigger: ${provider.secretEnv} is not set; signed with a throwaway secret (--print sends nothing)`);
+    return buildDelivery({ ...options, secret: provider.generateSecret() });
+  }
 }
 
 /** Why a custom plugin's id cannot be triggered, when relay.ts in the working directory mounts one with that id. */
@@ -165,7 +213,7 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
   let exit: number = EXIT.ok;
   for (let i = 0; i < p.repeat; i++) {
     if (!p.json) out.line(`${PREFIX} POST ${url}`);
-    const result = await deliver(delivery, { target: p.base });
+    const result = await deliver(delivery, { target: p.base, ...(p.to !== undefined ? { to: p.to } : {}) });
     if (!ok(result.status)) exit = EXIT.failed;
     if (p.json) {
       responses.push({ status: result.status, body: bodyValue(result) });
@@ -194,7 +242,7 @@ async function sendMany(out: Output, p: Plan, provider: string, eventType: strin
       out.progress(`${PREFIX} ${done}/${count} sent`);
     }
   };
-  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, count, concurrency: p.concurrency, onProgress }).finally(() => out.progress(''));
+  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, ...(p.to !== undefined ? { to: p.to } : {}), count, concurrency: p.concurrency, onProgress }).finally(() => out.progress(''));
   const { p50, p90, p99, max } = run.latencyMs;
   if (p.json) {
     const round = (ms: number) => (Number.isNaN(ms) ? null : Math.round(ms * 100) / 100);
@@ -226,11 +274,23 @@ async function sendMany(out: Output, p: Plan, provider: string, eventType: strin
  * @example
  * await triggerCommand(out, env, 'stripe', 'payment_intent.succeeded', { forward: 'http://localhost:4000' });
  */
-export async function triggerCommand(out: Output, env: NodeJS.ProcessEnv, provider: string, eventType: string, options: TriggerCliOptions): Promise<number> {
+export async function triggerCommand(
+  out: Output,
+  env: NodeJS.ProcessEnv,
+  provider: string | undefined,
+  eventType: string | undefined,
+  options: TriggerCliOptions,
+): Promise<number> {
   const p = plan(options, env);
-  const first = await firstDelivery(out, String(provider), String(eventType), p);
+  if (p.fixture !== undefined && (provider !== undefined || eventType !== undefined)) {
+    throw new RelayError('USAGE', `--fixture gives the provider and the event type; drop "${[provider, eventType].filter((a) => a !== undefined).join(' ')}".`);
+  }
+  if (p.fixture === undefined && (provider === undefined || eventType === undefined)) {
+    throw new RelayError('USAGE', 'missing required args for command `trigger <provider> <eventType>` (or give --fixture <file>). Run `relay trigger --help` for its options.');
+  }
+  const first = p.fixture !== undefined ? await fixtureDelivery(out, p, p.fixture) : await firstDelivery(out, String(provider), String(eventType), p);
   if (first.warning !== undefined) out.error(`relay trigger: warning: ${first.warning}`);
-  const url = joinUrl(p.base, first.path);
+  const url = p.to ?? joinUrl(p.base, first.path);
   if (p.print) return printDelivery(out, p, first, url);
   if (p.count !== undefined) return sendMany(out, p, String(provider), String(eventType), url);
   return sendRepeated(out, p, first, url);

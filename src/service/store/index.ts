@@ -7,6 +7,7 @@ export { SqliteStore } from './sqlite.js';
 export type { SqliteStoreOptions } from './sqlite.js';
 export type { SqliteDriverName } from './sqlite-driver.js';
 export type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,

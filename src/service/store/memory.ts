@@ -3,6 +3,7 @@
  * filters, pagination, JSON round-trips, errors), with nothing kept after the process ends.
  */
 import type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -83,6 +84,7 @@ export class MemoryStore implements Store {
       body: event.body,
       data: event.dataIsBody ? null : toJson(event.data),
       receivedAt: event.receivedAt,
+      captured: event.captured === true ? 1 : 0,
     };
     const stored = copyExecution(execution);
     this.#events.set(row.id, row);
@@ -206,6 +208,46 @@ export class MemoryStore implements Store {
   async countExecutions(): Promise<number> {
     this.#open();
     return this.#executions.size;
+  }
+
+  async listCaptures(filter: CaptureFilter = {}): Promise<StoredEvent[]> {
+    this.#open();
+    const limit = pageLimit(filter.limit);
+    const rows = [...this.#events.values()].filter((row) => row.captured === 1 && (filter.provider === undefined || row.provider === filter.provider));
+    return rows
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, limit)
+      .map(eventFromRow);
+  }
+
+  async deleteCaptures(): Promise<number> {
+    this.#open();
+    const doomed = new Set<string>();
+    let count = 0;
+    for (const row of [...this.#events.values()]) {
+      if (row.captured !== 1) continue;
+      count++;
+      const executionId = this.#byEvent.get(row.id);
+      if (executionId !== undefined) doomed.add(executionId);
+      this.#events.delete(row.id);
+      this.#byEvent.delete(row.id);
+      if (row.deliveryId !== null) this.#deliveries.delete(`${row.provider}\0${row.deliveryId}`);
+    }
+    for (const id of doomed) {
+      this.#executions.delete(id);
+      this.#steps.delete(id);
+      this.#logs.delete(id);
+    }
+    for (let i = this.#byId.length - 1; i >= 0; i--) {
+      const e = this.#byId[i]!;
+      if (doomed.has(e.id)) this.#byId.splice(i, 1);
+      else if (e.replayedFrom !== null && doomed.has(e.replayedFrom)) {
+        const kept = { ...e, replayedFrom: null };
+        this.#byId[i] = kept;
+        this.#executions.set(e.id, kept);
+      }
+    }
+    return count;
   }
 
   async close(): Promise<void> {

@@ -97,13 +97,17 @@ export interface EventRow {
   readonly body: string;
   readonly data: string | null;
   readonly receivedAt: string;
+  /** 1 for a capture, else 0. */
+  readonly captured: number;
 }
 
 /** @internal The event an `EventRow` holds, with fresh objects. */
 export function eventFromRow(row: EventRow): StoredEvent {
-  const { data, ...rest } = row;
+  const { data, captured, ...rest } = row;
   const headers = JSON.parse(row.headers) as Record<string, string>;
+  // `captured` only on captures, so that every other event reads back exactly as it was stored.
+  const flag = captured === 1 ? { captured: true } : {};
   return data === null
-    ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true }
-    : { ...rest, headers, data: JSON.parse(data) as unknown };
+    ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true, ...flag }
+    : { ...rest, headers, data: JSON.parse(data) as unknown, ...flag };
 }

@@ -71,19 +71,25 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 2: the replay chain read backwards (the dashboard links an execution to its replays).
   `CREATE INDEX IF NOT EXISTS executions_replayed ON executions (replayed_from, id) WHERE replayed_from IS NOT NULL;`,
+  // 3: captures (`relay capture`, `relay dev --capture`). Old rows are not captures.
+  `
+  ALTER TABLE events ADD COLUMN captured INTEGER NOT NULL DEFAULT 0 CHECK (captured IN (0, 1));
+  -- \`relay captures\` walks only the captured events, newest first.
+  CREATE INDEX events_captured ON events (id) WHERE captured = 1;
+  `,
 ];
 
 /** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
 export const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
   updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
-export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt`;
+export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt, captured`;
 export const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
 export const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
 
 /** The writes' SQL, prepared by this connection and by the writer thread's (writer.ts). */
 export const WRITE_SQL: WriteSql = {
-  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
   insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -103,9 +109,22 @@ export const WRITE_SQL: WriteSql = {
   deleteEvent: `DELETE FROM events WHERE id = ?`,
 };
 
+/** Deleting the captures (`deleteCaptures`), in order: what refers to their executions first. */
+export const DELETE_CAPTURES_SQL = `
+  CREATE TEMP TABLE IF NOT EXISTS doomed (id TEXT PRIMARY KEY);
+  DELETE FROM temp.doomed;
+  INSERT INTO temp.doomed SELECT id FROM executions WHERE event_id IN (SELECT id FROM events WHERE captured = 1);
+  UPDATE executions SET replayed_from = NULL WHERE replayed_from IN (SELECT id FROM temp.doomed);
+  DELETE FROM logs WHERE execution_id IN (SELECT id FROM temp.doomed);
+  DELETE FROM steps WHERE execution_id IN (SELECT id FROM temp.doomed);
+  DELETE FROM executions WHERE id IN (SELECT id FROM temp.doomed);
+  DELETE FROM events WHERE captured = 1;
+  DELETE FROM temp.doomed;
+`;
+
 /** The bound parameters of the events insert, in column order. */
 export function eventParams(e: StoredEvent): unknown[] {
-  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt];
+  return [e.id, e.provider, e.type, e.deliveryId ?? null, toJson(e.headers), e.body, e.dataIsBody ? null : toJson(e.data), e.receivedAt, e.captured === true ? 1 : 0];
 }
 
 /** The bound parameters of the executions insert, in column order. */

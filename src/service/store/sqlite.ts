@@ -23,6 +23,7 @@ import { sqliteDriver, type SqlDatabase, type SqliteDriverName, type SqlStatemen
 import {
   BUSY_TIMEOUT_MS,
   cannotOpen,
+  DELETE_CAPTURES_SQL,
   EVENT_COLUMNS,
   eventParams,
   EXECUTION_COLUMNS,
@@ -32,8 +33,10 @@ import {
   MIGRATIONS,
   STEP_COLUMNS,
   WRITE_SQL,
+  transaction,
 } from './sqlite-schema.js';
 import type {
+  CaptureFilter,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -299,6 +302,28 @@ export class SqliteStore implements Store {
     let cache = this.#countCache;
     if (cache === undefined || cache.version !== version) this.#countCache = cache = { count: this.#count.get()!.n as number, version };
     return cache.count;
+  }
+
+  async listCaptures(filter: CaptureFilter = {}): Promise<StoredEvent[]> {
+    this.#open();
+    const limit = pageLimit(filter.limit);
+    // Few and rare: prepared per call rather than kept.
+    const where = filter.provider === undefined ? '' : ' AND provider = ?';
+    const params = filter.provider === undefined ? [limit] : [filter.provider, limit];
+    const rows = this.#db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE captured = 1${where} ORDER BY id DESC LIMIT ?`).all<EventRow>(params);
+    return rows.map(eventFromRow);
+  }
+
+  async deleteCaptures(): Promise<number> {
+    this.#open();
+    const count = (this.#db.prepare('SELECT count(*) AS n FROM events WHERE captured = 1').get<{ n: number }>()?.n ?? 0) as number;
+    if (count === 0) return 0;
+    // secure_delete zeroes the freed content; the checkpoint then empties the WAL, which still holds the pages as written.
+    this.#db.pragma('secure_delete = ON');
+    transaction(this.#db)(() => this.#db.exec(DELETE_CAPTURES_SQL));
+    this.#db.pragma('wal_checkpoint(TRUNCATE)');
+    this.#countCache = undefined;
+    return count;
   }
 
   /** Commits the writes already issued, then closes the database. Idempotent. */

@@ -30,6 +30,11 @@ export interface StoredEvent {
   readonly dataIsBody?: boolean;
   /** ISO 8601 UTC with milliseconds. */
   readonly receivedAt: string;
+  /**
+   * `true` for a capture: a real delivery verified with the provider's real secret and kept byte for byte
+   * (`relay capture`, `relay dev --capture`), to be saved as a fixture. Absent otherwise.
+   */
+  readonly captured?: boolean;
 }
 
 /** One run of a handler over an event; retried in place, replayed as a new execution. */
@@ -89,6 +94,14 @@ export interface ExecutionFilter {
   readonly cursor?: string;
 }
 
+/** Which captures `listCaptures` returns. */
+export interface CaptureFilter {
+  /** Only this provider's (plugin id). */
+  readonly provider?: string;
+  /** 1 to 500; default 50. */
+  readonly limit?: number;
+}
+
 /** One page of `listExecutions`. */
 export interface ExecutionPage {
   /** Newest first. */
@@ -134,5 +147,16 @@ export interface Store {
    * shows them when the store has it.
    */
   listReplays?(executionId: string): Promise<ExecutionRecord[]>;
+  /**
+   * The captured events (`captured: true`), newest first, at most `limit` (default 50, at most 500). Optional
+   * for stores written before captures existed: `relay captures` says when a store has none.
+   */
+  listCaptures?(filter?: CaptureFilter): Promise<StoredEvent[]>;
+  /**
+   * Deletes every captured event with its executions, steps and logs (replays made from them stay, without
+   * `replayedFrom`), so that no captured byte is left in the store; resolves to how many events went. Optional
+   * like `listCaptures`.
+   */
+  deleteCaptures?(): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,0 +1,81 @@
+/**
+ * `relay fixture save <id> <file> [--no-scrub]`: a stored delivery (a capture, usually) written as a
+ * fixture file, without its signature and, by default, with personal data and secrets replaced by fakes.
+ * The fakes are keyed by the project's scrub key (`.relay/scrub-key`, made on first use, or
+ * `RELAY_SCRUB_KEY`), so the same value gets the same fake in every fixture of the project.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { RelayError } from '../../core/index.js';
+import { createFixture, formatFixture } from '../../harness/fixture.js';
+import { checkExecutionId } from '../../harness/replay.js';
+import { isBuiltInProvider } from '../../providers/index.js';
+import { EXIT, type Output } from '../output.js';
+import { notFound, openStoredProject } from '../project.js';
+
+/** cac's options of `relay fixture`, unchecked. */
+export interface FixtureCliOptions {
+  dir?: unknown;
+  /** `false` with `--no-scrub`. */
+  scrub?: unknown;
+}
+
+const PREFIX = '[relay fixture]';
+
+/** The project's scrub key: `RELAY_SCRUB_KEY`, else `.relay/scrub-key` in `dir`, created (random, owner-only) on first use. */
+export function scrubKey(dir: string, env: NodeJS.ProcessEnv): string {
+  if (env.RELAY_SCRUB_KEY) return env.RELAY_SCRUB_KEY;
+  const file = path.join(dir, '.relay', 'scrub-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+/**
+ * Runs `relay fixture <action> <id> <file>`; resolves to the exit code.
+ * @example
+ * await fixtureCommand(out, env, 'save', 'evt_01J…', 'fixtures/refund.json', { dir: '.' });
+ */
+export async function fixtureCommand(
+  out: Output,
+  env: NodeJS.ProcessEnv,
+  action: string,
+  id: string | undefined,
+  file: string | undefined,
+  options: FixtureCliOptions,
+): Promise<number> {
+  if (action !== 'save') throw new RelayError('USAGE', `unknown action "${action}" for relay fixture. Use: relay fixture save <id> <file> [--no-scrub].`);
+  if (id === undefined || file === undefined) throw new RelayError('USAGE', 'relay fixture save needs an id and a file: relay fixture save <id> <file> [--no-scrub].');
+  checkExecutionId(id);
+  const scrub = options.scrub !== false;
+  const project = await openStoredProject('fixture save', options.dir);
+  let fixture;
+  try {
+    const store = project.relay.store;
+    const execution = id.startsWith('evt_') ? await store.getExecutionByEventId(id) : await store.getExecution(id);
+    const event = execution ? await store.getEvent(execution.eventId) : undefined;
+    if (!event) throw await notFound(project, id);
+    const plugin = project.relay.plugins.get(event.provider);
+    if (!plugin || !isBuiltInProvider(plugin)) {
+      throw new RelayError('USAGE', `${id} arrived at the custom plugin "${event.provider}"; fixtures are for the built-in providers (stripe, github, clerk, shopify, resend).`);
+    }
+    if (event.captured !== true) out.error(`${PREFIX} note: ${event.id} is not a capture (it was not received by relay capture); saving it anyway.`);
+    fixture = createFixture(event, scrub ? { scrubKey: scrubKey(project.dir, env) } : { scrub: false });
+  } finally {
+    await project.relay.close();
+  }
+  const target = path.resolve(file);
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, formatFixture(fixture));
+  } catch (error) {
+    throw new RelayError('USAGE', `cannot write ${file}: ${(error as Error).message}`);
+  }
+  out.line(`${PREFIX} wrote ${file}: ${fixture.provider} ${fixture.eventType}, ${scrub ? `${fixture.scrubbed.length} values scrubbed` : 'not scrubbed (--no-scrub)'}`);
+  if (!scrub) out.error(`${PREFIX} warning: --no-scrub keeps personal data and secrets of the delivery in ${file}; do not commit it.`);
+  out.line(out.dim(`Send it: relay trigger --fixture ${file} --to http://localhost:4000/webhooks/${fixture.provider}`));
+  return EXIT.ok;
+}
