@@ -142,12 +142,12 @@ describe('relaykit/msw: Stripe', () => {
 
   it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
     const printed = quietConsoleError();
-    const error = (await stripe.taxRates.list().catch((e: unknown) => e)) as Error;
+    const error = (await stripe.shippingRates.list().catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-    expect(error.message).toContain('no handler for GET /v1/tax_rates');
+    expect(error.message).toContain('no handler for GET /v1/shipping_rates');
     expect(error.message).toContain('GET    /v1/payment_intents/:id');
     expect(error.message).toContain('POST   /v1/refunds');
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/tax_rates'));
-    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/tax_rates' }]);
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/shipping_rates'));
+    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/shipping_rates' }]);
   });
 });
