@@ -16,7 +16,7 @@ const OUT = join(ROOT, 'src/msw/stripe/generated');
 
 /** What the API mock needs of one resource kind. */
 export interface StripePathFacts {
-  /** Retrieve urls: `{field}` for a parent (the object's field holding its id), `{id}` for the object's own id last; none for a singleton. */
+  /** Retrieve urls: `{field}` for a parent (the object's field holding its id), `{id}` for the object's own id last, none for a singleton; empty for a kind only listed. */
   readonly urls: readonly string[];
   /** The list endpoints of `urls`' collections (the url without its `/{id}`) that stripe-node calls. */
   readonly lists?: readonly string[];
@@ -88,6 +88,7 @@ export function stripePaths(): Record<string, StripePathFacts> {
   const urls = new Map<string, Set<string>>();
   const stubs = new Set<string>();
   const listed = new Set<string>();
+  const listOnly = new Map<string, string[]>();
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.startsWith(RESOURCES) || file.fileName === SNAPSHOT_EVENTS) continue;
     let js: string;
@@ -105,6 +106,10 @@ export function stripePaths(): Record<string, StripePathFacts> {
         if (!found) continue;
         if (name.startsWith('list')) {
           listed.add(bare(found.path));
+          // `ApiListPromise<SourceTransaction>`: a kind read only by listing it under its parent.
+          const item = member.type && ts.isTypeReferenceNode(member.type) ? member.type.typeArguments?.[0] : undefined;
+          const tag = item && objectTag(checker.getTypeFromTypeNode(item), member);
+          if (tag && wanted.has(tag)) listOnly.set(tag, [...(listOnly.get(tag) ?? []), normalized(found.path, found.params)]);
           continue;
         }
         for (const result of awaited(checker.getTypeAtLocation(member))) {
@@ -127,7 +132,8 @@ export function stripePaths(): Record<string, StripePathFacts> {
     const lists = chosen.filter((url) => url.endsWith('{id}')).map((url) => url.slice(0, url.lastIndexOf('/'))).filter((url) => listed.has(bare(url)));
     out[tag] = { urls: chosen, ...(lists.length > 0 ? { lists } : {}), ...(stubs.has(tag) ? { stub: 1 as const } : {}) };
   }
-  return out;
+  for (const [tag, lists] of listOnly) if (!out[tag]) out[tag] = { urls: [], lists };
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The text of `src/msw/stripe/generated/paths.ts`. */
