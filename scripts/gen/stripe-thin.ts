@@ -15,9 +15,11 @@ import { generatedHeader, shapeRecord, writeModule } from './shapes.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STRIPE = join(ROOT, 'node_modules/stripe');
-const RESOURCES = join(STRIPE, 'cjs/resources');
+/** stripe-node's resource classes (`.d.ts` types beside the `.js` that makes the requests). */
+export const RESOURCES = join(STRIPE, 'cjs/resources');
 const EVENTS = join(RESOURCES, 'V2/Core/Events.d.ts');
-const SNAPSHOT_EVENTS = join(RESOURCES, 'Events.d.ts');
+/** stripe-node's `Stripe.Event` union (the snapshot events). */
+export const SNAPSHOT_EVENTS = join(RESOURCES, 'Events.d.ts');
 const OUT = join(ROOT, 'src/providers/stripe/generated');
 
 /** What the builder needs of one notification type. */
@@ -48,7 +50,8 @@ function files(dir: string, suffix: string): string[] {
   });
 }
 
-const program = ts.createProgram([EVENTS, SNAPSHOT_EVENTS, ...files(RESOURCES, '.d.ts')], {
+/** One program over every resource `.d.ts` (shared with `stripe-paths.ts`). */
+export const program = ts.createProgram([EVENTS, SNAPSHOT_EVENTS, ...files(RESOURCES, '.d.ts')], {
   noEmit: true,
   skipLibCheck: true,
   types: [],
@@ -56,7 +59,8 @@ const program = ts.createProgram([EVENTS, SNAPSHOT_EVENTS, ...files(RESOURCES, '
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
 });
-const checker = program.getTypeChecker();
+/** The program's type checker. */
+export const checker = program.getTypeChecker();
 
 /** A stable key for an interface declaration: its file and qualified name. */
 function declKey(type: ts.Type): string | undefined {
@@ -66,13 +70,13 @@ function declKey(type: ts.Type): string | undefined {
   return `${relative(RESOURCES, decl.getSourceFile().fileName)}#${checker.getFullyQualifiedName(symbol).replace(/^".*"\./, '')}`;
 }
 
-function propType(type: ts.Type, name: string, at: ts.Node): ts.Type | undefined {
+export function propType(type: ts.Type, name: string, at: ts.Node): ts.Type | undefined {
   const prop = type.getProperty(name);
   return prop ? checker.getTypeOfSymbolAtLocation(prop, at) : undefined;
 }
 
 /** The types `T` of a method returning `Promise<T>` (or `Promise<Response<T>>`), a union's members each. */
-function awaited(method: ts.Type): ts.Type[] {
+export function awaited(method: ts.Type): ts.Type[] {
   const signature = method.getCallSignatures()[0];
   const inner = signature && checker.getAwaitedType(signature.getReturnType());
   if (!inner) return [];
@@ -83,7 +87,7 @@ function awaited(method: ts.Type): ts.Type[] {
 }
 
 /** The `object` tag of a resource interface. */
-function objectTag(type: ts.Type, at: ts.Node): string | undefined {
+export function objectTag(type: ts.Type, at: ts.Node): string | undefined {
   const object = propType(type, 'object', at);
   return object?.isStringLiteral() ? object.value : undefined;
 }

@@ -24,6 +24,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { Shape } from '../../src/providers/shared/shape.js';
 import { generatedHeader, shapesModule, typesModule, writeModule } from './shapes.js';
+import { generatePaths } from './stripe-paths.js';
 import { generateThin } from './stripe-thin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -503,4 +504,6 @@ export async function generate(): Promise<void> {
   }
   // Event notifications ("thin events"): their own generator, over stripe-node's V2 core events.
   console.log(`  thin event types: ${generateThin()}`);
+  // relaykit/msw's table of where stripe-node reads each resource a snapshot event carries.
+  generatePaths();
 }

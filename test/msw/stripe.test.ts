@@ -140,14 +140,29 @@ describe('relaykit/msw: Stripe', () => {
     expect(error).toMatchObject({ statusCode: 401, message: 'Invalid API Key provided: sk_test_*******y999' });
   });
 
+  it('serves nested resources under their parent only, lists them, and singletons at their url', async () => {
+    const { payload } = await deliver('stripe', 'person.created');
+    const person = payload.data.object;
+    expect(await stripe.accounts.retrievePerson(person.account, person.id)).toMatchObject({ id: person.id, account: person.account });
+    const elsewhere = (await stripe.accounts.retrievePerson('acct_Other', person.id).catch((e: unknown) => e)) as Stripe.errors.StripeError;
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await stripe.accounts.listPersons(person.account)).data.map((p) => p.id)).toEqual([person.id]);
+    expect((await stripe.accounts.listPersons('acct_Other')).data).toEqual([]);
+    const { payload: funds } = await deliver('stripe', 'cash_balance.funds_available');
+    const cash = funds.data.object;
+    expect(await stripe.customers.retrieveCashBalance(cash.customer)).toMatchObject({ object: 'cash_balance', customer: cash.customer });
+    const { payload: meter } = await deliver('stripe', 'billing.meter.created');
+    expect((await stripe.billing.meters.list()).data.map((m) => m.id)).toEqual([meter.data.object.id]);
+  });
+
   it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
     const printed = quietConsoleError();
-    const error = (await stripe.taxRates.list().catch((e: unknown) => e)) as Error;
+    const error = (await stripe.shippingRates.list().catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-    expect(error.message).toContain('no handler for GET /v1/tax_rates');
+    expect(error.message).toContain('no handler for GET /v1/shipping_rates');
     expect(error.message).toContain('GET    /v1/payment_intents/:id');
     expect(error.message).toContain('POST   /v1/refunds');
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/tax_rates'));
-    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/tax_rates' }]);
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/shipping_rates'));
+    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/shipping_rates' }]);
   });
 });

@@ -6,7 +6,8 @@ import type { MockContext } from '../context.js';
 import { guardedRoute, unsupportedMessage, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkStripeKey } from './auth.js';
 import { stripeError } from './errors.js';
-import { balance, externalAccount, invoiceLines, list, retrieve } from './read.js';
+import { pathRoutes, routeKey } from './paths.js';
+import { balance, invoiceLines, list, retrieve } from './read.js';
 import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
 import { drawRelatedObjects, thinRoutes } from './thin.js';
 import { cancelPaymentIntent, cancelSubscription, createCustomer, createRefund, deleteCustomer, update } from './write.js';
@@ -37,14 +38,16 @@ export function stripeApi(ctx: MockContext): MockApi {
     r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent(ctx)),
     r('GET', '/v1/balance', balance(ctx)),
     r('GET', '/v1/invoices/:id/lines', invoiceLines(ctx)),
-    r('GET', '/v1/accounts/:account/external_accounts/:id', externalAccount(ctx)),
   ];
   for (const [kind, collection] of Object.entries(STRIPE_COLLECTIONS)) {
     routes.push(r('GET', `/v1/${collection}`, list(ctx, kind)));
     routes.push(r('GET', `/v1/${collection}/:id`, retrieve(ctx, kind, (request) => unsupportedFor(request))));
     if (STRIPE_UPDATABLE.includes(kind)) routes.push(r('POST', `/v1/${collection}/:id`, update(ctx, kind)));
   }
-  routes.push(...thinRoutes(ctx, new Set(routes.map((route) => `${route.method} ${route.path.replace(/:\w+/g, ':')}`)), r));
+  // Every other resource a snapshot event carries, where stripe-node reads it (generated/paths.ts).
+  const taken = (): Set<string> => new Set(routes.map((route) => routeKey(route.method, route.path)));
+  for (const { path, resolver } of pathRoutes(ctx, taken())) routes.push(r('GET', path, resolver));
+  routes.push(...thinRoutes(ctx, taken(), r));
   const api: MockApi = {
     provider: 'stripe',
     base: BASE,

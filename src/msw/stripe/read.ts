@@ -111,16 +111,6 @@ export function invoiceLines(ctx: MockContext): HttpResponseResolver {
   };
 }
 
-/** `GET /v1/accounts/:account/external_accounts/:id`: a connected account's bank account. */
-export function externalAccount(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const id = String(params.id);
-    const found = ctx.world.get('stripe', 'bank_account', id);
-    if (!found || (found.account !== undefined && found.account !== params.account)) return resourceMissing('external_account', id);
-    return stripeJson(found);
-  };
-}
-
 /** `GET /v1/balance`: the last balance a delivery reported, else an empty one. */
 export function balance(ctx: MockContext): HttpResponseResolver {
   return () =>

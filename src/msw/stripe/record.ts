@@ -7,6 +7,7 @@ import { isPlainObject } from '../../core/index.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
 import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';
+import { answersDeletedStub, singletonKey } from './paths.js';
 import { NOTIFICATION_KIND, recordNotification } from './thin.js';
 
 /** Fields that name another Stripe object by id, and that object's kind by id prefix. */
@@ -70,15 +71,19 @@ export const stripeAdapter: WorldAdapter = {
       world.put('stripe', 'balance', object, { id: 'balance' });
       return;
     }
-    const id = stringId(object);
-    if (typeof object.object !== 'string' || !id) return;
+    if (typeof object.object !== 'string') return;
+    const kind = object.object;
+    // A singleton (a customer's cash balance, the tax settings) is keyed by its url.
+    const id = stringId(object) ?? singletonKey(kind, object);
+    if (!id) return;
     const type = typeof payload.type === 'string' ? payload.type : '';
-    if (type.endsWith('.deleted') && object.object !== 'subscription') {
-      // Stripe answers a deleted customer with a stub; other deleted objects are gone (404).
-      if (object.object === 'customer') world.put('stripe', 'customer', { id, object: 'customer', deleted: true });
-      else world.delete('stripe', object.object, id);
+    // A deleted subscription is a canceled one, still retrievable.
+    if (type.endsWith('.deleted') && kind !== 'subscription') {
+      // Stripe answers some deleted objects (a customer) with a stub; other deleted objects are gone (404).
+      if (answersDeletedStub(kind)) world.put('stripe', kind, { id, object: kind, deleted: true });
+      else world.delete('stripe', kind, id);
       return;
     }
-    world.put('stripe', object.object, object);
+    world.put('stripe', kind, object, { id });
   },
 };

@@ -1,4 +1,5 @@
 /** The Stripe resources the mock serves: each object kind and the collection path it lives under. */
+import { STRIPE_PATHS } from './generated/paths.js';
 
 /** Object kind (`object` field) → collection path under `/v1`. */
 export const STRIPE_COLLECTIONS: Readonly<Record<string, string>> = Object.freeze({
@@ -44,4 +45,4 @@ export const STRIPE_UPDATABLE: readonly string[] = [
 ];
 
 /** Every kind the world may hold for Stripe, including ones reached only through a parent. */
-export const STRIPE_KINDS: readonly string[] = [...Object.keys(STRIPE_COLLECTIONS), 'bank_account', 'line_item', 'balance'];
+export const STRIPE_KINDS: readonly string[] = [...new Set([...Object.keys(STRIPE_COLLECTIONS), 'line_item', ...Object.keys(STRIPE_PATHS)])];
