@@ -3,8 +3,7 @@
  * `--timestamp`, `-H` headers. Each mistake is a one-line `RelayError` with code `USAGE`.
  */
 import { RelayError } from '../core/index.js';
-import { joinUrl } from '../harness/targets.js';
-import { exactUrl } from '../harness/trigger.js';
+import { exactUrl, joinUrl } from '../harness/targets.js';
 
 /**
  * The service's base URL: `--forward`, else `SERVICE_BASE_URL`, else `http://localhost:3000`, the spec's

@@ -222,3 +222,21 @@ function baseOf(server: Server): string {
   const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   return `http://${host}:${address.port}`;
 }
+
+/**
+ * `to` as an http(s) URL, to be posted to exactly (no `/api/webhook/<provider>` added).
+ * @example
+ * exactUrl('http://localhost:4000/webhooks/stripe').pathname; // '/webhooks/stripe'
+ */
+export function exactUrl(to: string | URL): URL {
+  let url: URL;
+  try {
+    url = new URL(String(to));
+  } catch {
+    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not a valid URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not an http(s) URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
+  }
+  return url;
+}

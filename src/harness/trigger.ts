@@ -1,8 +1,7 @@
 /** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
-import { RelayError } from '../core/index.js';
 import type { EventData, KnownEventType } from '../providers/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery, type FixtureDeliveryOptions } from './build-delivery.js';
-import { send, type Target, type TargetResponse } from './targets.js';
+import { exactUrl, send, type Target, type TargetResponse } from './targets.js';
 
 /** The execution JSON a relaykit service (or a compatible one) answers with. */
 export interface ExecutionSummary {
@@ -66,24 +65,6 @@ export async function deliver(delivery: Delivery, options: { target?: Target; to
   });
   const execution = executionOf(response.json);
   return execution ? { ...response, delivery, execution } : { ...response, delivery };
-}
-
-/**
- * `to` as an http(s) URL, to be posted to exactly (no `/api/webhook/<provider>` added).
- * @example
- * exactUrl('http://localhost:4000/webhooks/stripe').pathname; // '/webhooks/stripe'
- */
-export function exactUrl(to: string | URL): URL {
-  let url: URL;
-  try {
-    url = new URL(String(to));
-  } catch {
-    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not a valid URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RelayError('INVALID_OPTION', `"${String(to)}" is not an http(s) URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
-  }
-  return url;
 }
 
 /**
