@@ -2,7 +2,7 @@
  * `npm run bench:cli`: the `relay` bin as a user runs it, timed as whole processes against a baseline
  * `node -e` script that POSTs the same bytes with fetch to the same loopback server, in one run:
  *
- * - `relay trigger stripe payment_intent.succeeded --forward <server>`: goal ratio <= 1.2;
+ * - `relay trigger stripe payment_intent.succeeded --forward <server>`: goal ratio <= 0.8 (issue 12: the whole catalog must not slow it);
  * - `relay replay --print <id> --dir <project>` (jiti loading relay.ts, SQLite reading the store
  *   included): goal ratio <= 2.5.
  *
@@ -120,7 +120,7 @@ try {
   for (const name of names) console.log(`  ${name.padEnd(18)} ${median(of(name)).toFixed(1).padStart(7)} ms`);
   console.log('');
   const goals: [Name, number][] = [
-    ['trigger', 1.2],
+    ['trigger', 0.8],
     ['replay --print', 2.5],
   ];
   for (const [name, goal] of goals) {
