@@ -92,6 +92,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   cli
     .command('flow <provider> <name>', "Send a flow's deliveries to <base>/api/webhook/<provider>, as the provider sends them")
     .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
+    .option('--to <url>', 'POST every delivery to exactly this URL (your own route) instead of <base>/api/webhook/<provider>')
     .option('--order <order>', 'provider (default), shuffled (seeded) or reversed')
     .option('--duplicates <n>', 'Extra copies of randomly chosen deliveries, same ids, signed anew (default: 0)')
     .option('--retries', "Retry a non-2xx answer or a timeout on the provider's schedule (GitHub does not retry)")
@@ -103,6 +104,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay flow stripe checkout-subscription --order shuffled --duplicates 3 --seed 7')
     .example('  $ relay flow clerk sign-up --retries --time-scale 0.001 --forward http://localhost:4000')
     .example('  $ relay flow github pull-request --timestamp 2024-05-01T12:00:00Z --json')
+    .example('  $ relay flow stripe refund --to http://localhost:4000/webhooks/stripe')
     .action(async (provider: string, name: string, options: FlowCliOptions) => {
       const { flowCommand } = await import('./commands/flows.js');
       exitCode = await flowCommand(out, io.env, provider, name, options);

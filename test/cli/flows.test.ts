@@ -2,6 +2,9 @@
  * `relay flows` and `relay flow`: the list, and a flow sent to a relaykit service over HTTP, with its
  * lines, summary, JSON and exit codes.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFlows } from '../../src/harness/flows/index.js';
 import { createRelay, type Relay } from '../../src/service/index.js';
@@ -48,6 +51,31 @@ describe('relay flow', () => {
     expect(lines.at(-1)).toMatch(/^\[relay flow\] 14 sends of 12 deliveries, 14 attempts: 200 ×14; 14\/14 accepted; seed 7$/);
     const order = (text: string) => text.trimEnd().split('\n').slice(1, -1).map((line) => line.split(' ').slice(3, 5).join(' '));
     expect(order((await run(args, env)).stdout)).toEqual(order(result.stdout));
+  });
+
+  it('--to posts every delivery to exactly that URL, where the official verifier accepts each', async () => {
+    const received: { path: string; type: string }[] = [];
+    const own = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const event = Stripe.webhooks.constructEvent(Buffer.concat(chunks).toString('utf8'), String(request.headers['stripe-signature']), secrets.stripe);
+        received.push({ path: request.url ?? '', type: event.type });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      });
+    });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const to = `http://127.0.0.1:${(own.address() as AddressInfo).port}/webhooks/stripe?v=1`;
+      const result = await run(['flow', 'stripe', 'refund', '--to', to, '--seed', '3'], env);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout.split('\n')[0]).toBe(`[relay flow] POST ${to}  stripe refund, order provider`);
+      expect(received.length).toBeGreaterThan(1);
+      expect(new Set(received.map((r) => r.path))).toEqual(new Set(['/webhooks/stripe?v=1']));
+      expect(await run(['flow', 'stripe', 'refund', '--to', 'localhost:4000/webhooks'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('--to:') });
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 
   it('--retries retries a refused send on the schedule, prints the rule, and exits 1 when one is never accepted; --json lists every attempt', async () => {

@@ -10,7 +10,7 @@ import { triggerFlow, type FlowAttempt, type FlowSend } from '../../harness/flow
 import { joinUrl } from '../../harness/targets.js';
 import { builtInProviders, getProvider } from '../../providers/index.js';
 import { formatCounts, formatMs } from '../format.js';
-import { baseUrl, parseTimestampOption, single, wholeNumber } from '../options.js';
+import { baseUrl, parseTimestampOption, single, toUrlOption, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** Prints each provider's flows (name, events, description), or one provider's, or JSON. */
@@ -35,6 +35,8 @@ export function flowsCommand(out: Output, provider: string | undefined, options:
 /** cac's options of `relay flow`, unchecked. */
 export interface FlowCliOptions {
   forward?: unknown;
+  /** `--to <url>`: post every delivery to exactly this URL. */
+  to?: unknown;
   seed?: unknown;
   timestamp?: unknown;
   order?: unknown;
@@ -87,14 +89,15 @@ export async function flowCommand(out: Output, env: NodeJS.ProcessEnv, provider:
   const timestamp = options.timestamp === undefined ? undefined : parseTimestampOption(single('timestamp', options.timestamp));
   const timeScale = checkTimeScale(options.timeScale);
   const json = options.json === true;
-  const url = joinUrl(base, `/api/webhook/${plugin.id}`);
+  const to = toUrlOption(options.to);
+  const url = to ?? joinUrl(base, `/api/webhook/${plugin.id}`);
   if (options.retries === true && timeScale === 1 && retryRules[plugin.id]!.delays.length > 0) {
     out.error(`relay flow: --retries waits as ${plugin.name} does, in real time (hours between attempts); --time-scale 0.001 compresses the waits, 0 skips them`);
   }
   let n = 0;
   if (!json) out.line(`${PREFIX} POST ${url}  ${plugin.id} ${name}, order ${order}${duplicates ? `, ${duplicates} duplicates` : ''}${options.retries ? ', retries' : ''}`);
   const run = await triggerFlow(plugin.id, String(name), {
-    target: base,
+    ...(to === undefined ? { target: base } : { to }),
     env,
     order,
     duplicates,

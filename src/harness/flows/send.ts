@@ -102,6 +102,8 @@ export interface SendContext {
   readonly provider: BuiltInProvider;
   readonly secret: string | readonly string[];
   readonly target: Target | undefined;
+  /** The path to post to instead of the delivery's mount path (`to` in `triggerFlow`). */
+  readonly path?: string | undefined;
   readonly rule: RetryRule;
   /** Attempts at most: 1 without retries. */
   readonly maxAttempts: number;
@@ -121,7 +123,7 @@ async function attemptOnce(delivery: Delivery, attempt: number, context: SendCon
   let error: string | undefined;
   let timedOut = false;
   try {
-    const answer = await withTimeout(send(context.target, { method: 'POST', path: delivery.path, headers, body: delivery.body }), context.timeoutMs);
+    const answer = await withTimeout(send(context.target, { method: 'POST', path: context.path ?? delivery.path, headers, body: delivery.body }), context.timeoutMs);
     if (answer === TIMED_OUT) {
       timedOut = true;
       error = `no answer within ${context.timeoutMs} ms`;
