@@ -61,6 +61,11 @@ const DONE_BY: Readonly<Record<string, readonly string[]>> = {
   suspended_by: ['suspend'],
   withdrawn_at: ['withdrawn'],
 };
+/**
+ * Nullable objects GitHub sends as null unless the event is about them, as the hand-built issues and
+ * pulls do: an App's `performed_via_github_app`, and a `milestone` outside the (de)milestoned actions.
+ */
+const USUALLY_NULL = new Set(['performed_via_github_app', 'milestone']);
 /** Web paths for objects whose page is not their API path. */
 const WEB_SEGMENT: Readonly<Record<string, string>> = { pull_request: 'pull', pulls: 'pull', check_run: 'runs', workflow_run: 'actions/runs' };
 const API_SEGMENT: Readonly<Record<string, string>> = {
@@ -155,6 +160,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
       return node === 'integer' && !key.endsWith('id') && !key.endsWith('_number') ? scene.int(0, 40) : undefined;
     }
     if ('nullable' in node) {
+      if (typeof key === 'string' && USUALLY_NULL.has(key) && !(key === 'milestone' && input.action?.includes('milestone'))) return null;
       // What the action has not done yet is null: `closed_at` on a reopened issue, `merged_by` on an open pull.
       const done = typeof key === 'string' ? DONE_BY[key] : undefined;
       return done && path.length === 2 && !done.includes(input.action ?? '') ? null : undefined;
