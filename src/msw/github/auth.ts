@@ -2,12 +2,21 @@
 import { authorization, bearerToken } from '../shared/credentials.js';
 import { githubError } from './errors.js';
 
-/** The 401 GitHub gives, or `undefined` when the request may go on. */
-export function checkGithubToken(request: Request, tokens: readonly string[] | undefined, write: boolean, documentationUrl: string): Response | undefined {
+/**
+ * The 401 GitHub gives, or `undefined` when the request may go on. `issued` holds the installation
+ * tokens the mock handed out (`POST /app/installations/{id}/access_tokens`), valid whatever `tokens` lists.
+ */
+export function checkGithubToken(
+  request: Request,
+  tokens: readonly string[] | undefined,
+  write: boolean,
+  documentationUrl: string,
+  issued: ReadonlySet<string> = new Set(),
+): Response | undefined {
   const auth = authorization(request);
   if (!auth) return write ? githubError(request, 401, 'Requires authentication', documentationUrl) : undefined;
   const token = bearerToken(request);
-  if (token === undefined || (tokens !== undefined && !tokens.includes(token))) {
+  if (token === undefined || (tokens !== undefined && !tokens.includes(token) && !issued.has(token))) {
     return githubError(request, 401, 'Bad credentials', 'https://docs.github.com/rest');
   }
   return undefined;

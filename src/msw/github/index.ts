@@ -2,6 +2,7 @@
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
 import { route, type MockApi, type MockRoute, type RouteMethod } from '../shared/routes.js';
+import * as app from './app.js';
 import { checkGithubToken } from './auth.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
@@ -19,9 +20,15 @@ const R = '/repos/:owner/:repo';
  */
 export function githubApi(ctx: MockContext): MockApi {
   const tokens = ctx.options.github.tokens;
+  // Installation tokens the App endpoints issued: accepted on every route, as GitHub accepts them.
+  const issued = new Set<string>();
   const guarded = (method: RouteMethod, path: string, resolver: HttpResponseResolver, docs = 'https://docs.github.com/rest'): MockRoute =>
-    route(method, path, (info) => checkGithubToken(info.request, tokens, method !== 'GET' || path.startsWith('/app/'), docs) ?? resolver(info));
+    route(method, path, (info) => checkGithubToken(info.request, tokens, method !== 'GET' || path.startsWith('/app/'), docs, issued) ?? resolver(info));
   const routes: MockRoute[] = [
+    // A GitHub App's own authentication (a JWT): the App, its installations, installation tokens.
+    route('POST', '/app/installations/:installation_id/access_tokens', app.createAccessToken(ctx, issued)),
+    route('GET', '/app', app.getApp(ctx)),
+    route('GET', `${R}/installation`, app.getRepoInstallation(ctx)),
     // Lists whose last segment would otherwise be taken for an id come first.
     guarded('GET', `${R}/issues/comments`, read.listRepoIssueComments(ctx)),
     guarded('GET', `${R}/releases/latest`, read.latestRelease(ctx)),
@@ -57,7 +64,7 @@ export function githubApi(ctx: MockContext): MockApi {
     guarded('GET', '/users/:username', read.single(ctx, 'user')),
     guarded('GET', '/orgs/:org', read.single(ctx, 'organization')),
     guarded('GET', '/licenses/:license', read.single(ctx, 'license')),
-    guarded('GET', '/app/installations/:installation_id', read.single(ctx, 'installation')),
+    guarded('GET', '/app/installations/:installation_id', app.getInstallation(ctx)),
     guarded('POST', `${R}/issues/:issue_number/comments`, write.createIssueComment(ctx), write.WRITE_DOCS.createComment),
     guarded('PATCH', `${R}/issues/comments/:comment_id`, write.updateIssueComment(ctx), write.WRITE_DOCS.updateComment),
     guarded('DELETE', `${R}/issues/comments/:comment_id`, write.deleteIssueComment(ctx), write.WRITE_DOCS.updateComment),

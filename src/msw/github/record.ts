@@ -6,6 +6,7 @@
 import { isPlainObject } from '../../core/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { appInstallation, recordAppInstallation } from './app.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
 
 /** Keys whose objects are roll-ups or links, not resources. */
@@ -42,6 +43,13 @@ function commitStatus(body: Obj): Obj | undefined {
   };
 }
 
+/** A header of a recorded delivery, whatever its casing. */
+function header(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const key in headers) if (key.toLowerCase() === lower) return headers[key];
+  return undefined;
+}
+
 /** How the world keys and records GitHub objects. */
 export const githubAdapter: WorldAdapter = {
   provider: 'github',
@@ -63,6 +71,10 @@ export const githubAdapter: WorldAdapter = {
     if (isPlainObject(installation) && installation.id !== undefined && 'account' in installation) {
       if (event === 'installation' && payload.action === 'deleted') world.delete('github', 'installation', pathKey(`/app/installations/${String(installation.id)}`));
       else world.merge('github', 'installation', installation);
+    } else if (header(delivery.headers, 'X-GitHub-Hook-Installation-Target-Type') === 'integration') {
+      // An App delivery names its installation by id: the installation, App and account it implies.
+      const implied = appInstallation(payload, header(delivery.headers, 'X-GitHub-Hook-Installation-Target-ID'));
+      if (implied) recordAppInstallation(world, implied);
     }
     if (event === 'status') {
       const status = commitStatus(payload);
