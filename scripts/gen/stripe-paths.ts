@@ -5,11 +5,10 @@
  * snapshot event's `data.object`: the retrieve url(s), which have a list endpoint, and whether a
  * deleted object still answers with Stripe's deleted stub (`Customer | DeletedCustomer`).
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { generatedHeader, writeModule } from './shapes.js';
-import { RESOURCES, SNAPSHOT_EVENTS, awaited, checker, objectTag, program, propType } from './stripe-thin.js';
+import { SNAPSHOT_EVENTS, awaited, checker, objectTag, program, propType, resourceMethods } from './stripe-thin.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'src/msw/stripe/generated');
@@ -33,7 +32,7 @@ function fieldOf(param: string, collection: string): string {
   return param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** The GET path of a method in a resource's `.js`, `{param}` for each interpolation. */
+/** The GET path a method of `js` requests (`/v1/accounts/{account}/persons/{person}`) and its parameters, in order. */
 function getPath(js: string, method: string): { path: string; params: string[] } | undefined {
   const body = new RegExp(`\\n    ${method}\\(([^)]*)\\) \\{\\n([\\s\\S]*?)\\n    \\}\\n`).exec(js);
   const raw = body && /_makeRequest\('GET', [`']([^`']+)[`']/.exec(body[2]!)?.[1];
@@ -89,37 +88,23 @@ export function stripePaths(): Record<string, StripePathFacts> {
   const stubs = new Set<string>();
   const listed = new Set<string>();
   const listOnly = new Map<string, string[]>();
-  for (const file of program.getSourceFiles()) {
-    if (!file.fileName.startsWith(RESOURCES) || file.fileName === SNAPSHOT_EVENTS) continue;
-    let js: string;
-    try {
-      js = readFileSync(file.fileName.replace(/\.d\.ts$/, '.js'), 'utf8');
-    } catch {
+  for (const { member, name, js } of resourceMethods()) {
+    const found = /^(retrieve|list)/.test(name) ? getPath(js, name) : undefined;
+    if (!found) continue;
+    if (name.startsWith('list')) {
+      listed.add(bare(found.path));
+      // `ApiListPromise<SourceTransaction>`: a kind read only by listing it under its parent.
+      const item = member.type && ts.isTypeReferenceNode(member.type) ? member.type.typeArguments?.[0] : undefined;
+      const tag = item && objectTag(checker.getTypeFromTypeNode(item), member);
+      if (tag && wanted.has(tag)) listOnly.set(tag, [...(listOnly.get(tag) ?? []), normalized(found.path, found.params)]);
       continue;
     }
-    for (const statement of file.statements) {
-      if (!ts.isClassDeclaration(statement)) continue;
-      for (const member of statement.members) {
-        if (!ts.isMethodDeclaration(member) || !member.name || !ts.isIdentifier(member.name)) continue;
-        const name = member.name.text;
-        const found = /^(retrieve|list)/.test(name) ? getPath(js, name) : undefined;
-        if (!found) continue;
-        if (name.startsWith('list')) {
-          listed.add(bare(found.path));
-          // `ApiListPromise<SourceTransaction>`: a kind read only by listing it under its parent.
-          const item = member.type && ts.isTypeReferenceNode(member.type) ? member.type.typeArguments?.[0] : undefined;
-          const tag = item && objectTag(checker.getTypeFromTypeNode(item), member);
-          if (tag && wanted.has(tag)) listOnly.set(tag, [...(listOnly.get(tag) ?? []), normalized(found.path, found.params)]);
-          continue;
-        }
-        for (const result of awaited(checker.getTypeAtLocation(member))) {
-          const tag = objectTag(result, member);
-          if (!tag || !wanted.has(tag)) continue;
-          const deleted = result.getProperty('deleted');
-          if (deleted && !(deleted.flags & ts.SymbolFlags.Optional)) stubs.add(tag);
-          else urls.set(tag, (urls.get(tag) ?? new Set()).add(normalized(found.path, found.params)));
-        }
-      }
+    for (const result of awaited(checker.getTypeAtLocation(member))) {
+      const tag = objectTag(result, member);
+      if (!tag || !wanted.has(tag)) continue;
+      const deleted = result.getProperty('deleted');
+      if (deleted && !(deleted.flags & ts.SymbolFlags.Optional)) stubs.add(tag);
+      else urls.set(tag, (urls.get(tag) ?? new Set()).add(normalized(found.path, found.params)));
     }
   }
   const params = (url: string): number => url.split('{').length - 1;

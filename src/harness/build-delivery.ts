@@ -160,20 +160,8 @@ export async function buildDelivery(
   const headers = checkHeaders(options.headers);
   const fabricate = await loadFabricator(plugin);
   const built = fabricate({ eventType: type, data: options.data as never, secret, seed, timestamp, headers, allowUnknownType, app: options.app });
-  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: built.eventType, headers: built.headers, body: built.body });
   const warning = allowUnknownType ? unknownTypeWarning(plugin, built.eventType) : undefined;
-  return {
-    provider: plugin.id,
-    eventType: built.eventType,
-    method: 'POST',
-    path: `/api/webhook/${plugin.id}`,
-    headers: built.headers,
-    body: built.body,
-    deliveryId: built.deliveryId,
-    seed,
-    timestamp,
-    ...(warning !== undefined ? { warning } : {}),
-  };
+  return observed(plugin, built.eventType, built, seed, timestamp, warning);
 }
 
 /**
@@ -193,17 +181,30 @@ async function fixtureDelivery(options: FixtureDeliveryOptions): Promise<Deliver
   const headers = checkHeaders(options.headers);
   const keepIds = checkFlag('keepIds', options.keepIds);
   const signed = signFixture(plugin, fixture, { secret, timestamp, headers, keepIds }, source);
-  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType: fixture.eventType, headers: signed.headers, body: signed.body });
+  return observed(plugin, fixture.eventType, signed, 0, timestamp, undefined);
+}
+
+/** The delivery `signed` makes, told to the delivery observers (relaykit/msw's world) first. */
+function observed(
+  plugin: BuiltInProvider,
+  eventType: string,
+  signed: { readonly headers: Record<string, string>; readonly body: string; readonly deliveryId: string },
+  seed: number,
+  timestamp: number,
+  warning: string | undefined,
+): Delivery {
+  if (hasDeliveryObservers()) notifyDelivery({ provider: plugin.id, eventType, headers: signed.headers, body: signed.body });
   return {
     provider: plugin.id,
-    eventType: fixture.eventType,
+    eventType,
     method: 'POST',
     path: `/api/webhook/${plugin.id}`,
     headers: signed.headers,
     body: signed.body,
     deliveryId: signed.deliveryId,
-    seed: 0,
+    seed,
     timestamp,
+    ...(warning !== undefined ? { warning } : {}),
   };
 }
 
