@@ -279,7 +279,11 @@ describe('the dashboard in headless Chromium', () => {
     await page.keyboard.type(github.execution!.id);
     await page.keyboard.press('Enter');
     await page.waitForURL(/q=exec_/);
-    await page.locator('tbody tr').first().waitFor();
+    // The search's answer drawn: one row, this execution (until then the rows may be the previous list's or a placeholder).
+    await page.waitForFunction((id) => {
+      const rows = document.querySelectorAll('tbody tr');
+      return rows.length === 1 && rows[0]!.getAttribute('data-id') === id;
+    }, github.execution!.id);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(github.execution!.id);
