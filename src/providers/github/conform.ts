@@ -10,6 +10,21 @@ import { resolve, type Shape, type ShapeDefs } from '../shared/shape.js';
 /** Draws a value of a shape the template has no fitting value for. */
 export type Draw = (shape: Shape) => JsonValue;
 
+type Conformer = (template: JsonValue, draw: Draw) => JsonValue;
+type Check = (value: JsonValue) => boolean;
+
+/**
+ * Each form's conformer and check, made once per shape: a body fits the scene's objects to the same
+ * forms every time, so the keys, optional sets and leaf checks are read from the schema once.
+ */
+const compiled = new WeakMap<ShapeDefs, { conformers: Map<Shape, Conformer>; checks: Map<Shape, Check> }>();
+
+function cacheOf(defs: ShapeDefs) {
+  let cache = compiled.get(defs);
+  if (!cache) compiled.set(defs, (cache = { conformers: new Map(), checks: new Map() }));
+  return cache;
+}
+
 /**
  * `template` in the form of `shape`: an object keeps the shape's keys in the shape's order, takes the
  * template's value where it fits, drops optional keys the template lacks and draws required ones.
@@ -18,44 +33,80 @@ export type Draw = (shape: Shape) => JsonValue;
  * // { login: 'octocat', id: 1 }
  */
 export function conform(template: JsonValue, shape: Shape, defs: ShapeDefs, draw: Draw): JsonValue {
-  const node = resolve(shape, defs);
+  return conformer(shape, defs)(template, draw);
+}
+
+/** Whether `value` has the type `shape` asks for (objects: the shape's required keys, each fitting). */
+export function fits(value: JsonValue, shape: Shape, defs: ShapeDefs): boolean {
+  return check(shape, defs)(value);
+}
+
+function conformer(shape: Shape, defs: ShapeDefs): Conformer {
+  const { conformers } = cacheOf(defs);
+  let made = conformers.get(shape);
+  if (!made) conformers.set(shape, (made = makeConformer(resolve(shape, defs), defs)));
+  return made;
+}
+
+function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): Conformer {
   if (typeof node === 'object') {
-    if ('nullable' in node) return template === null ? null : conform(template, node.nullable, defs, draw);
+    if ('nullable' in node) {
+      const inner = conformer(node.nullable, defs);
+      return (template, draw) => (template === null ? null : inner(template, draw));
+    }
     if ('anyOf' in node) {
-      const branch = node.anyOf.find((b) => fits(template, b, defs)) ?? node.anyOf.find((b) => isPlainObject(template) && isObjectShape(b, defs));
-      return branch === undefined ? draw(node) : conform(template, branch, defs, draw);
+      const branches = node.anyOf;
+      return (template, draw) => {
+        const branch = branches.find((b) => fits(template, b, defs)) ?? branches.find((b) => isPlainObject(template) && isObjectShape(b, defs));
+        return branch === undefined ? draw(node) : conformer(branch, defs)(template, draw);
+      };
     }
-    if ('items' in node) return Array.isArray(template) ? template.map((item) => conform(item, node.items, defs, draw)) : draw(node);
+    if ('items' in node) {
+      const item = node.items;
+      return (template, draw) => (Array.isArray(template) ? template.map((value) => conformer(item, defs)(value, draw)) : draw(node));
+    }
     if ('props' in node) {
-      if (!isPlainObject(template)) return draw(node);
-      const optional = node.optional;
-      const out: Record<string, JsonValue> = {};
-      let same = true;
-      let kept = 0;
-      for (const key in node.props) {
-        const value = template[key];
-        if (value !== undefined) {
-          const fitted = conform(value, node.props[key]!, defs, draw);
-          if (fitted !== value) same = false;
-          out[key] = fitted;
-          kept++;
-        } else if (!optional?.includes(key)) {
-          out[key] = draw(node.props[key]!);
-          same = false;
+      const keys = Object.keys(node.props);
+      const shapes = keys.map((key) => node.props[key]!);
+      const optional = new Set(node.optional);
+      // Made on first use: a form may contain itself.
+      let conformers: Conformer[] | undefined;
+      return (template, draw) => {
+        if (!isPlainObject(template)) return draw(node);
+        conformers ??= shapes.map((shape) => conformer(shape, defs));
+        const out: Record<string, JsonValue> = {};
+        let same = true;
+        let kept = 0;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!;
+          const value = template[key];
+          if (value !== undefined) {
+            const fitted = conformers[i]!(value, draw);
+            if (fitted !== value) same = false;
+            out[key] = fitted;
+            kept++;
+          } else if (!optional.has(key)) {
+            out[key] = draw(shapes[i]!);
+            same = false;
+          }
         }
-      }
-      // The template itself when it already has this form: its key order is GitHub's, and a literal
-      // object serializes faster than one grown key by key.
-      return same && kept === Object.keys(template).length ? template : out;
+        // The template itself when it already has this form: its key order is GitHub's, and a literal
+        // object serializes faster than one grown key by key.
+        return same && kept === Object.keys(template).length ? template : out;
+      };
     }
   }
-  if (fits(template, node, defs)) return template;
-  // A URI template where the schema asks for a URI (`…/following{/other_user}`): the URI it expands to with no arguments.
-  if (typeof template === 'string' && typeof node === 'object' && 'format' in node && node.format === 'uri' && template.includes('{')) {
-    const expanded = template.replace(/\{[^}]*\}/g, '');
-    if (fits(expanded, node, defs)) return expanded;
-  }
-  return draw(node);
+  const fitting = check(node, defs);
+  const uri = typeof node === 'object' && 'format' in node && node.format === 'uri';
+  return (template, draw) => {
+    if (fitting(template)) return template;
+    // A URI template where the schema asks for a URI (`…/following{/other_user}`): the URI it expands to with no arguments.
+    if (uri && typeof template === 'string' && template.includes('{')) {
+      const expanded = template.replace(/\{[^}]*\}/g, '');
+      if (fitting(expanded)) return expanded;
+    }
+    return draw(node);
+  };
 }
 
 function isObjectShape(shape: Shape, defs: ShapeDefs): boolean {
@@ -63,38 +114,53 @@ function isObjectShape(shape: Shape, defs: ShapeDefs): boolean {
   return typeof node === 'object' && 'props' in node;
 }
 
-/** Whether `value` has the type `shape` asks for (objects: the shape's required keys, each fitting). */
-export function fits(value: JsonValue, shape: Shape, defs: ShapeDefs): boolean {
-  const node = resolve(shape, defs);
+function check(shape: Shape, defs: ShapeDefs): Check {
+  const { checks } = cacheOf(defs);
+  let made = checks.get(shape);
+  if (!made) checks.set(shape, (made = makeCheck(resolve(shape, defs), defs)));
+  return made;
+}
+
+function makeCheck(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): Check {
   switch (node) {
     case 'string':
-      return typeof value === 'string';
+      return (value) => typeof value === 'string';
     case 'integer':
-      return Number.isInteger(value);
+      return (value) => Number.isInteger(value);
     case 'number':
-      return typeof value === 'number';
+      return (value) => typeof value === 'number';
     case 'boolean':
-      return typeof value === 'boolean';
+      return (value) => typeof value === 'boolean';
     case 'null':
-      return value === null;
+      return (value) => value === null;
     case 'map':
-      return isPlainObject(value);
+      return (value) => isPlainObject(value);
     case 'any':
-      return true;
+      return () => true;
   }
-  if ('const' in node) return value === node.const || JSON.stringify(value) === JSON.stringify(node.const);
-  if ('enum' in node) return node.enum.includes(value);
-  if ('format' in node) return typeof value === 'string' && fitsFormat(value, node.format);
-  if ('nullable' in node) return value === null || fits(value, node.nullable, defs);
-  if ('anyOf' in node) return node.anyOf.some((branch) => fits(value, branch, defs));
-  if ('items' in node) return Array.isArray(value) && value.every((item) => fits(item, node.items, defs));
-  if (!isPlainObject(value)) return false;
-  const optional = node.optional;
-  for (const key in node.props) {
-    const item = value[key];
-    if (item === undefined ? !optional?.includes(key) : !fits(item, node.props[key]!, defs)) return false;
+  if ('const' in node) {
+    const { const: constant } = node;
+    const json = JSON.stringify(constant);
+    return (value) => value === constant || JSON.stringify(value) === json;
   }
-  return true;
+  if ('enum' in node) return (value) => node.enum.includes(value);
+  if ('format' in node) return (value) => typeof value === 'string' && fitsFormat(value, node.format);
+  // Made on first use below: a form may contain itself.
+  if ('nullable' in node) return (value) => value === null || check(node.nullable, defs)(value);
+  if ('anyOf' in node) return (value) => node.anyOf.some((branch) => check(branch, defs)(value));
+  if ('items' in node) return (value) => Array.isArray(value) && value.every((item) => check(node.items, defs)(item));
+  const keys = Object.keys(node.props);
+  const optional = new Set(node.optional);
+  let checks: Check[] | undefined;
+  return (value) => {
+    if (!isPlainObject(value)) return false;
+    checks ??= keys.map((key) => check(node.props[key]!, defs));
+    for (let i = 0; i < keys.length; i++) {
+      const item = value[keys[i]!];
+      if (item === undefined ? !optional.has(keys[i]!) : !checks[i]!(item)) return false;
+    }
+    return true;
+  };
 }
 
 function fitsFormat(value: string, format: string): boolean {

@@ -6,7 +6,7 @@
  */
 import type { JsonObject, JsonValue } from '../../core/index.js';
 import { hex } from '../shared/ids.js';
-import { resolve, walkShape, type Shape, type ShapeDefs, type ShapePath, type WalkOptions } from '../shared/shape.js';
+import { compileShape, resolve, type CompileOptions, type DrawContext, type FillPlan, type Producer, type Shape, type ShapeDefs, type ShapePath } from '../shared/shape.js';
 import { isoSeconds } from '../shared/time.js';
 import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
@@ -93,91 +93,197 @@ export interface ShapedInput {
   readonly hooks: readonly string[];
 }
 
+/** One body being made: the scene, and the ids and people given out so far, by place. */
+interface Body extends DrawContext {
+  readonly scene: Scene;
+  readonly number: number;
+  readonly ids: Map<string, number>;
+  readonly people: Map<string, Account>;
+  /** One object in one form is fitted once per body: the repository of `base.repo`, `head.repo` and `repository` is one value. */
+  readonly fitted: Map<JsonValue, Map<Node, JsonValue>>;
+  /** A value of a shape the scene's object lacks (what `conform` draws). */
+  readonly draw: (shape: Shape) => JsonValue;
+}
+
+/** What is the same for every body of one event type: the walk's decisions. */
+interface Program {
+  readonly make: Producer<Body>;
+  readonly dropped: readonly string[];
+  /** Walks of the shapes `conform` draws, compiled on first use. */
+  readonly draws: Map<Shape, Producer<Body>>;
+  readonly planned: CompileOptions<Body>;
+}
+
+/** Compiled walks by event shape, then by action, owner kind and hooks. */
+const programs = new Map<Shape, Map<string, Program>>();
+
 /**
  * A body of `input.shape`, consistent with `scene`. Optional top-level `enterprise`, `installation`
  * (an App delivery adds it) and, for a user-owned repository, `organization` are left out, as a
- * repository webhook receives them.
+ * repository webhook receives them. The walk is compiled once per event type and kind of owner
+ * (`compileShape`): a body then costs only its draws.
  * @example
  * shapedBody(scene, { shape: events['label.created'], action: 'created', number: 12 }).label; // { id, node_id, url, name, color, default, … }
  */
 export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
-  const { faker } = scene;
-  const ids = new Map<string, number>();
-  const people = new Map<string, Account>();
-  const time = isoSeconds(scene.now);
-  const dropped = droppedTop(input, scene);
-
-  // Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree.
-  const idOf = (path: ShapePath, depth: number): number => {
-    const key = `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = scene.int(1_000_000, 2_900_000_000);
-      ids.set(key, id);
-    }
-    return id;
+  const program = programFor(input, scene.organization !== undefined);
+  const body: Body = {
+    faker: scene.faker,
+    time: isoSeconds(scene.now),
+    scene,
+    number: input.number,
+    ids: new Map(),
+    people: new Map(),
+    fitted: new Map(),
+    draw: (shape) => {
+      let make = program.draws.get(shape);
+      if (!make) program.draws.set(shape, (make = compileShape(shape, program.planned)));
+      return make(body);
+    },
   };
-  const personFor = (name: string): Account => {
-    if (ACTORS.has(name)) return scene.sender;
-    if (OWNERS.has(name)) return scene.owner;
-    let person = people.get(name);
-    if (!person) people.set(name, (person = scene.person()));
+  return trimTop(program.make(body) as JsonObject, program.dropped);
+}
+
+function programFor(input: ShapedInput, organization: boolean): Program {
+  let byKind = programs.get(input.shape);
+  if (!byKind) programs.set(input.shape, (byKind = new Map()));
+  const kind = `${input.action ?? ''}|${organization}|${input.hooks.join(',')}`;
+  let program = byKind.get(kind);
+  if (!program) {
+    const dropped = droppedTop(input, organization);
+    const planned: CompileOptions<Body> = { defs: defs as ShapeDefs, plan: planner(input.action, organization, dropped), maxDepth: 10 };
+    program = { make: compileShape(input.shape, planned), dropped, draws: new Map(), planned };
+    byKind.set(kind, program);
+  }
+  return program;
+}
+
+const always = <C>(make: Producer<C>): FillPlan<C> => ({ always: make });
+
+/** Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree. */
+function idOf(body: Body, place: string): number {
+  let id = body.ids.get(place);
+  if (id === undefined) {
+    id = body.scene.int(1_000_000, 2_900_000_000);
+    body.ids.set(place, id);
+  }
+  return id;
+}
+
+/** The place `idOf` keys an id by: the last three keys of `path` up to `depth`. */
+const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
+
+/** The account at a key: the sender acts, the owner owns, anyone else is one person per key. */
+function personFor(name: string): (body: Body) => Account {
+  if (ACTORS.has(name)) return (body) => body.scene.sender;
+  if (OWNERS.has(name)) return (body) => body.scene.owner;
+  return (body) => {
+    let person = body.people.get(name);
+    if (!person) body.people.set(name, (person = body.scene.person()));
     return person;
   };
-  const draw = (shape: Shape): JsonValue => walkShape(shape, options);
-  // One object in one form is fitted once per body: the repository of `base.repo`, `head.repo` and `repository` is one value.
-  const fitted = new Map<JsonValue, Map<Node, JsonValue>>();
-  const fit = (template: JsonValue, node: Node): JsonValue => {
-    // The scene's objects are built in these forms already (the hand-written builders' tests check them against the schema).
-    if ((node === REPOSITORY && template === scene.repository) || (node === USER && isUser(template))) return template;
-    let forms = fitted.get(template);
-    if (!forms) fitted.set(template, (forms = new Map()));
-    let value = forms.get(node);
-    if (value === undefined) forms.set(node, (value = conform(template, node, defs, draw)));
-    return value;
+}
+
+function fit(body: Body, template: JsonValue, node: Node): JsonValue {
+  // The scene's objects are built in these forms already (the hand-written builders' tests check them against the schema).
+  if ((node === REPOSITORY && template === body.scene.repository) || (node === USER && isUser(template))) return template;
+  let forms = body.fitted.get(template);
+  if (!forms) body.fitted.set(template, (forms = new Map()));
+  let value = forms.get(node);
+  if (value === undefined) forms.set(node, (value = conform(template, node, defs, body.draw)));
+  return value;
+}
+
+/**
+ * The scene's part of an event's walk, decided per place: what must agree across the body (the
+ * repository, the people, ids and the URLs and node ids built from them, the number, times) and what
+ * the action implies (null until done, the state).
+ */
+function planner(action: string | undefined, organization: boolean, dropped: readonly string[]): NonNullable<CompileOptions<Body>['plan']> {
+  const createdAt = (body: Body) => body.scene.ago(body.scene.int(HOUR, 30 * DAY));
+  const now = (body: Body) => body.time;
+  const fitTo = (node: Node, template: (body: Body) => JsonValue) => always((body: Body) => fit(body, template(body), node));
+
+  const planString = (path: ShapePath, key: string): FillPlan<Body> | undefined => {
+    if (key === 'action') return path.length === 1 && action !== undefined ? always(() => action) : undefined;
+    if (key === 'node_id') {
+      const parent = parentName(path, path.length - 2);
+      const prefix = NODE_PREFIX[parent ?? ''] ?? 'MDE';
+      const place = placeOf(path, path.length - 1);
+      return always((body) => nodeId(prefix, [body.scene.repo.id, parent ? idOf(body, place) : body.scene.repo.id]));
+    }
+    if (SHA_KEYS.has(key)) return always(({ scene }) => scene.sha());
+    if (key === 'ref') return always(({ scene }) => `refs/heads/${scene.repo.defaultBranch}`);
+    if (key === 'full_name') return always(({ scene }) => scene.repo.fullName);
+    if (key === 'login') {
+      const person = personFor(parentName(path, path.length - 2) ?? key);
+      return always((body) => person(body).login);
+    }
+    if (key === 'color') return always(({ faker }) => hex(faker, 6));
+    if (key === 'environment') return always(({ scene }) => scene.pick(ENVIRONMENTS));
+    if (key === 'workflow') return always(({ scene }) => `.github/workflows/${scene.pick(WORKFLOWS)}.yml`);
+    if (key === 'privacy_level') return always(({ scene }) => scene.pick(['public', 'private']));
+    return always(({ faker, scene }) => {
+      let text = capitalize(faker.lorem.word());
+      for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
+      return `${text}.`;
+    });
   };
 
-  const fill = (path: ShapePath, node: Node): JsonValue | undefined => {
+  return (path, node) => {
     const last = path.length - 1;
     const key = path[last];
     // What `trimTop` drops is not drawn.
-    if (last === 0 && dropped.includes(key as string)) return null;
+    if (last === 0 && dropped.includes(key as string)) return always(() => null);
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') {
         // Times and URLs the schema leaves as plain strings are still times and URLs.
-        if (key.endsWith('_at')) return key === 'created_at' ? scene.ago(scene.int(HOUR, 30 * DAY)) : time;
-        if (key.endsWith('_url')) return url(scene, key, parentName(path, last - 1), idOf(path, last), input.number);
-        return STRING_KEYS.has(key) ? fillString(path, key) : undefined;
+        if (key.endsWith('_at')) return always(key === 'created_at' ? createdAt : now);
+        if (key.endsWith('_url')) {
+          const parent = parentName(path, last - 1);
+          const place = placeOf(path, last);
+          const make = urlMaker(key, parent);
+          return always((body) => make(body.scene, idOf(body, place), body.number));
+        }
+        return STRING_KEYS.has(key) ? planString(path, key) : undefined;
       }
-      if (node === 'boolean') return key === 'locked' && path.length === 2 ? input.action === 'locked' : undefined;
+      if (node === 'boolean') {
+        const locked = action === 'locked';
+        return key === 'locked' && path.length === 2 ? always(() => locked) : undefined;
+      }
       if (node !== 'integer' && node !== 'number') return undefined;
-      if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? input.number : undefined;
-      if (key === 'id') return last > 0 ? idOf(path, last) : undefined;
-      if (BOUNDED.test(key)) return scene.int(1, 10);
-      if (key.endsWith('_at')) return Math.floor(scene.now / 1000);
+      if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? always((body) => body.number) : undefined;
+      if (key === 'id') {
+        const place = placeOf(path, last);
+        return last > 0 ? always((body) => idOf(body, place)) : undefined;
+      }
+      if (BOUNDED.test(key)) return always(({ scene }) => scene.int(1, 10));
+      if (key.endsWith('_at')) return always(({ scene }) => Math.floor(scene.now / 1000));
       // Counts (comments, reactions, additions, open issues): small; ids are drawn large.
-      return node === 'integer' && !key.endsWith('id') && !key.endsWith('_number') ? scene.int(0, 40) : undefined;
+      return node === 'integer' && !key.endsWith('id') && !key.endsWith('_number') ? always(({ scene }) => scene.int(0, 40)) : undefined;
     }
     if ('nullable' in node) {
-      if (typeof key === 'string' && USUALLY_NULL.has(key) && !(key === 'milestone' && input.action?.includes('milestone'))) return null;
+      if (typeof key === 'string' && USUALLY_NULL.has(key) && !(key === 'milestone' && action?.includes('milestone'))) return always(() => null);
       // What the action has not done yet is null: `closed_at` on a reopened issue, `merged_by` on an open pull.
       const done = typeof key === 'string' ? DONE_BY[key] : undefined;
-      return done && path.length === 2 && !done.includes(input.action ?? '') ? null : undefined;
+      return done && path.length === 2 && !done.includes(action ?? '') ? always(() => null) : undefined;
     }
     if ('enum' in node) {
       if (key !== 'state' || path.length !== 2) return undefined;
-      const action = input.action ?? '';
-      const state = node.enum.includes(action) ? action : action === 'closed' ? 'closed' : 'open';
-      return node.enum.includes(state) ? state : undefined;
+      const done = action ?? '';
+      const state = node.enum.includes(done) ? done : done === 'closed' ? 'closed' : 'open';
+      return node.enum.includes(state) ? always(() => state) : undefined;
     }
     if ('format' in node) {
       if (typeof key !== 'string') return undefined;
       if (node.format === 'uri') {
         const parent = parentName(path, last - 1);
-        return url(scene, key, parent, parent ? idOf(path, last) : 0, input.number);
+        const place = placeOf(path, last);
+        const make = urlMaker(key, parent);
+        return always((body) => make(body.scene, parent ? idOf(body, place) : 0, body.number));
       }
-      if (node.format === 'date-time') return key === 'created_at' ? scene.ago(scene.int(HOUR, 30 * DAY)) : time;
+      if (node.format === 'date-time') return always(key === 'created_at' ? createdAt : now);
       return undefined;
     }
     if (!('props' in node)) return undefined;
@@ -185,40 +291,19 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     const name = typeof key === 'string' ? key : ((path[last - 1] as string | undefined) ?? '');
     const props = node.props;
     if (path.length === 1) {
-      if (name === 'repository') return fit(scene.repository, node);
-      if (name === 'sender') return fit(scene.sender.user, node);
-      if (name === 'organization' && scene.organization) return fit(scene.organization, node);
-      if (name === 'installation') return fit(installation(scene, scene.int(HOUR, 400 * DAY)).object, node);
+      if (name === 'repository') return fitTo(node, ({ scene }) => scene.repository);
+      if (name === 'sender') return fitTo(node, ({ scene }) => scene.sender.user);
+      if (name === 'organization' && organization) return fitTo(node, ({ scene }) => scene.organization!);
+      if (name === 'installation') return fitTo(node, ({ scene }) => installation(scene, scene.int(HOUR, 400 * DAY)).object);
     }
-    if ('full_name' in props && 'owner' in props) return fit(scene.repository, node);
+    if ('full_name' in props && 'owner' in props) return fitTo(node, ({ scene }) => scene.repository);
     if ('login' in props && 'id' in props) {
-      if (OWNERS.has(name) && scene.organization && 'description' in props) return fit(scene.organization, node);
-      return fit(personFor(name).user, node);
+      if (OWNERS.has(name) && organization && 'description' in props) return fitTo(node, ({ scene }) => scene.organization!);
+      const person = personFor(name);
+      return fitTo(node, (body) => person(body).user);
     }
     return undefined;
   };
-  const fillString = (path: ShapePath, key: string): JsonValue | undefined => {
-    if (key === 'action') return path.length === 1 ? input.action : undefined;
-    if (key === 'node_id') {
-      const parent = parentName(path, path.length - 2);
-      return nodeId(NODE_PREFIX[parent ?? ''] ?? 'MDE', [scene.repo.id, parent ? idOf(path, path.length - 1) : scene.repo.id]);
-    }
-    if (SHA_KEYS.has(key)) return scene.sha();
-    if (key === 'ref') return `refs/heads/${scene.repo.defaultBranch}`;
-    if (key === 'full_name') return scene.repo.fullName;
-    if (key === 'login') return personFor(parentName(path, path.length - 2) ?? key).login;
-    if (key === 'color') return hex(faker, 6);
-    if (key === 'environment') return scene.pick(ENVIRONMENTS);
-    if (key === 'workflow') return `.github/workflows/${scene.pick(WORKFLOWS)}.yml`;
-    if (key === 'privacy_level') return scene.pick(['public', 'private']);
-    let text = capitalize(faker.lorem.word());
-    for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
-    return `${text}.`;
-  };
-  const options: WalkOptions = { faker, defs: defs as ShapeDefs, time, fill, maxDepth: 10 };
-
-  const body = walkShape(input.shape, options) as JsonObject;
-  return trimTop(body, dropped);
 }
 
 /** The object shape a body is drawn from: an event's shape, or its first branch (the walker's choice). */
@@ -242,16 +327,16 @@ function parentName(path: ShapePath, index: number): string | undefined {
   return undefined;
 }
 
-/** The URL at `key` of an object named `parent`, on the repository's API or web paths. */
-function url(scene: Scene, key: string, parent: string | undefined, id: number, number: number): string {
-  const { repo } = scene;
-  if (key === 'avatar_url') return `https://avatars.githubusercontent.com/u/${id}?v=4`;
-  if (parent === undefined) return key === 'url' ? repo.api : repo.html;
-  if (key === 'repository_url') return repo.api;
-  const ref = parent === 'pull_request' || parent === 'issue' ? number : id;
-  if (key === 'html_url') return `${repo.html}/${WEB_SEGMENT[parent] ?? plural(parent)}/${ref}`;
-  const api = `${repo.api}/${API_SEGMENT[parent] ?? plural(parent)}/${ref}`;
-  return key === 'url' ? api : `${api}/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
+/** The URL at `key` of an object named `parent`, on the repository's API or web paths, from the object's id (or the body's number). */
+function urlMaker(key: string, parent: string | undefined): (scene: Scene, id: number, number: number) => string {
+  if (key === 'avatar_url') return (_, id) => `https://avatars.githubusercontent.com/u/${id}?v=4`;
+  if (parent === undefined) return key === 'url' ? ({ repo }) => repo.api : ({ repo }) => repo.html;
+  if (key === 'repository_url') return ({ repo }) => repo.api;
+  const byNumber = parent === 'pull_request' || parent === 'issue';
+  const segment = key === 'html_url' ? `/${WEB_SEGMENT[parent] ?? plural(parent)}/` : `/${API_SEGMENT[parent] ?? plural(parent)}/`;
+  const suffix = key === 'html_url' || key === 'url' ? '' : `/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
+  const base = key === 'html_url' ? (scene: Scene) => scene.repo.html : (scene: Scene) => scene.repo.api;
+  return (scene, id, number) => `${base(scene)}${segment}${byNumber ? number : id}${suffix}`;
 }
 
 function plural(name: string): string {
@@ -264,12 +349,12 @@ function plural(name: string): string {
  * delivery adds it), `organization` of a user's repository, and `repository` and `organization` of
  * events no repository or organization hook receives (Marketplace purchases, sponsorships).
  */
-function droppedTop(input: ShapedInput, scene: Scene): readonly string[] {
+function droppedTop(input: ShapedInput, organization: boolean): readonly string[] {
   const node = topShape(input.shape);
   const optional = typeof node === 'object' && 'props' in node ? node.optional ?? [] : [];
   // An App receives the events of the repositories and organizations it is installed on.
   const reaches = (kind: string) => input.hooks.includes(kind) || input.hooks.includes('app');
-  const kept = (key: string) => (key === 'repository' && reaches('repository')) || (key === 'organization' && scene.organization !== undefined && reaches('organization'));
+  const kept = (key: string) => (key === 'repository' && reaches('repository')) || (key === 'organization' && organization && reaches('organization'));
   return ['enterprise', 'installation', 'organization', 'repository'].filter((key) => optional.includes(key) && !kept(key));
 }
 
