@@ -45,6 +45,7 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
   cli
     .command('fixture <action> [id] [file]', 'fixture save <id> <file>: write a stored delivery as a fixture file, personal data and secrets scrubbed')
     .option('--no-scrub', 'Keep personal data and secrets as received (signature headers are dropped all the same)')
+    .option('--force', 'Overwrite <file> if it exists (by default an existing fixture is left as it is)')
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the delivery (default: .)')
     .example('  $ relay fixture save evt_01JB… fixtures/refund.json')
     .example('  $ relay fixture save exec_01JB… fixtures/raw.json --no-scrub --dir services/billing')

@@ -117,6 +117,21 @@ describe('relay capture → relay captures → relay fixture save → relay trig
     }
   });
 
+  it('does not overwrite a fixture unless --force is given', async () => {
+    const file = path.join(dir, 'fixtures', 'stripe.json');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, `${before}\n`);
+    const refused = await relay(['fixture', 'save', captured[0]!.eventId, file, '--dir', dir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${file} already exists`);
+    expect(refused.stderr).toContain('--force');
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, 'utf8')).toBe(`${before}\n`);
+    const forced = await relay(['fixture', 'save', captured.find((c) => c.provider === 'stripe')!.eventId, file, '--dir', dir, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
   it('leaves the refused delivery nowhere on disk', () => {
     for (const file of readdirSync(path.join(dir, '.relay'))) {
       expect(readFileSync(path.join(dir, '.relay', file)).includes(wrongId), file).toBe(false);

@@ -1,8 +1,9 @@
 /**
- * `relay fixture save <id> <file> [--no-scrub]`: a stored delivery (a capture, usually) written as a
+ * `relay fixture save <id> <file> [--no-scrub] [--force]`: a stored delivery (a capture, usually) written as a
  * fixture file, without its signature and, by default, with personal data and secrets replaced by fakes.
  * The fakes are keyed by the project's scrub key (`.relay/scrub-key`, made on first use, or
- * `RELAY_SCRUB_KEY`), so the same value gets the same fake in every fixture of the project.
+ * `RELAY_SCRUB_KEY`), so the same value gets the same fake in every fixture of the project. An
+ * existing file is left as it is unless `--force` is given: a fixture may hold hand edits.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,9 +20,15 @@ export interface FixtureCliOptions {
   dir?: unknown;
   /** `false` with `--no-scrub`. */
   scrub?: unknown;
+  /** Overwrite an existing file. */
+  force?: unknown;
 }
 
 const PREFIX = '[relay fixture]';
+
+function exists(file: string): RelayError {
+  return new RelayError('USAGE', `${file} already exists; relay fixture save does not overwrite a fixture. Pass --force to replace it, or choose another file.`);
+}
 
 /** The project's scrub key: `RELAY_SCRUB_KEY`, else `.relay/scrub-key` in `dir`, created (random, owner-only) on first use. */
 export function scrubKey(dir: string, env: NodeJS.ProcessEnv): string {
@@ -47,10 +54,14 @@ export async function fixtureCommand(
   file: string | undefined,
   options: FixtureCliOptions,
 ): Promise<number> {
-  if (action !== 'save') throw new RelayError('USAGE', `unknown action "${action}" for relay fixture. Use: relay fixture save <id> <file> [--no-scrub].`);
-  if (id === undefined || file === undefined) throw new RelayError('USAGE', 'relay fixture save needs an id and a file: relay fixture save <id> <file> [--no-scrub].');
+  if (action !== 'save') throw new RelayError('USAGE', `unknown action "${action}" for relay fixture. Use: relay fixture save <id> <file> [--no-scrub] [--force].`);
+  if (id === undefined || file === undefined) throw new RelayError('USAGE', 'relay fixture save needs an id and a file: relay fixture save <id> <file> [--no-scrub] [--force].');
   checkExecutionId(id);
   const scrub = options.scrub !== false;
+  const target = path.resolve(file);
+  const force = options.force === true;
+  // Checked before the store is opened, and again by the write itself ('wx'), which never replaces a file.
+  if (!force && existsSync(target)) throw exists(file);
   const project = await openStoredProject('fixture save', options.dir);
   let fixture;
   try {
@@ -67,11 +78,11 @@ export async function fixtureCommand(
   } finally {
     await project.relay.close();
   }
-  const target = path.resolve(file);
   try {
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, formatFixture(fixture));
+    writeFileSync(target, formatFixture(fixture), { flag: force ? 'w' : 'wx' });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw exists(file);
     throw new RelayError('USAGE', `cannot write ${file}: ${(error as Error).message}`);
   }
   out.line(`${PREFIX} wrote ${file}: ${fixture.provider} ${fixture.eventType}, ${scrub ? `${fixture.scrubbed.length} values scrubbed` : 'not scrubbed (--no-scrub)'}`);
