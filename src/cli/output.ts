@@ -15,8 +15,9 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /**
  * The exit code of each `RelayError` code. The library has already checked the input and named the fix;
- * the CLI only decides the code: a target that could not be reached is a failed run (the request was
- * valid, the service is not there), every other code a mistake in the input, or a store that cannot open.
+ * the CLI only decides the code: a target that could not be reached, or an execution that did not
+ * settle in time, is a failed run (the request was valid, the service is not there or slow), every
+ * other code a mistake in the input, or a store that cannot open.
  */
 const EXIT_OF_CODE = {
   UNKNOWN_PROVIDER: EXIT.usage,
@@ -31,6 +32,7 @@ const EXIT_OF_CODE = {
   NOT_FOUND: EXIT.usage,
   CONFLICT: EXIT.usage,
   UNREACHABLE: EXIT.failed,
+  TIMEOUT: EXIT.failed,
   STORE_UNAVAILABLE: EXIT.usage,
   USAGE: EXIT.usage,
 } as const satisfies Record<RelayErrorCode, number>;

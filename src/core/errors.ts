@@ -16,6 +16,8 @@ export type RelayErrorCode =
   | 'CONFLICT'
   /** The target could not be reached (connection refused, DNS, reset). */
   | 'UNREACHABLE'
+  /** Something relaykit waits for did not happen in time (an execution to settle, `waitUntilSettled`). */
+  | 'TIMEOUT'
   /** The store cannot be opened: no SQLite driver loads, the file is not writable, corrupt or from a newer relaykit. */
   | 'STORE_UNAVAILABLE'
   /** A command line the user can fix (an unknown command, a bad option value): `relay` prints it as one line and exits 2. */

@@ -107,7 +107,11 @@ export function serviceClient(target?: Target, options: ServiceClientOptions = {
         const found = await execution(id);
         if (found && SETTLED.has(found.status)) return found;
         if (Date.now() > deadline) {
-          throw new Error(`relaykit: execution ${id} did not finish within ${timeoutMs} ms (status: ${found?.status ?? 'not found'}).`);
+          throw new RelayError(
+            'TIMEOUT',
+            `execution ${id} did not finish within ${timeoutMs} ms (status: ${found?.status ?? 'not found'}). ` +
+              `Pass a larger timeoutMs if the handler is slow, or see where it stands with relay inspect ${id}.`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }

@@ -66,6 +66,7 @@ describe('serviceClient', () => {
     const { execution } = await triggerWebhook('github', 'push', { target: relay, secret: secrets.github });
     const waiting = serviceClient(relay, { token: 'tok' }).waitUntilSettled(execution!.id, { timeoutMs: 50 });
     await expect(waiting).rejects.toThrow(`execution ${execution!.id} did not finish within 50 ms (status: running)`);
+    await expect(waiting).rejects.toMatchObject({ name: 'RelayError', code: 'TIMEOUT' });
     release();
   });
 });
