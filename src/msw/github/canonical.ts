@@ -185,12 +185,15 @@ function packageAt(pkg: Obj | undefined): Change[] {
   return pkg && base ? [at(RESOURCE, `${base}/packages/${String(pkg.package_type)}/${String(pkg.name)}`, pkg)] : [];
 }
 
-/** Resources any event may carry at the top level: a deployment, a milestone (by number), the workflow run. */
+/** Resources any event may carry: a deployment, milestones (by number) and the issue's or pull request's labels (by name). */
 function common(s: Scope, event: string): Change[] {
   const changes: Change[] = [];
   const deployment = obj(s.p.deployment);
   if (deployment && s.repo && deployment.id !== undefined) changes.push(at(RESOURCE, `${s.repo}/deployments/${String(deployment.id)}`, deployment));
   for (const holder of [s.p, obj(s.p.issue), obj(s.p.pull_request)]) {
+    // Labels are read by name, whatever `url` a payload gave them.
+    const labels = holder === s.p ? [] : Array.isArray(holder?.labels) ? holder.labels : [];
+    for (const label of labels.map(obj)) if (label && s.repo && typeof label.name === 'string') changes.push(at('label', `${s.repo}/labels/${label.name}`, label));
     const milestone = obj(holder?.milestone);
     if (milestone && s.repo && milestone.number !== undefined) {
       changes.push(at(RESOURCE, `${s.repo}/milestones/${String(milestone.number)}`, event === 'milestone' && s.removes ? null : milestone));
