@@ -6,6 +6,7 @@ import { isPlainObject } from '../../core/index.js';
 import type { ObservedDelivery } from '../../providers/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { recordReferences } from './references.js';
 import { TOPIC_KINDS } from './resources.js';
 
 function header(delivery: ObservedDelivery, name: string): string | undefined {
@@ -36,13 +37,15 @@ export const shopifyAdapter: WorldAdapter = {
     const topic = header(delivery, 'X-Shopify-Topic') ?? delivery.eventType;
     const shop = header(delivery, 'X-Shopify-Shop-Domain');
     if (!shop || !isPlainObject(payload)) return;
-    const [resource, action] = topic.split('/');
-    const kind = TOPIC_KINDS[resource ?? ''];
-    if (!kind || (resource === 'app' && action !== 'uninstalled') || action === 'edited') return;
-    const id = shopifyId(kind, payload);
-    if (!id) return;
-    if (action === 'delete') {
+    const [resource = '', action] = topic.split('/');
+    const kind = TOPIC_KINDS[resource];
+    const id = kind ? shopifyId(kind, payload) : undefined;
+    if (kind && id && action === 'delete') {
       world.delete('shopify', kind, id, { shop });
+      return;
+    }
+    if (!kind || !id || (resource === 'app' && action !== 'uninstalled') || action === 'edited') {
+      if (action !== 'delete' && action !== 'redact') recordReferences(world, shop, resource, payload);
       return;
     }
     if (isPlainObject(payload.customer) && payload.customer.id !== undefined) world.merge('shopify', 'customer', payload.customer, { shop });
@@ -52,5 +55,6 @@ export const shopifyAdapter: WorldAdapter = {
     }
     if (kind === 'product') children(world, shop, 'variant', payload.variants, { product_id: payload.id });
     world.put('shopify', kind, payload, { shop });
+    recordReferences(world, shop, resource, payload);
   },
 };

@@ -37,6 +37,7 @@ export const TOPIC_KINDS: Readonly<Record<string, string>> = Object.freeze({
   orders: 'order',
   customers: 'customer',
   products: 'product',
+  variants: 'variant',
   collections: 'collection',
   draft_orders: 'draft_order',
   fulfillments: 'fulfillment',
