@@ -161,8 +161,40 @@ const SHOPIFY_PATHS: Record<string, (b: any) => string> = {
   order_transactions: (b) => `/orders/${b.order_id}/transactions/${b.id}.json`,
   refunds: (b) => `/orders/${b.order_id}/refunds/${b.id}.json`,
   themes: (b) => `/themes/${b.id}.json`,
+  variants: (b) => `/variants/${b.id}.json`,
+  disputes: (b) => `/shopify_payments/disputes/${b.id}.json`,
+  fulfillment_events: (b) => `/orders/${b.order_id}/fulfillments/${b.fulfillment_id}/events/${b.id}.json`,
+  customers_marketing_consent: (b) => `/customers/${b.id}.json`,
   checkouts: () => '/checkouts.json',
 };
+
+/** Topics whose body is not the resource itself but names one (an order, a customer, fulfillment orders, listings, app charges). */
+function shopifyAbout(type: string, body: any, base: string, numeric: (id: unknown) => number): Probe | undefined {
+  const [resource, action] = type.split('/');
+  const has = (id: number) => (b: any) => Object.values(b as Record<string, any>)[0].id === id;
+  const fulfillmentOrder = body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order;
+  if ((resource === 'fulfillment_orders' || resource === 'fulfillment_holds') && fulfillmentOrder) {
+    const id = numeric(fulfillmentOrder.id);
+    return { url: `${base}/fulfillment_orders/${id}.json`, expect: (b) => b.fulfillment_order.id === id && b.fulfillment_order.status === fulfillmentOrder.status };
+  }
+  if (resource === 'product_listings' || resource === 'collection_listings') {
+    const listing = body[resource.slice(0, -1)];
+    const id = resource === 'product_listings' ? listing.product_id : listing.collection_id;
+    const url = `${base}/${resource}/${id}.json`;
+    return action === 'remove' ? { url, gone: true } : { url, expect: (b) => JSON.stringify(Object.values(b)[0]) === JSON.stringify(listing) };
+  }
+  if (resource === 'app_subscriptions') return { url: `${base}/recurring_application_charges/${numeric(body.app_subscription.admin_graphql_api_id)}.json`, expect: (b) => b.recurring_application_charge.name === body.app_subscription.name };
+  if (resource === 'app_purchases_one_time') return { url: `${base}/application_charges/${numeric(body.app_purchase_one_time.admin_graphql_api_id)}.json`, expect: (b) => b.application_charge.name === body.app_purchase_one_time.name };
+  if (resource === 'customers_email_marketing_consent') {
+    return { url: `${base}/customers/${body.customer_id}.json`, expect: (b) => JSON.stringify(b.customer.email_marketing_consent) === JSON.stringify(body.email_marketing_consent) };
+  }
+  const orderId = body.order_edit?.order_id ?? (body.id === undefined ? body.order_id : undefined);
+  if (resource === 'orders' && orderId !== undefined) return { url: `${base}/orders/${numeric(orderId)}.json`, expect: has(numeric(orderId)) };
+  const customerId = body.customerId ?? body.admin_graphql_api_customer_kept_id ?? (body.id === undefined ? body.customer_id : undefined);
+  if (customerId !== undefined) return { url: `${base}/customers/${numeric(customerId)}.json`, expect: has(numeric(customerId)) };
+  if (resource === 'tender_transactions') return { url: `${base}/tender_transactions.json`, expect: (b) => b.tender_transactions.some((t: any) => t.id === body.id) };
+  return undefined;
+}
 
 function shopifyProbe(type: string, body: any, shop: string): Probe {
   const [resource, action] = type.split('/');
@@ -172,10 +204,13 @@ function shopifyProbe(type: string, body: any, shop: string): Probe {
   if (resource === 'inventory_levels') {
     return { url: `${base}/inventory_levels.json?inventory_item_ids=${body.inventory_item_id}`, expect: (b) => b.inventory_levels[0].location_id === body.location_id };
   }
+  const numeric = (id: unknown) => Number(String(id).replace(/^gid:\/\/shopify\/\w+\//, ''));
+  const about = shopifyAbout(type, body, base, numeric);
+  if (about) return about;
   const path = SHOPIFY_PATHS[resource!];
-  // customers/merge, orders/risk_assessment_changed, …: about a resource (its `order_id`), not the resource itself.
-  if (body.id === undefined) return { skip: `${type}'s body is not the resource itself` };
-  if (!path || action === 'edited' || action === 'data_request' || action === 'redact') return { skip: `${type} reports nothing the Admin REST API reads back` };
+  if (body.id === undefined) return { skip: `${type}'s body names no resource the Admin REST API reads (GraphQL only)` };
+  if (action === 'data_request' || action === 'redact') return { skip: `${type}: a compliance request, not a resource` };
+  if (!path) return { skip: `${type}: its resource is read through the GraphQL Admin API only` };
   if (resource === 'checkouts') return action === 'delete' ? { skip: 'abandoned checkouts are listed only' } : { url: `${base}/checkouts.json`, expect: (b) => b.checkouts.some((c: any) => c.id === body.id) };
   const url = `${base}${path(body)}`;
   if (action === 'delete') return { url, gone: true };

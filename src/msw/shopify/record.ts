@@ -17,6 +17,9 @@ function header(delivery: ObservedDelivery, name: string): string | undefined {
 
 function shopifyId(kind: string, object: Obj): string | undefined {
   if (kind === 'shop') return 'shop';
+  // A listing is keyed by what it lists.
+  if (kind === 'product_listing') return object.product_id != null ? String(object.product_id) : undefined;
+  if (kind === 'collection_listing') return object.collection_id != null ? String(object.collection_id) : undefined;
   if (kind === 'inventory_level') {
     return object.inventory_item_id !== undefined && object.location_id !== undefined ? `${String(object.inventory_item_id)}:${String(object.location_id)}` : undefined;
   }
@@ -39,6 +42,14 @@ export const shopifyAdapter: WorldAdapter = {
     if (!shop || !isPlainObject(payload)) return;
     const [resource = '', action] = topic.split('/');
     const kind = TOPIC_KINDS[resource];
+    const listing = resource.endsWith('_listings') && isPlainObject(payload[resource.slice(0, -1)]) ? (payload[resource.slice(0, -1)] as Obj) : undefined;
+    if (kind && listing) {
+      // `{ product_listing: {…} }`: the listing, gone on `remove`.
+      const key = shopifyId(kind, listing);
+      if (key && action === 'remove') world.delete('shopify', kind, key, { shop });
+      else if (key) world.put('shopify', kind, listing, { shop });
+      return;
+    }
     const id = kind ? shopifyId(kind, payload) : undefined;
     if (kind && id && action === 'delete') {
       world.delete('shopify', kind, id, { shop });
@@ -49,6 +60,11 @@ export const shopifyAdapter: WorldAdapter = {
       return;
     }
     if (isPlainObject(payload.customer) && payload.customer.id !== undefined) world.merge('shopify', 'customer', payload.customer, { shop });
+    if (resource === 'customers_marketing_consent') {
+      // The body is the customer's consent, not the customer: recorded by `recordReferences`.
+      recordReferences(world, shop, resource, payload);
+      return;
+    }
     if (kind === 'order') {
       children(world, shop, 'fulfillment', payload.fulfillments, { order_id: payload.id });
       children(world, shop, 'refund', payload.refunds, { order_id: payload.id });

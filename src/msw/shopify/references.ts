@@ -16,7 +16,45 @@ const GID_TYPES: Readonly<Record<string, string>> = {
   location: 'Location',
   inventory_item: 'InventoryItem',
   customer: 'Customer',
+  fulfillment_order: 'FulfillmentOrder',
+  recurring_application_charge: 'AppSubscription',
+  application_charge: 'AppPurchaseOneTime',
 };
+
+/** The keys a fulfillment order topic gives its fulfillment orders under. */
+const FULFILLMENT_ORDER_KEYS = [
+  'fulfillment_order', 'original_fulfillment_order', 'submitted_fulfillment_order', 'moved_fulfillment_order',
+  'remaining_fulfillment_order', 'replacement_fulfillment_order',
+];
+
+/** An app charge as the REST API shows it, from the GraphQL form a billing topic sends. */
+function appCharge(charge: Obj, id: string): Obj {
+  const rest: Obj = { ...charge, id: Number(id), status: typeof charge.status === 'string' ? charge.status.toLowerCase() : charge.status };
+  delete rest.admin_graphql_api_shop_id;
+  return rest;
+}
+
+/** The resources a topic's body holds in GraphQL form (fulfillment orders, app charges), at their REST ids. */
+function graphqlResources(world: ProviderWorld, shop: string, resource: string, payload: Obj): void {
+  for (const key of FULFILLMENT_ORDER_KEYS) {
+    const order = payload[key];
+    const id = isPlainObject(order) ? idOf(order.id) : undefined;
+    if (id) world.merge('shopify', 'fulfillment_order', { ...(order as Obj), id: Number(id), admin_graphql_api_id: `gid://shopify/FulfillmentOrder/${id}` }, { shop });
+  }
+  const charges: Readonly<Record<string, [string, string]>> = {
+    app_subscriptions: ['app_subscription', 'recurring_application_charge'],
+    app_purchases_one_time: ['app_purchase_one_time', 'application_charge'],
+  };
+  const [field, kind] = charges[resource] ?? [];
+  const charge = field ? payload[field] : undefined;
+  const chargeId = isPlainObject(charge) ? idOf(charge.admin_graphql_api_id) : undefined;
+  if (kind && chargeId) world.merge('shopify', kind, appCharge(charge as Obj, chargeId), { shop });
+  // Customers a topic names by GraphQL id: the one tagged, the one a merge kept.
+  for (const gid of [payload.customerId, payload.admin_graphql_api_customer_kept_id]) {
+    const id = idOf(gid);
+    if (id) stub(world, shop, 'customer', id);
+  }
+}
 
 /** A numeric id, given as a number, digits or a GraphQL id (`gid://shopify/Order/123`). */
 function idOf(value: unknown): string | undefined {
@@ -80,6 +118,7 @@ const ORDER_FIELD: Readonly<Record<string, string>> = { fulfillments: 'fulfillme
  * recordReferences(world, 'acme.myshopify.com', 'fulfillments', payload); // the order, its location, the line items' products
  */
 export function recordReferences(world: ProviderWorld, shop: string, resource: string, payload: Obj): void {
+  graphqlResources(world, shop, resource, payload);
   lineItems(world, shop, payload.line_items);
   lineItems(world, shop, payload.refund_line_items);
   const orderId = idOf(payload.order_id) ?? (isPlainObject(payload.order_edit) ? idOf(payload.order_edit.order_id) : undefined);
