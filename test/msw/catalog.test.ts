@@ -2,7 +2,8 @@
  * Every event type of every provider's catalog: the resource its payload reports can be fetched
  * back from the mocked API (or is gone, for deletions), with the same id. Stripe's snapshot
  * resources are read with stripe-node itself (the methods a handler calls), compared whole with
- * the delivered object, and found in their collection's list.
+ * the delivered object, and found in their collection's list. GitHub's are read with Octokit at the
+ * route GitHub documents for them and at the API `url` the payload gives (`github-probes.ts`).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Octokit } from '@octokit/rest';

@@ -248,9 +248,7 @@ function forgetMain(world: ProviderWorld, event: string, p: Obj): void {
 /** The key of an event's main resource when it is not named after the event. */
 const MAIN_KEY: Readonly<Record<string, string>> = {
   deploy_key: 'key',
-  repository_ruleset: 'repository_ruleset',
   custom_property: 'definition',
   pull_request_review_comment: 'comment',
   issue_comment: 'comment',
-  projects_v2: 'projects_v2',
 };
