@@ -2,14 +2,16 @@
  * Every event type of every provider's catalog: the resource its payload reports can be fetched
  * back from the mocked API (or is gone, for deletions), with the same id. Stripe's snapshot
  * resources are read with stripe-node itself (the methods a handler calls), compared whole with
- * the delivered object, and found in their collection's list.
+ * the delivered object, and found in their collection's list. GitHub's are read with Octokit at the
+ * route GitHub documents for them and at the API `url` the payload gives (`github-probes.ts`).
  */
 import { isDeepStrictEqual } from 'node:util';
+import { Octokit } from '@octokit/rest';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { listEventTypes } from '../../src/harness/build-delivery.js';
-import { handBuiltEventTypes } from '../../src/providers/github/catalog.js';
 import { resetProviderWorld } from '../../src/msw/index.js';
+import { githubProbe, ownUrl } from './github-probes.js';
 import { deliver, useProviderServer } from './support.js';
 
 const server = useProviderServer();
@@ -118,38 +120,6 @@ async function checkStripeSnapshot(type: string, p: any): Promise<string | undef
   return undefined;
 }
 
-function githubProbe(type: string, p: any): Probe {
-  const [event, action] = type.split('.');
-  const sameId = (id: unknown) => (b: any) => b.id === id;
-  switch (event) {
-    case 'issue_comment':
-    case 'pull_request_review_comment':
-      return { url: p.comment.url, expect: sameId(p.comment.id) };
-    case 'issues':
-      return { url: p.issue.url, expect: sameId(p.issue.id) };
-    case 'pull_request_review':
-      return { url: `${p.pull_request.url}/reviews/${p.review.id}`, expect: sameId(p.review.id) };
-    case 'fork':
-      return { url: p.forkee.url, expect: sameId(p.forkee.id) };
-    case 'ping':
-      return { url: p.hook.url, expect: sameId(p.hook.id) };
-    case 'status':
-      return { url: `${p.repository.url}/commits/${p.sha}/statuses`, expect: (b) => b[0].id === p.id && b[0].state === p.state };
-    case 'installation':
-    case 'installation_repositories': {
-      const url = `https://api.github.com/app/installations/${p.installation.id}`;
-      return action === 'deleted' ? { url, gone: true } : { url, expect: sameId(p.installation.id) };
-    }
-    case 'create':
-    case 'delete':
-    case 'push':
-    case 'star':
-      return { url: p.repository.url, expect: sameId(p.repository.id) };
-    default:
-      return { url: p[event!].url, expect: sameId(p[event!].id) };
-  }
-}
-
 const CLERK_PATHS: Record<string, (d: any) => string> = {
   user: (d) => `/users/${d.id}`,
   session: (d) => `/sessions/${d.id}`,
@@ -192,8 +162,40 @@ const SHOPIFY_PATHS: Record<string, (b: any) => string> = {
   order_transactions: (b) => `/orders/${b.order_id}/transactions/${b.id}.json`,
   refunds: (b) => `/orders/${b.order_id}/refunds/${b.id}.json`,
   themes: (b) => `/themes/${b.id}.json`,
+  variants: (b) => `/variants/${b.id}.json`,
+  disputes: (b) => `/shopify_payments/disputes/${b.id}.json`,
+  fulfillment_events: (b) => `/orders/${b.order_id}/fulfillments/${b.fulfillment_id}/events/${b.id}.json`,
+  customers_marketing_consent: (b) => `/customers/${b.id}.json`,
   checkouts: () => '/checkouts.json',
 };
+
+/** Topics whose body is not the resource itself but names one (an order, a customer, fulfillment orders, listings, app charges). */
+function shopifyAbout(type: string, body: any, base: string, numeric: (id: unknown) => number): Probe | undefined {
+  const [resource, action] = type.split('/');
+  const has = (id: number) => (b: any) => Object.values(b as Record<string, any>)[0].id === id;
+  const fulfillmentOrder = body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order;
+  if ((resource === 'fulfillment_orders' || resource === 'fulfillment_holds') && fulfillmentOrder) {
+    const id = numeric(fulfillmentOrder.id);
+    return { url: `${base}/fulfillment_orders/${id}.json`, expect: (b) => b.fulfillment_order.id === id && b.fulfillment_order.status === fulfillmentOrder.status };
+  }
+  if (resource === 'product_listings' || resource === 'collection_listings') {
+    const listing = body[resource.slice(0, -1)];
+    const id = resource === 'product_listings' ? listing.product_id : listing.collection_id;
+    const url = `${base}/${resource}/${id}.json`;
+    return action === 'remove' ? { url, gone: true } : { url, expect: (b) => JSON.stringify(Object.values(b)[0]) === JSON.stringify(listing) };
+  }
+  if (resource === 'app_subscriptions') return { url: `${base}/recurring_application_charges/${numeric(body.app_subscription.admin_graphql_api_id)}.json`, expect: (b) => b.recurring_application_charge.name === body.app_subscription.name };
+  if (resource === 'app_purchases_one_time') return { url: `${base}/application_charges/${numeric(body.app_purchase_one_time.admin_graphql_api_id)}.json`, expect: (b) => b.application_charge.name === body.app_purchase_one_time.name };
+  if (resource === 'customers_email_marketing_consent') {
+    return { url: `${base}/customers/${body.customer_id}.json`, expect: (b) => JSON.stringify(b.customer.email_marketing_consent) === JSON.stringify(body.email_marketing_consent) };
+  }
+  const orderId = body.order_edit?.order_id ?? (body.id === undefined ? body.order_id : undefined);
+  if (resource === 'orders' && orderId !== undefined) return { url: `${base}/orders/${numeric(orderId)}.json`, expect: has(numeric(orderId)) };
+  const customerId = body.customerId ?? body.admin_graphql_api_customer_kept_id ?? (body.id === undefined ? body.customer_id : undefined);
+  if (customerId !== undefined) return { url: `${base}/customers/${numeric(customerId)}.json`, expect: has(numeric(customerId)) };
+  if (resource === 'tender_transactions') return { url: `${base}/tender_transactions.json`, expect: (b) => b.tender_transactions.some((t: any) => t.id === body.id) };
+  return undefined;
+}
 
 function shopifyProbe(type: string, body: any, shop: string): Probe {
   const [resource, action] = type.split('/');
@@ -203,10 +205,13 @@ function shopifyProbe(type: string, body: any, shop: string): Probe {
   if (resource === 'inventory_levels') {
     return { url: `${base}/inventory_levels.json?inventory_item_ids=${body.inventory_item_id}`, expect: (b) => b.inventory_levels[0].location_id === body.location_id };
   }
+  const numeric = (id: unknown) => Number(String(id).replace(/^gid:\/\/shopify\/\w+\//, ''));
+  const about = shopifyAbout(type, body, base, numeric);
+  if (about) return about;
   const path = SHOPIFY_PATHS[resource!];
-  // customers/merge, orders/risk_assessment_changed, …: about a resource (its `order_id`), not the resource itself.
-  if (body.id === undefined) return { skip: `${type}'s body is not the resource itself` };
-  if (!path || action === 'edited' || action === 'data_request' || action === 'redact') return { skip: `${type} reports nothing the Admin REST API reads back` };
+  if (body.id === undefined) return { skip: `${type}'s body names no resource the Admin REST API reads (GraphQL only)` };
+  if (action === 'data_request' || action === 'redact') return { skip: `${type}: a compliance request, not a resource` };
+  if (!path) return { skip: `${type}: its resource is read through the GraphQL Admin API only` };
   if (resource === 'checkouts') return action === 'delete' ? { skip: 'abandoned checkouts are listed only' } : { url: `${base}/checkouts.json`, expect: (b) => b.checkouts.some((c: any) => c.id === body.id) };
   const url = `${base}${path(body)}`;
   if (action === 'delete') return { url, gone: true };
@@ -224,13 +229,41 @@ function resendProbe(type: string, p: any): Probe {
   return type.endsWith('.deleted') ? { url, gone: true } : { url, expect: (b) => b.id === d.id };
 }
 
-/** The probe of a delivery; Stripe's snapshot events are checked by `checkStripeSnapshot` instead. */
+/** The probe of a delivery; Stripe's snapshot events and GitHub's are checked by `checkStripeSnapshot` and `checkGithub` instead. */
 function probeOf(provider: string, type: string, delivery: { headers: Record<string, string> }, payload: any): Probe {
   if (provider === 'stripe') return stripeThinProbe(type, payload);
-  if (provider === 'github') return githubProbe(type, payload);
   if (provider === 'clerk') return clerkProbe(type, payload);
   if (provider === 'shopify') return shopifyProbe(type, payload, delivery.headers['X-Shopify-Shop-Domain'] ?? '');
   return resendProbe(type, payload);
+}
+
+const octokit = new Octokit({ auth: 'ghs_catalog', log: { debug() {}, info() {}, warn() {}, error() {} } });
+
+/** A GitHub read with the real Octokit, as a handler would make it: its status and body, whatever the status. */
+async function githubGet(url: string): Promise<{ status: number; data: any }> {
+  try {
+    const { status, data } = await octokit.request(`GET ${url}`);
+    return { status, data };
+  } catch (error: any) {
+    return { status: error.status ?? 0, data: error.response?.data };
+  }
+}
+
+/**
+ * A GitHub delivery's resource, read back with Octokit at the route GitHub documents for it, and at
+ * the API `url` the payload gives it when that differs (the same object).
+ */
+async function checkGithub(type: string, payload: any): Promise<string | undefined> {
+  const probe = githubProbe(type, payload);
+  if ('skip' in probe) return probe.skip ? undefined : `${type}: a skip needs a reason`;
+  const { status, data } = await githubGet(probe.url);
+  if ('gone' in probe) return status === 404 ? undefined : `${type}: ${probe.url} answered ${status}, not 404`;
+  if (status !== (probe.status ?? 200)) return `${type}: ${probe.url} answered ${status}`;
+  if (!probe.expect(data)) return `${type}: ${probe.url} served another object`;
+  const own = ownUrl(type, payload, probe);
+  if (own === undefined) return undefined;
+  const again = await githubGet(own);
+  return again.status === 200 && isDeepStrictEqual(again.data, data) ? undefined : `${type}: its own url ${own} answered ${again.status} with another object`;
 }
 
 /** What is wrong with one type's read back, if anything (one fresh world per type). */
@@ -238,6 +271,7 @@ async function checkType(provider: string, type: string): Promise<string | undef
   resetProviderWorld();
   const { delivery, payload } = await deliver(provider, type, { seed: 7 });
   if (provider === 'stripe' && payload.object === 'event') return checkStripeSnapshot(type, payload);
+  if (provider === 'github') return checkGithub(type, payload);
   const probe = probeOf(provider, type, delivery, payload);
   if ('skip' in probe) return probe.skip ? undefined : `${type}: a skip needs a reason`;
   const response = await fetch(probe.url, { headers: AUTH[provider] });
@@ -246,15 +280,10 @@ async function checkType(provider: string, type: string): Promise<string | undef
   return probe.expect(await response.json()) === true ? undefined : `${type}: ${probe.url} served another object`;
 }
 
-/**
- * The types whose resources the mock world records: every catalog type, except for GitHub, where
- * the world records the resources of the hand-built types (the schema-drawn ones are not served yet).
- */
-const served = (provider: string): readonly string[] => (provider === 'github' ? handBuiltEventTypes : listEventTypes(provider));
 
 describe('relaykit/msw: every catalog type', () => {
   it.each(['stripe', 'github', 'clerk', 'shopify', 'resend'])("%s: each type's resource is served by the mock", async (provider) => {
-    const types = served(provider);
+    const types = listEventTypes(provider);
     expect(types.length).toBeGreaterThan(0);
     const problems: string[] = [];
     for (const type of types) {

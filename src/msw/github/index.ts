@@ -7,6 +7,7 @@ import { checkGithubToken } from './auth.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
 import * as read from './read.js';
+import { atOwnUrl, storedRoutes } from './stored.js';
 import * as write from './write.js';
 
 export { githubAdapter } from './record.js';
@@ -65,6 +66,9 @@ export function githubApi(ctx: MockContext): MockApi {
     guarded('GET', '/orgs/:org', read.single(ctx, 'organization')),
     guarded('GET', '/licenses/:license', read.single(ctx, 'license')),
     guarded('GET', '/app/installations/:installation_id', app.getInstallation(ctx)),
+    guarded('GET', '/orgs/:org/hooks/:hook_id', read.single(ctx, 'hook')),
+    // Resources of the schema-drawn events, at their canonical REST paths.
+    ...storedRoutes(ctx, guarded),
     guarded('POST', `${R}/issues/:issue_number/comments`, write.createIssueComment(ctx), write.WRITE_DOCS.createComment),
     guarded('PATCH', `${R}/issues/comments/:comment_id`, write.updateIssueComment(ctx), write.WRITE_DOCS.updateComment),
     guarded('DELETE', `${R}/issues/comments/:comment_id`, write.deleteIssueComment(ctx), write.WRITE_DOCS.updateComment),
@@ -73,6 +77,8 @@ export function githubApi(ctx: MockContext): MockApi {
     guarded('POST', `${R}/check-runs`, write.createCheckRun(ctx), write.WRITE_DOCS.createCheckRun),
     guarded('PATCH', `${R}/check-runs/:check_run_id`, write.updateCheckRun(ctx), write.WRITE_DOCS.updateCheckRun),
     guarded('POST', `${R}/statuses/:sha`, write.createStatus(ctx), write.WRITE_DOCS.createStatus),
+    // Last: any other object a delivery carried, at the API `url` it gave (else the unsupported answer).
+    guarded('GET', '/*', atOwnUrl(ctx)),
   ];
   return {
     provider: 'github',

@@ -7,6 +7,7 @@ import { isPlainObject } from '../../core/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
 import { appInstallation, recordAppInstallation } from './app.js';
+import { recordCanonical, RESOURCE } from './canonical.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
 
 /** Keys whose objects are roll-ups or links, not resources. */
@@ -19,9 +20,23 @@ function walk(world: ProviderWorld, value: unknown): void {
   }
   if (!isPlainObject(value)) return;
   for (const [key, child] of Object.entries(value)) if (!SKIP.has(key)) walk(world, child);
-  const kind = typeof value.url === 'string' ? kindOfUrl(value.url) : undefined;
-  if (kind) world.merge('github', kind, value);
+  if (typeof value.url !== 'string' || !value.url.startsWith(`${API}/`)) return;
+  const kind = kindOfUrl(value.url);
+  // A URL naming a repository or an account on an object that is not one (a link, a config) is not recorded as it.
+  const looks = kind ? LOOKS_LIKE[kind] : undefined;
+  if (looks && !looks(value)) return;
+  world.merge('github', kind ?? RESOURCE, value);
 }
+
+/** What an object of a kind always has: a repository its `full_name`, an account its `login`, an issue its `number`. */
+const LOOKS_LIKE: Readonly<Record<string, ((o: Obj) => boolean) | undefined>> = {
+  repository: (o) => typeof o.full_name === 'string',
+  // An issue's `pull_request` is a set of links, not the pull request.
+  pull_request: (o) => o.number !== undefined,
+  issue: (o) => o.number !== undefined,
+  user: (o) => typeof o.login === 'string',
+  organization: (o) => typeof o.login === 'string',
+};
 
 /** The REST form of a `status` event's commit status. */
 function commitStatus(body: Obj): Obj | undefined {
@@ -60,7 +75,10 @@ export const githubAdapter: WorldAdapter = {
     if (kind === 'review' && typeof object.pull_request_url === 'string' && object.id !== undefined) {
       return `${pathKey(object.pull_request_url)}/reviews/${String(object.id)}`;
     }
-    return typeof object.url === 'string' && object.url.startsWith(`${API}/`) ? pathKey(object.url) : undefined;
+    if (typeof object.url !== 'string' || !object.url.startsWith(`${API}/`)) return undefined;
+    // A label's REST path is its name's, whatever id its `url` was built from.
+    const repo = kind === 'label' && typeof object.name === 'string' ? /^(.*\/repos\/[^/]+\/[^/]+)\/labels\//.exec(object.url)?.[1] : undefined;
+    return repo ? pathKey(`${repo}/labels/${object.name as string}`) : pathKey(object.url);
   },
   record(world, delivery, payload) {
     if (!isPlainObject(payload)) return;
@@ -80,5 +98,6 @@ export const githubAdapter: WorldAdapter = {
       const status = commitStatus(payload);
       if (status) world.put('github', 'status', status);
     }
+    if (event) recordCanonical(world, event, payload);
   },
 };

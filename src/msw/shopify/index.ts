@@ -28,7 +28,7 @@ export function shopifyApi(ctx: MockContext): MockApi {
       routes.push(r('GET', `/${resource.plural}.json`, read.list(ctx, resource)));
       routes.push(r('GET', `/${resource.plural}/count.json`, read.count(ctx, resource)));
     }
-    routes.push(r('GET', `/${resource.plural}/:id.json`, read.retrieve(ctx, resource)));
+    if (resource.retrievable !== false) routes.push(r('GET', `/${resource.plural}/:id.json`, read.retrieve(ctx, resource)));
     if (resource.updatable) routes.push(r('PUT', `/${resource.plural}/:id.json`, write.update(ctx, resource)));
   }
   const variant = SHOPIFY_RESOURCES.find((x) => x.kind === 'variant')!;
@@ -37,6 +37,7 @@ export function shopifyApi(ctx: MockContext): MockApi {
     routes.push(r('GET', `/orders/:parent_id/${child.plural}.json`, read.children(ctx, 'order', child)));
     routes.push(r('GET', `/orders/:parent_id/${child.plural}/:id.json`, read.child(ctx, child)));
   }
+  routes.push(r('GET', '/orders/:parent_id/fulfillments/:fulfillment_id/events/:id.json', read.fulfillmentEvent(ctx)));
   return {
     provider: 'shopify',
     base: 'https://:shop.myshopify.com/admin/api/:version',

@@ -132,3 +132,12 @@ export function shop(ctx: MockContext): HttpResponseResolver {
     return shopifyJson({ shop: found ?? { id: 1, name: String(params.shop), domain, myshopify_domain: domain, currency: 'USD', plan_name: 'development' } });
   };
 }
+
+/** `GET /orders/:order_id/fulfillments/:fulfillment_id/events/:id.json`. */
+export function fulfillmentEvent(ctx: MockContext): HttpResponseResolver {
+  return ({ params }) => {
+    const found = findInShop(ctx, params, 'fulfillment_event', String(params.id));
+    const matches = found && String(found.order_id) === String(params.parent_id) && String(found.fulfillment_id) === String(params.fulfillment_id);
+    return matches ? shopifyJson({ fulfillment_event: found }) : shopifyNotFound();
+  };
+}

@@ -6,6 +6,7 @@ import { isPlainObject } from '../../core/index.js';
 import type { ObservedDelivery } from '../../providers/index.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { recordReferences } from './references.js';
 import { TOPIC_KINDS } from './resources.js';
 
 function header(delivery: ObservedDelivery, name: string): string | undefined {
@@ -16,6 +17,9 @@ function header(delivery: ObservedDelivery, name: string): string | undefined {
 
 function shopifyId(kind: string, object: Obj): string | undefined {
   if (kind === 'shop') return 'shop';
+  // A listing is keyed by what it lists.
+  if (kind === 'product_listing') return object.product_id != null ? String(object.product_id) : undefined;
+  if (kind === 'collection_listing') return object.collection_id != null ? String(object.collection_id) : undefined;
   if (kind === 'inventory_level') {
     return object.inventory_item_id !== undefined && object.location_id !== undefined ? `${String(object.inventory_item_id)}:${String(object.location_id)}` : undefined;
   }
@@ -36,21 +40,37 @@ export const shopifyAdapter: WorldAdapter = {
     const topic = header(delivery, 'X-Shopify-Topic') ?? delivery.eventType;
     const shop = header(delivery, 'X-Shopify-Shop-Domain');
     if (!shop || !isPlainObject(payload)) return;
-    const [resource, action] = topic.split('/');
-    const kind = TOPIC_KINDS[resource ?? ''];
-    if (!kind || (resource === 'app' && action !== 'uninstalled') || action === 'edited') return;
-    const id = shopifyId(kind, payload);
-    if (!id) return;
-    if (action === 'delete') {
+    const [resource = '', action] = topic.split('/');
+    const kind = TOPIC_KINDS[resource];
+    const listing = resource.endsWith('_listings') && isPlainObject(payload[resource.slice(0, -1)]) ? (payload[resource.slice(0, -1)] as Obj) : undefined;
+    if (kind && listing) {
+      // `{ product_listing: {…} }`: the listing, gone on `remove`.
+      const key = shopifyId(kind, listing);
+      if (key && action === 'remove') world.delete('shopify', kind, key, { shop });
+      else if (key) world.put('shopify', kind, listing, { shop });
+      return;
+    }
+    const id = kind ? shopifyId(kind, payload) : undefined;
+    if (kind && id && action === 'delete') {
       world.delete('shopify', kind, id, { shop });
       return;
     }
+    if (!kind || !id || (resource === 'app' && action !== 'uninstalled') || action === 'edited') {
+      if (action !== 'delete' && action !== 'redact') recordReferences(world, shop, resource, payload);
+      return;
+    }
     if (isPlainObject(payload.customer) && payload.customer.id !== undefined) world.merge('shopify', 'customer', payload.customer, { shop });
+    if (resource === 'customers_marketing_consent') {
+      // The body is the customer's consent, not the customer: recorded by `recordReferences`.
+      recordReferences(world, shop, resource, payload);
+      return;
+    }
     if (kind === 'order') {
       children(world, shop, 'fulfillment', payload.fulfillments, { order_id: payload.id });
       children(world, shop, 'refund', payload.refunds, { order_id: payload.id });
     }
     if (kind === 'product') children(world, shop, 'variant', payload.variants, { product_id: payload.id });
     world.put('shopify', kind, payload, { shop });
+    recordReferences(world, shop, resource, payload);
   },
 };

@@ -9,6 +9,8 @@ export interface ShopifyResource {
   readonly listable: boolean;
   /** Whether `PUT /<plural>/:id.json` updates it. */
   readonly updatable: boolean;
+  /** Whether `GET /<plural>/:id.json` reads one (default true; tender transactions are only listed). */
+  readonly retrievable?: boolean;
 }
 
 /** Every top-level resource a catalog payload holds. */
@@ -23,6 +25,13 @@ export const SHOPIFY_RESOURCES: readonly ShopifyResource[] = [
   { kind: 'location', plural: 'locations', singular: 'location', listable: true, updatable: false },
   { kind: 'checkout', plural: 'checkouts', singular: 'checkout', listable: true, updatable: false },
   { kind: 'theme', plural: 'themes', singular: 'theme', listable: true, updatable: false },
+  { kind: 'fulfillment_order', plural: 'fulfillment_orders', singular: 'fulfillment_order', listable: false, updatable: false },
+  { kind: 'product_listing', plural: 'product_listings', singular: 'product_listing', listable: true, updatable: false },
+  { kind: 'collection_listing', plural: 'collection_listings', singular: 'collection_listing', listable: true, updatable: false },
+  { kind: 'recurring_application_charge', plural: 'recurring_application_charges', singular: 'recurring_application_charge', listable: true, updatable: false },
+  { kind: 'application_charge', plural: 'application_charges', singular: 'application_charge', listable: true, updatable: false },
+  { kind: 'dispute', plural: 'shopify_payments/disputes', singular: 'dispute', listable: true, updatable: false },
+  { kind: 'tender_transaction', plural: 'tender_transactions', singular: 'tender_transaction', listable: true, updatable: false, retrievable: false },
 ];
 
 /** Resources that live under an order: `/orders/:order_id/<plural>/:id.json`. */
@@ -37,6 +46,7 @@ export const TOPIC_KINDS: Readonly<Record<string, string>> = Object.freeze({
   orders: 'order',
   customers: 'customer',
   products: 'product',
+  variants: 'variant',
   collections: 'collection',
   draft_orders: 'draft_order',
   fulfillments: 'fulfillment',
@@ -50,4 +60,10 @@ export const TOPIC_KINDS: Readonly<Record<string, string>> = Object.freeze({
   carts: 'cart',
   shop: 'shop',
   app: 'shop',
+  disputes: 'dispute',
+  tender_transactions: 'tender_transaction',
+  product_listings: 'product_listing',
+  collection_listings: 'collection_listing',
+  customers_marketing_consent: 'customer',
+  fulfillment_events: 'fulfillment_event',
 });
