@@ -11,7 +11,7 @@ import { RelayError } from '../core/index.js';
 import { buildDraw, drawArbitrary, resolvePlan, type Plan } from './arbitraries.js';
 import type { Delivery } from './build-delivery.js';
 import { kindArbitrary, resolveKinds, type Forgery, type ForgeryKind } from './forgeries.js';
-import { send, type Target, type TargetResponse } from './targets.js';
+import { checkRoutePath, send, type Target, type TargetResponse } from './targets.js';
 
 /** Runs when `numRuns` is not given; each run sends one valid delivery and one forgery per kind. */
 export const DEFAULT_NUM_RUNS = 50;
@@ -75,7 +75,7 @@ export async function assertRejectsForgeries(target: Target, provider: string, o
   const plan = resolvePlan(provider, options, 'assertRejectsForgeries');
   const kinds = resolveKinds(plan, options.kinds, 'assertRejectsForgeries');
   const parameters = checkParameters(options);
-  const path = checkPath(options.path, plan);
+  const path = checkRoutePath(options.path, 'assertRejectsForgeries');
   const cases: fc.Arbitrary<Case> = fc.record({
     valid: drawArbitrary(plan, false).map((draw) => buildDraw(plan, draw)),
     forgeries: fc.tuple(...kinds.map((kind) => kindArbitrary(plan, kind))),
@@ -136,18 +136,6 @@ function checkParameters(options: AssertRejectsForgeriesOptions): fc.Parameters<
     parameters.path = options.replayPath;
   }
   return parameters;
-}
-
-function checkPath(path: string | undefined, plan: Plan): string | undefined {
-  if (path === undefined) return undefined;
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new RelayError(
-      'INVALID_OPTION',
-      `assertRejectsForgeries: path is the URL path the target receives ${plan.plugin.name} webhooks at and must start with "/", ` +
-        `got ${JSON.stringify(path)}. To replay a fast-check counterexample, pass { seed, replayPath }.`,
-    );
-  }
-  return path;
 }
 
 /**
