@@ -4,7 +4,8 @@
  * `toBeIdempotent`. The targets are node request listeners on real sockets that record the request line
  * they saw, answer 404 anywhere but their route, and verify with the official libraries there.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBilling } from '../../examples/stripe-idempotency/billing.js';
 import { RelayError } from '../../src/core/index.js';
@@ -125,6 +126,20 @@ describe('path', () => {
       expect(route.lines).toEqual(['POST /api/github/webhooks HTTP/1.1']);
       expect(JSON.parse(result.delivery!.body)).toEqual(JSON.parse(source.delivery.body));
       expect(result.delivery!.deliveryId).not.toBe(source.delivery.deliveryId);
+
+      // With to, the execution is asked of target's API over HTTP, and the delivery goes to exactly that URL.
+      const { url: relayUrl } = await relay.listen({ port: 0 });
+      const exact = mountedAt('/hooks/github?team=core', verifying('github'));
+      const server = createServer(exact.listener);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const routeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/github?team=core`;
+        const viaTo = await replay(source.execution!.eventId, { target: relayUrl, to: routeUrl, secret: secrets.github });
+        expect(viaTo).toMatchObject({ status: 200, url: routeUrl, sourceExecutionId: source.execution!.id });
+        expect(exact.lines).toEqual(['POST /hooks/github?team=core HTTP/1.1']);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     } finally {
       await relay.close();
     }
