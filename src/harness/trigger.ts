@@ -1,7 +1,7 @@
 /** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
 import type { EventData, KnownEventType } from '../providers/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery, type FixtureDeliveryOptions } from './build-delivery.js';
-import { resolveRoute, send, type RouteOptions, type Target, type TargetResponse } from './targets.js';
+import { resolveRoute, send, type Route, type RouteOptions, type Target, type TargetResponse } from './targets.js';
 
 /** The execution JSON a relaykit service (or a compatible one) answers with. */
 export interface ExecutionSummary {
@@ -51,7 +51,10 @@ export function executionOf(json: unknown): ExecutionSummary | undefined {
  * await deliver(delivery, { target: middleware, path: '/api/github/webhooks' }); // Probot's route
  */
 export async function deliver(delivery: Delivery, options: RouteOptions = {}): Promise<TriggerResult> {
-  const route = resolveRoute(options);
+  return sendTo(resolveRoute(options), delivery);
+}
+
+async function sendTo(route: Route, delivery: Delivery): Promise<TriggerResult> {
   const response = await send(route.target, { method: 'POST', path: route.path ?? delivery.path, headers: delivery.headers, body: delivery.body });
   const execution = executionOf(response.json);
   return execution ? { ...response, delivery, execution } : { ...response, delivery };
@@ -80,12 +83,11 @@ export async function triggerWebhook<P extends string, T extends KnownEventType<
 export async function triggerWebhook(providerOrFixture: string | FixtureTriggerOptions, eventType = '', options: TriggerOptions = {}): Promise<TriggerResult> {
   if (typeof providerOrFixture === 'object' && providerOrFixture !== null) {
     const { target, path, to, ...fixture } = providerOrFixture;
-    const route = { target, path, to };
-    resolveRoute(route); // a bad route is refused before the fixture is read
-    return deliver(await buildDelivery(fixture), route);
+    // A bad route is refused before the fixture is read or the payload built.
+    const route = resolveRoute({ target, path, to });
+    return sendTo(route, await buildDelivery(fixture));
   }
   const { target, path, to, ...build } = options;
-  const route = { target, path, to };
-  resolveRoute(route);
-  return deliver(await buildDelivery(providerOrFixture, eventType, build), route);
+  const route = resolveRoute({ target, path, to });
+  return sendTo(route, await buildDelivery(providerOrFixture, eventType, build));
 }
