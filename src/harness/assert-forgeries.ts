@@ -4,14 +4,14 @@
  * kind, so any `numRuns` covers all kinds; a failure is shrunk and reported with what was sent, what
  * came back, and the seed and path that replay it.
  */
-import { createServer, Server, type RequestListener } from 'node:http';
+import { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { RelayError } from '../core/index.js';
 import { buildDraw, drawArbitrary, resolvePlan, type Plan } from './arbitraries.js';
 import type { Delivery } from './build-delivery.js';
 import { kindArbitrary, resolveKinds, type Forgery, type ForgeryKind } from './forgeries.js';
-import { checkRoutePath, send, type Target, type TargetResponse } from './targets.js';
+import { checkRoutePath, listenerServer, send, type NodeListener, type Target, type TargetResponse } from './targets.js';
 
 /** Runs when `numRuns` is not given; each run sends one valid delivery and one forgery per kind. */
 export const DEFAULT_NUM_RUNS = 50;
@@ -144,7 +144,7 @@ function checkParameters(options: AssertRejectsForgeriesOptions): fc.Parameters<
  */
 async function hold(target: Target): Promise<{ target: Target; release(): Promise<void> }> {
   const server =
-    target instanceof Server ? target : typeof target === 'function' && target.length >= 2 ? createServer(target as RequestListener) : undefined;
+    target instanceof Server ? target : typeof target === 'function' && target.length >= 2 ? listenerServer(target as NodeListener) : undefined;
   if (server === undefined || server.listening) return { target, release: async () => {} };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,7 +3,7 @@
  * relaykit service, or a node `http.Server` / request listener (Express), each reached the way it
  * is served in production, and each answer read into one `TargetResponse` shape.
  */
-import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RelayError } from '../core/index.js';
 
@@ -92,7 +92,7 @@ export async function send(target: Target | undefined, request: OutgoingRequest)
   if (resolved instanceof Server) return withServer(resolved, (base) => sendToUrl(joinUrl(base, request.path), request));
   if (typeof resolved === 'function') {
     if (resolved.length >= 2) {
-      const server = createServer(resolved as RequestListener);
+      const server = listenerServer(resolved as NodeListener);
       return withServer(server, (base) => sendToUrl(joinUrl(base, request.path), request));
     }
     return sendInProcess(resolved as FetchHandler, request);
@@ -105,6 +105,25 @@ export async function send(target: Target | undefined, request: OutgoingRequest)
     'INVALID_OPTION',
     `target must be a base URL, a fetch handler (request) => response, an object with fetch(request), ` +
       `a node request listener (req, res) or an http.Server; got ${describe(resolved)}.`,
+  );
+}
+
+/**
+ * A server (not listening yet) for a node request listener, which it calls with a `next` that answers
+ * what nobody else did: a middleware (Express, Probot's `createNodeMiddleware`) that passes the request
+ * on would otherwise leave it without an answer, and the harness waiting.
+ */
+export function listenerServer(listener: NodeListener): Server {
+  const withNext = listener as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  return createServer((req, res) =>
+    withNext(req, res, (error?: unknown) => {
+      if (res.headersSent || res.writableEnded) return;
+      const [status, message] =
+        error === undefined || error === null
+          ? [404, `nothing answered ${req.method} ${req.url}: the request listener passed it on (next()). If your app receives webhooks at another route, give its path (e.g. path: '/api/github/webhooks').`]
+          : [500, `the request listener passed an error on (next(error)): ${error instanceof Error ? error.message : String(error)}`];
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
+    }),
   );
 }
 

@@ -4,8 +4,10 @@
  * `toBeIdempotent`. The targets are node request listeners on real sockets that record the request line
  * they saw, answer 404 anywhere but their route, and verify with the official libraries there.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createNodeMiddleware, Probot } from 'probot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBilling } from '../../examples/stripe-idempotency/billing.js';
 import { RelayError } from '../../src/core/index.js';
@@ -143,6 +145,20 @@ describe('path', () => {
     } finally {
       await relay.close();
     }
+  });
+
+  it("reaches Probot's createNodeMiddleware at its route; without path, the request Probot passes on gets a 404 that says to give it", async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const seen: string[] = [];
+    const probot = new Probot({ appId: 1234, privateKey, secret: secrets.github, logLevel: 'fatal' });
+    const middleware = await createNodeMiddleware((app) => app.on('push', (context) => void seen.push(context.id)), { probot });
+    const routed = await triggerWebhook('github', 'push', { target: middleware, path: '/api/github/webhooks', secret: secrets.github, app: true });
+    expect(routed.status, routed.body).toBe(200);
+    expect(seen).toEqual([routed.delivery.deliveryId]);
+    const unrouted = await triggerWebhook('github', 'push', { target: middleware, secret: secrets.github, app: true });
+    expect(unrouted.status).toBe(404);
+    expect(unrouted.body).toContain("nothing answered POST /api/webhook/github: the request listener passed it on (next()). If your app receives webhooks at another route, give its path (e.g. path: '/api/github/webhooks').");
+    expect(seen).toHaveLength(1);
   });
 
   it('refuses path with to, and a path that is not a route, before anything is sent', async () => {
