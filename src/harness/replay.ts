@@ -95,8 +95,7 @@ export async function replay(id: string, options?: ReplayOptions & { print?: fal
 export async function replay(id: string, options?: ReplayOptions): Promise<ReplayPreview | ReplayResult>;
 export async function replay(id: string, options: ReplayOptions = {}): Promise<ReplayPreview | ReplayResult> {
   checkExecutionId(id);
-  const toRoute = options.path !== undefined || options.to !== undefined;
-  if (toRoute) return replayToRoute(id, options);
+  if (options.path !== undefined || options.to !== undefined) return replayToRoute(id, options);
   const client = serviceClient(options.target, { token: options.apiToken });
   const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
   const source = canLookUp ? await lookUp(id, options, client) : undefined;
@@ -108,7 +107,7 @@ export async function replay(id: string, options: ReplayOptions = {}): Promise<R
 }
 
 /** `path` or `to`: the stored event signed again, fresh delivery ids, POSTed to the route. */
-async function replayToRoute(id: string, options: ReplayOptions): Promise<ReplayPreview | ReplayResult> {
+async function replayToRoute(id: string, options: ReplayOptions): Promise<ReplayResult> {
   const route = resolveRoute(options, 'replay');
   if (options.print === true) throw new RelayError('INVALID_OPTION', 'replay: print sends nothing and path/to send the stored event: give one of them.');
   const viaHttp = options.to !== undefined && options.lookup === undefined && !isLookup(options.target);
