@@ -26,14 +26,16 @@ export function createPeerApp({ dbPath, secret }: { dbPath: string; secret: stri
 
   const app = express();
   app.post('/api/webhook/stripe', express.raw({ type: 'application/json' }), (req, res) => {
+    // express.raw gives a Buffer; `unknown` first, since probot's types (a devDependency) widen IncomingMessage.body.
+    const raw = req.body as unknown as Buffer;
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(req.body as Buffer, req.headers['stripe-signature'] ?? '', secret);
+      event = stripe.webhooks.constructEvent(raw, req.headers['stripe-signature'] ?? '', secret);
     } catch (error) {
       res.status(400).send(`Webhook Error: ${(error as Error).message}`);
       return;
     }
-    insert.run(event.id, event.type, (req.body as Buffer).toString('utf8'), new Date().toISOString());
+    insert.run(event.id, event.type, raw.toString('utf8'), new Date().toISOString());
     res.json({ received: true });
   });
   return { app, db };

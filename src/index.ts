@@ -41,7 +41,7 @@ export { replay } from './harness/replay.js';
 export type { ExecutionLookup, ReplayOptions, ReplayPreview, ReplayResult, StoredExecution } from './harness/replay.js';
 export { serviceClient } from './harness/service-client.js';
 export type { ExecutionsFilter, ServiceAnswer, ServiceClient, ServiceClientOptions, ServiceExecution } from './harness/service-client.js';
-export type { FetchHandler, FetchObject, NodeListener, Target, TargetResponse } from './harness/targets.js';
+export type { FetchHandler, FetchObject, NodeListener, RouteOptions, Target, TargetResponse } from './harness/targets.js';
 
 // The reference service
 export {

@@ -3,7 +3,7 @@
  * `--timestamp`, `-H` headers. Each mistake is a one-line `RelayError` with code `USAGE`.
  */
 import { RelayError } from '../core/index.js';
-import { exactUrl, joinUrl } from '../harness/targets.js';
+import { checkRoutePath, exactUrl, joinUrl } from '../harness/targets.js';
 
 /**
  * The service's base URL: `--forward`, else `SERVICE_BASE_URL`, else `http://localhost:3000`, the spec's
@@ -37,6 +37,25 @@ export function toUrlOption(value: unknown): string | undefined {
     throw new RelayError('USAGE', `--to: ${(error as Error).message}`);
   }
   return text;
+}
+
+/**
+ * `--path <path>`: the URL path on the base URL (`--forward`) the deliveries go to (Probot's
+ * `/api/github/webhooks`) instead of `/api/webhook/<provider>`; `undefined` when absent. Checked with the
+ * harness's own rule, and refused beside `--to` (an exact URL, its own path included). Shared by
+ * `relay trigger`, `relay replay` and `relay flow`.
+ * @example
+ * pathOption(options.path, options.to); // '/api/github/webhooks'
+ */
+export function pathOption(value: unknown, to: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const path = single('path', value);
+  if (to !== undefined) throw new RelayError('USAGE', '--path is the route on the base URL (--forward), --to an exact URL with its own path: give one of them.');
+  try {
+    return checkRoutePath(typeof path === 'string' ? path : String(path));
+  } catch (error) {
+    throw new RelayError('USAGE', `--path: ${(error as Error).message}`);
+  }
 }
 
 /**

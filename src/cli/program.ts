@@ -57,6 +57,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--fixture <file>', 'Send a saved fixture (relay fixture save): its body byte for byte, signed with the test secret now, fresh delivery ids')
     .option('--keep-ids', "With --fixture: keep the fixture's delivery ids (a redelivery) instead of fresh ones")
     .option('--to <url>', 'POST to exactly this URL (your own route, e.g. http://localhost:4000/webhooks/stripe) instead of <base>/api/webhook/<provider>')
+    .option('--path <path>', 'POST to this path on the base URL (your own route, e.g. /api/github/webhooks) instead of /api/webhook/<provider>; not with --to')
     .example('  $ export STRIPE_WEBHOOK_SECRET=whsec_…   # the value your service verifies with')
     .example('  $ relay trigger stripe payment_intent.succeeded')
     .example(`  $ relay trigger stripe payment_intent.succeeded --data '{"amount": 2000, "metadata": {"orderId": "42"}}'`)
@@ -71,6 +72,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay trigger github check_suite.completed --app            # as a GitHub App receives it')
     .example('  $ relay trigger stripe treasury.widget.created --allow-unknown-type --print   # a type relaykit does not know')
     .example('  $ relay trigger stripe invoice.paid --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay trigger github issues.opened --app --forward http://localhost:3000 --path /api/github/webhooks   # a Probot app')
     .example('  $ relay trigger --fixture fixtures/refund.json --to http://localhost:4000/webhooks/stripe')
     .example('  $ relay trigger --fixture fixtures/refund.json --keep-ids   # the same delivery ids: a redelivery')
     .action(async (provider: string | undefined, eventType: string | undefined, options: TriggerCliOptions) => {
@@ -93,6 +95,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .command('flow <provider> <name>', "Send a flow's deliveries to <base>/api/webhook/<provider>, as the provider sends them")
     .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000)')
     .option('--to <url>', 'POST every delivery to exactly this URL (your own route) instead of <base>/api/webhook/<provider>')
+    .option('--path <path>', 'POST every delivery to this path on the base URL (your own route, e.g. /api/stripe) instead of /api/webhook/<provider>; not with --to')
     .option('--order <order>', 'provider (default), shuffled (seeded) or reversed')
     .option('--duplicates <n>', 'Extra copies of randomly chosen deliveries, same ids, signed anew (default: 0)')
     .option('--retries', "Retry a non-2xx answer or a timeout on the provider's schedule (GitHub does not retry)")
@@ -105,6 +108,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay flow clerk sign-up --retries --time-scale 0.001 --forward http://localhost:4000')
     .example('  $ relay flow github pull-request --timestamp 2024-05-01T12:00:00Z --json')
     .example('  $ relay flow stripe refund --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay flow stripe checkout-subscription --forward http://localhost:3000 --path /api/stripe   # a Next.js app/api/stripe/route.ts')
     .action(async (provider: string, name: string, options: FlowCliOptions) => {
       const { flowCommand } = await import('./commands/flows.js');
       exitCode = await flowCommand(out, io.env, provider, name, options);
@@ -114,6 +118,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .command('replay <eventId|executionId>', 'Replay a stored execution as a new one: POST <base>/api/executions/<id>/replay')
     .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000); an id the local store lacks is asked of it')
     .option('--to <url>', 'Instead: sign the stored delivery again with the test secret (fresh ids) and POST it to exactly this URL')
+    .option('--path <path>', 'Instead: sign the stored delivery again (fresh ids) and POST it to this path on the base URL (--forward, then your app, not asked for executions); not with --to')
     .option('--print', 'Dry run: print the source execution, event type and data; send nothing, replay nothing')
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the execution (default: .)')
     .option('--json', 'Print one JSON object instead of the text lines')
@@ -123,6 +128,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay replay exec_01JB… --dir ./services/billing')
     .example('  $ relay replay exec_01JB… --json | jq .body.id')
     .example('  $ relay replay evt_01JB… --to http://localhost:4000/webhooks/stripe')
+    .example('  $ relay replay evt_01JB… --forward http://localhost:4000 --path /api/github/webhooks')
     .example('  $ RELAY_API_TOKEN=secret relay replay exec_01JB…   # sent as Authorization: Bearer')
     .action(async (id: string, options: ReplayCliOptions) => {
       const { replayCommand } = await import('./commands/replay.js');

@@ -4,14 +4,14 @@
  * kind, so any `numRuns` covers all kinds; a failure is shrunk and reported with what was sent, what
  * came back, and the seed and path that replay it.
  */
-import { createServer, Server, type RequestListener } from 'node:http';
+import { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { RelayError } from '../core/index.js';
 import { buildDraw, drawArbitrary, resolvePlan, type Plan } from './arbitraries.js';
 import type { Delivery } from './build-delivery.js';
 import { kindArbitrary, resolveKinds, type Forgery, type ForgeryKind } from './forgeries.js';
-import { send, type Target, type TargetResponse } from './targets.js';
+import { checkRoutePath, listenerServer, send, type NodeListener, type Target, type TargetResponse } from './targets.js';
 
 /** Runs when `numRuns` is not given; each run sends one valid delivery and one forgery per kind. */
 export const DEFAULT_NUM_RUNS = 50;
@@ -75,7 +75,7 @@ export async function assertRejectsForgeries(target: Target, provider: string, o
   const plan = resolvePlan(provider, options, 'assertRejectsForgeries');
   const kinds = resolveKinds(plan, options.kinds, 'assertRejectsForgeries');
   const parameters = checkParameters(options);
-  const path = checkPath(options.path, plan);
+  const path = checkRoutePath(options.path, 'assertRejectsForgeries');
   const cases: fc.Arbitrary<Case> = fc.record({
     valid: drawArbitrary(plan, false).map((draw) => buildDraw(plan, draw)),
     forgeries: fc.tuple(...kinds.map((kind) => kindArbitrary(plan, kind))),
@@ -138,25 +138,13 @@ function checkParameters(options: AssertRejectsForgeriesOptions): fc.Parameters<
   return parameters;
 }
 
-function checkPath(path: string | undefined, plan: Plan): string | undefined {
-  if (path === undefined) return undefined;
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new RelayError(
-      'INVALID_OPTION',
-      `assertRejectsForgeries: path is the URL path the target receives ${plan.plugin.name} webhooks at and must start with "/", ` +
-        `got ${JSON.stringify(path)}. To replay a fast-check counterexample, pass { seed, replayPath }.`,
-    );
-  }
-  return path;
-}
-
 /**
  * A node listener or a server that is not listening is started once for the whole property (the
  * harness would otherwise start and stop it for every request), on an ephemeral loopback port.
  */
 async function hold(target: Target): Promise<{ target: Target; release(): Promise<void> }> {
   const server =
-    target instanceof Server ? target : typeof target === 'function' && target.length >= 2 ? createServer(target as RequestListener) : undefined;
+    target instanceof Server ? target : typeof target === 'function' && target.length >= 2 ? listenerServer(target as NodeListener) : undefined;
   if (server === undefined || server.listening) return { target, release: async () => {} };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -12,12 +12,14 @@ import { getProvider } from '../providers/index.js';
 import { resolveSecret, type Delivery } from './build-delivery.js';
 import { buildFlow, findFlow } from './flows/build.js';
 import { retryRuleOf, runSequence, type FlowSendResult, type SendContext } from './flows/send.js';
-import type { Target } from './targets.js';
+import { resolveRoute, type Route, type Target } from './targets.js';
 
 /** Options of `assertIdempotent`. */
 export interface AssertIdempotentOptions<State> {
   /** Where the handler under test receives webhooks (as `triggerWebhook`'s target). */
   target: Target;
+  /** The URL path `target` receives webhooks at, starting with "/" (e.g. `/api/stripe`). Default `/api/webhook/<provider>`. */
+  path?: string;
   /** The flows to deliver, as `[provider, flowName]` pairs; each run delivers one of them. */
   flows: readonly (readonly [provider: string, flow: string])[];
   /** The handler's observable state: its database rows, say. Compared with `isDeepStrictEqual`. */
@@ -110,13 +112,13 @@ function deliver(flow: PreparedFlow, steps: readonly Step[]): Promise<FlowSendRe
   return runSequence(flow.deliveries, sequence, flow.context);
 }
 
-async function prepare(provider: string, name: string, target: Target, secrets: Readonly<Record<string, string>> | undefined): Promise<PreparedFlow> {
+async function prepare(provider: string, name: string, route: Route, secrets: Readonly<Record<string, string>> | undefined): Promise<PreparedFlow> {
   const plugin = getProvider(provider);
   findFlow(plugin.id, name);
   const secret = resolveSecret(plugin, secrets?.[plugin.id]);
   const rule = retryRuleOf(plugin);
   const deliveries = await buildFlow(plugin.id, name, { secret, seed: 1 });
-  const context: SendContext = { provider: plugin, secret, target, rule, maxAttempts: rule.delays.length + 1, timeScale: 0, timeoutMs: rule.timeoutMs, now: Date.now };
+  const context: SendContext = { provider: plugin, secret, target: route.target, path: route.path, rule, maxAttempts: rule.delays.length + 1, timeScale: 0, timeoutMs: rule.timeoutMs, now: Date.now };
   return { provider: plugin.id, name, deliveries, context, retries: rule.delays.length > 0 };
 }
 
@@ -147,7 +149,8 @@ function checkOptions(options: AssertIdempotentOptions<unknown>): fc.Parameters<
  */
 export async function assertIdempotent<State>(options: AssertIdempotentOptions<State>): Promise<void> {
   const parameters = checkOptions(options as AssertIdempotentOptions<unknown>);
-  const flows = await Promise.all(options.flows.map(([provider, name]) => prepare(provider, name, options.target, options.secrets)));
+  const route = resolveRoute({ target: options.target, path: options.path }, 'assertIdempotent');
+  const flows = await Promise.all(options.flows.map(([provider, name]) => prepare(provider, name, route, options.secrets)));
   for (const flow of flows) {
     await options.reset();
     await deliver(flow, flow.deliveries.map((_, index) => ({ index, copy: 'original' })));

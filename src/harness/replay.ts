@@ -1,11 +1,14 @@
 /**
  * `replay`: re-run a stored execution's event as a new execution, through the service's replay
- * endpoint, or preview what would be replayed (`print`) without replaying anything.
+ * endpoint, or preview what would be replayed (`print`) without replaying anything, or (`path`, `to`)
+ * sign the stored event again and deliver it to a route of the user's.
  */
 import { RelayError } from '../core/index.js';
+import { buildDelivery, type Delivery } from './build-delivery.js';
+import { createFixture } from './fixture.js';
 import { serviceClient, type ServiceAnswer, type ServiceClient } from './service-client.js';
-import type { Target } from './targets.js';
-import type { ExecutionSummary } from './trigger.js';
+import { resolveRoute, type Target } from './targets.js';
+import { deliver, type ExecutionSummary } from './trigger.js';
 
 /** What `replay` needs of a service to look executions up in its store (a relaykit service has it). */
 export interface ExecutionLookup {
@@ -14,13 +17,23 @@ export interface ExecutionLookup {
 
 /** An execution with its event, as `GET /api/executions/<id>` and `findExecution` return it. */
 export interface StoredExecution extends ExecutionSummary {
-  readonly event: { readonly data: unknown };
+  readonly event: { readonly data: unknown; readonly provider?: string; readonly type?: string; readonly receivedAt?: string };
 }
 
 /** Options of `replay`. */
 export interface ReplayOptions {
   /** Where to send the replay; the targets of `triggerWebhook`. A relaykit service is also used for lookups. */
   target?: Target;
+  /**
+   * Instead of the service's replay endpoint: sign the stored event again (fresh delivery ids) and POST it
+   * to `target` at this URL path, starting with "/" (Probot's `/api/github/webhooks`). The execution is
+   * found through `lookup` (or `target`, when it is a relaykit service).
+   */
+  path?: string;
+  /** As `path`, to exactly this URL; the execution is found through `lookup`, else asked of `target`'s API. */
+  to?: string | URL;
+  /** With `path` or `to`: the secret to sign with. Default: the provider's env var (`STRIPE_WEBHOOK_SECRET`, …). */
+  secret?: string;
   /** Resolves ids (and, with `print`, reads the event) from this service's store instead of over HTTP. */
   lookup?: ExecutionLookup;
   /** Dry run: return what would be replayed; send nothing, replay nothing. */
@@ -38,10 +51,12 @@ export interface ReplayPreview {
   readonly data: unknown;
 }
 
-/** The replay endpoint's answer. */
+/** The replay endpoint's answer (or, with `path` or `to`, the route's). */
 export interface ReplayResult extends ServiceAnswer {
   readonly dryRun: false;
   readonly sourceExecutionId: string;
+  /** With `path` or `to`: the delivery sent, signed anew. */
+  readonly delivery?: Delivery;
 }
 
 function isLookup(value: unknown): value is ExecutionLookup {
@@ -73,12 +88,14 @@ async function lookUp(id: string, options: ReplayOptions, client: ServiceClient)
  * const result = await replay(execution.id, { target: 'http://localhost:3000' });
  * result.execution?.replayedFrom; // execution.id
  * const preview = await replay('evt_01J…', { target: relay, print: true });
+ * await replay(execution.id, { lookup: relay, target: middleware, path: '/api/github/webhooks' }); // signed again, to your route
  */
 export async function replay(id: string, options: ReplayOptions & { print: true }): Promise<ReplayPreview>;
 export async function replay(id: string, options?: ReplayOptions & { print?: false }): Promise<ReplayResult>;
 export async function replay(id: string, options?: ReplayOptions): Promise<ReplayPreview | ReplayResult>;
 export async function replay(id: string, options: ReplayOptions = {}): Promise<ReplayPreview | ReplayResult> {
   checkExecutionId(id);
+  if (options.path !== undefined || options.to !== undefined) return replayToRoute(id, options);
   const client = serviceClient(options.target, { token: options.apiToken });
   const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
   const source = canLookUp ? await lookUp(id, options, client) : undefined;
@@ -87,4 +104,23 @@ export async function replay(id: string, options: ReplayOptions = {}): Promise<R
   }
   const sourceExecutionId = source?.id ?? id;
   return { ...(await client.replay(sourceExecutionId)), dryRun: false, sourceExecutionId };
+}
+
+/** `path` or `to`: the stored event signed again, fresh delivery ids, POSTed to the route. */
+async function replayToRoute(id: string, options: ReplayOptions): Promise<ReplayResult> {
+  const route = resolveRoute(options, 'replay');
+  if (options.print === true) throw new RelayError('INVALID_OPTION', 'replay: print sends nothing and path/to send the stored event: give one of them.');
+  const viaHttp = options.to !== undefined && options.lookup === undefined && !isLookup(options.target);
+  if (options.path !== undefined && options.lookup === undefined && !isLookup(options.target)) {
+    throw new RelayError('INVALID_OPTION', 'replay: with path, target is your route; pass lookup (the relaykit service whose store has the execution) to find it.');
+  }
+  const source = await lookUp(id, options, serviceClient(viaHttp ? options.target : undefined, { token: options.apiToken }));
+  const { provider, type, receivedAt } = source.event;
+  if (typeof provider !== 'string' || typeof type !== 'string') {
+    throw new RelayError('NOT_FOUND', `Could not read the provider and type of execution ${id}'s event from the service's answer.`);
+  }
+  const stored = { provider, type, headers: {}, body: JSON.stringify(source.event.data), receivedAt: receivedAt ?? new Date().toISOString() };
+  const delivery = await buildDelivery({ fixture: createFixture(stored, { scrub: false }), ...(options.secret !== undefined ? { secret: options.secret } : {}) });
+  const result = await deliver(delivery, route);
+  return { ...result, dryRun: false, sourceExecutionId: source.id };
 }

@@ -3,7 +3,7 @@
  * relaykit service, or a node `http.Server` / request listener (Express), each reached the way it
  * is served in production, and each answer read into one `TargetResponse` shape.
  */
-import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RelayError } from '../core/index.js';
 
@@ -92,7 +92,7 @@ export async function send(target: Target | undefined, request: OutgoingRequest)
   if (resolved instanceof Server) return withServer(resolved, (base) => sendToUrl(joinUrl(base, request.path), request));
   if (typeof resolved === 'function') {
     if (resolved.length >= 2) {
-      const server = createServer(resolved as RequestListener);
+      const server = listenerServer(resolved as NodeListener);
       return withServer(server, (base) => sendToUrl(joinUrl(base, request.path), request));
     }
     return sendInProcess(resolved as FetchHandler, request);
@@ -105,6 +105,25 @@ export async function send(target: Target | undefined, request: OutgoingRequest)
     'INVALID_OPTION',
     `target must be a base URL, a fetch handler (request) => response, an object with fetch(request), ` +
       `a node request listener (req, res) or an http.Server; got ${describe(resolved)}.`,
+  );
+}
+
+/**
+ * A server (not listening yet) for a node request listener, which it calls with a `next` that answers
+ * what nobody else did: a middleware (Express, Probot's `createNodeMiddleware`) that passes the request
+ * on would otherwise leave it without an answer, and the harness waiting.
+ */
+export function listenerServer(listener: NodeListener): Server {
+  const withNext = listener as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  return createServer((req, res) =>
+    withNext(req, res, (error?: unknown) => {
+      if (res.headersSent || res.writableEnded) return;
+      const [status, message] =
+        error === undefined || error === null
+          ? [404, `nothing answered ${req.method} ${req.url}: the request listener passed it on (next()). If your app receives webhooks at another route, give its path (e.g. path: '/api/github/webhooks').`]
+          : [500, `the request listener passed an error on (next(error)): ${error instanceof Error ? error.message : String(error)}`];
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
+    }),
   );
 }
 
@@ -239,4 +258,65 @@ export function exactUrl(to: string | URL): URL {
     throw new RelayError('INVALID_OPTION', `"${String(to)}" is not an http(s) URL; give the full URL of your route, such as http://localhost:4000/webhooks/stripe.`);
   }
   return url;
+}
+
+/**
+ * Where a delivery goes, as `triggerWebhook`, `deliver`, `triggerMany`, `triggerFlow`, `replay` and
+ * `assertIdempotent` take it: `target` at `path`, or exactly `to`.
+ */
+export interface RouteOptions {
+  /** A base URL, a fetch handler, an object with `fetch`, a node request listener or an `http.Server`. */
+  target?: Target;
+  /**
+   * The URL path `target` receives this provider's webhooks at, starting with "/" (Probot's
+   * `/api/github/webhooks`, a Next.js `app/api/stripe/route.ts`'s `/api/stripe`). Default `/api/webhook/<provider>`.
+   */
+  path?: string;
+  /** Post to exactly this URL (a user's own route, `http://localhost:4000/webhooks/stripe`) instead of `<target><path>`. */
+  to?: string | URL;
+}
+
+/** A checked route: what to send to, and the path on it (`undefined`: the delivery's own `/api/webhook/<provider>`). */
+export interface Route {
+  readonly target: Target | undefined;
+  readonly path: string | undefined;
+}
+
+/**
+ * `path` checked: the URL path a target receives webhooks at, starting with "/" and free of spaces,
+ * control characters and a fragment; `undefined` stays `undefined`. `who` prefixes the message.
+ * @example
+ * checkRoutePath('/api/github/webhooks'); // '/api/github/webhooks'
+ * checkRoutePath('api/github'); // throws INVALID_OPTION: … must start with "/" …
+ */
+export function checkRoutePath(path: unknown, who?: string): string | undefined {
+  if (path === undefined) return undefined;
+  if (typeof path !== 'string' || !path.startsWith('/') || /[\s\u0000-\u001f\u007f#]/.test(path)) {
+    const why = typeof path === 'string' && path.startsWith('/') ? 'must not hold spaces, control characters or a "#"' : 'must start with "/"';
+    throw new RelayError(
+      'INVALID_OPTION',
+      `${who ? `${who}: ` : ''}path is the URL path the target receives webhooks at (e.g. "/api/github/webhooks") and ${why}; got ${JSON.stringify(path)}.`,
+    );
+  }
+  return path;
+}
+
+/**
+ * `options` as the target and the path to post to: `to` (an exact URL) becomes its origin and its path;
+ * `path` stays on `target`. `path` and `to` together, or a bad `path` or `to`, throw `INVALID_OPTION`.
+ * @example
+ * resolveRoute({ target: middleware, path: '/api/github/webhooks' }); // { target: middleware, path: '/api/github/webhooks' }
+ * resolveRoute({ to: 'http://localhost:4000/hooks?x=1' }); // { target: 'http://localhost:4000', path: '/hooks?x=1' }
+ */
+export function resolveRoute(options: RouteOptions, who?: string): Route {
+  const path = checkRoutePath(options.path, who);
+  if (options.to === undefined) return { target: options.target, path };
+  if (path !== undefined) {
+    throw new RelayError(
+      'INVALID_OPTION',
+      `${who ? `${who}: ` : ''}path is the route on target and to an exact URL (its own path included): give one of them, not both.`,
+    );
+  }
+  const url = exactUrl(options.to);
+  return { target: url.origin, path: `${url.pathname}${url.search}` };
 }

@@ -5,7 +5,7 @@
 import type { EventData, KnownEventType } from '../providers/index.js';
 import { RelayError } from '../core/index.js';
 import { buildDelivery, type Delivery } from './build-delivery.js';
-import { errorDetail } from './targets.js';
+import { errorDetail, resolveRoute } from './targets.js';
 import { deliver, type TriggerOptions } from './trigger.js';
 
 /** Options of `triggerMany`: those of `triggerWebhook`, and how many to send. */
@@ -75,9 +75,11 @@ export async function triggerMany<P extends string, T extends KnownEventType<P> 
   eventType: T,
   options: TriggerManyOptions<EventData<P, T>>,
 ): Promise<TriggerManyResult> {
-  const { target, to, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
+  const { target, path, to, count: countOption, concurrency: concurrencyOption = 1, onProgress, ...build } = options;
   const count = checkCount('count', countOption);
   const concurrency = Math.min(checkCount('concurrency', concurrencyOption), count);
+  const route = { target, path, to };
+  resolveRoute(route);
   const buildNth = (index: number) => buildDelivery(provider, eventType, { ...build, seed: build.seed === undefined ? undefined : build.seed + index });
   // Built first: a mistake in the input throws before anything is sent.
   const first = await buildNth(0);
@@ -95,7 +97,7 @@ export async function triggerMany<P extends string, T extends KnownEventType<P> 
       try {
         const delivery = index === 0 ? first : await buildNth(index);
         const sentAt = performance.now();
-        const result = await deliver(delivery, { target, ...(to !== undefined ? { to } : {}) });
+        const result = await deliver(delivery, route);
         latencies.push(performance.now() - sentAt);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         const reason = errorDetail(result);

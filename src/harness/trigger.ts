@@ -1,7 +1,7 @@
 /** `triggerWebhook`: build a signed delivery and deliver it to a target in one call. */
 import type { EventData, KnownEventType } from '../providers/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery, type FixtureDeliveryOptions } from './build-delivery.js';
-import { exactUrl, send, type Target, type TargetResponse } from './targets.js';
+import { resolveRoute, send, type Route, type RouteOptions, type Target, type TargetResponse } from './targets.js';
 
 /** The execution JSON a relaykit service (or a compatible one) answers with. */
 export interface ExecutionSummary {
@@ -15,24 +15,17 @@ export interface ExecutionSummary {
 }
 
 /** Options of `triggerWebhook`: those of `buildDelivery`, and where to deliver. */
-export interface TriggerOptions<D = Record<string, unknown>> extends BuildDeliveryOptions<D> {
+export interface TriggerOptions<D = Record<string, unknown>> extends BuildDeliveryOptions<D>, RouteOptions {
   /**
    * A base URL, a fetch handler, an object with `fetch` (a relaykit service, a Hono app), a node
-   * request listener (an Express app) or an `http.Server`. Default: the Vitest plugin's service,
-   * else `SERVICE_BASE_URL`, else `http://localhost:3000`.
+   * request listener (an Express app, Probot's `createNodeMiddleware`) or an `http.Server`. Default:
+   * the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000`.
    */
   target?: Target;
-  /** Post to exactly this URL (a user's own route, `http://localhost:4000/webhooks/stripe`) instead of `<target>/api/webhook/<provider>`. */
-  to?: string | URL;
 }
 
-/** Options of `triggerWebhook({ fixture, target })`: a fixture signed again and delivered. */
-export interface FixtureTriggerOptions extends FixtureDeliveryOptions {
-  /** Where to deliver, as in `TriggerOptions`. */
-  target?: Target;
-  /** Post to exactly this URL (a user's own route, `http://localhost:4000/webhooks/stripe`) instead of `<target>/api/webhook/<provider>`. */
-  to?: string | URL;
-}
+/** Options of `triggerWebhook({ fixture, target })`: a fixture signed again and delivered (`target`, `path`, `to` as in `TriggerOptions`). */
+export interface FixtureTriggerOptions extends FixtureDeliveryOptions, RouteOptions {}
 
 /** What the target answered, with the delivery that was sent. */
 export interface TriggerResult extends TargetResponse {
@@ -49,26 +42,27 @@ export function executionOf(json: unknown): ExecutionSummary | undefined {
 }
 
 /**
- * Sends an already built delivery to a target (the same bytes each time: redeliveries dedupe).
+ * Sends an already built delivery to a target (the same bytes each time: redeliveries dedupe): to
+ * `target` at `path` (default the delivery's `/api/webhook/<provider>`), or to exactly `to`.
  * @example
  * const delivery = await buildDelivery('github', 'push', { secret });
  * const first = await deliver(delivery, { target: app });
  * const again = await deliver(delivery, { target: app }); // same X-GitHub-Delivery
+ * await deliver(delivery, { target: middleware, path: '/api/github/webhooks' }); // Probot's route
  */
-export async function deliver(delivery: Delivery, options: { target?: Target; to?: string | URL } = {}): Promise<TriggerResult> {
-  const exact = options.to === undefined ? undefined : exactUrl(options.to);
-  const response = await send(exact ? exact.origin : options.target, {
-    method: 'POST',
-    path: exact ? `${exact.pathname}${exact.search}` : delivery.path,
-    headers: delivery.headers,
-    body: delivery.body,
-  });
+export async function deliver(delivery: Delivery, options: RouteOptions = {}): Promise<TriggerResult> {
+  return sendTo(resolveRoute(options), delivery);
+}
+
+async function sendTo(route: Route, delivery: Delivery): Promise<TriggerResult> {
+  const response = await send(route.target, { method: 'POST', path: route.path ?? delivery.path, headers: delivery.headers, body: delivery.body });
   const execution = executionOf(response.json);
   return execution ? { ...response, delivery, execution } : { ...response, delivery };
 }
 
 /**
  * Builds a realistic, correctly signed delivery and delivers it to `options.target`.
+ * `path` is the route the target receives webhooks at (default `/api/webhook/<provider>`); `to` an exact URL instead.
  * A fixture is sent with `triggerWebhook({ fixture, target })` (or `to`, an exact URL):
  * `await triggerWebhook({ fixture: 'fixtures/refund.json', to: 'http://localhost:4000/webhooks/stripe', secret })`.
  * @example
@@ -78,6 +72,7 @@ export async function deliver(delivery: Delivery, options: { target?: Target; to
  *   data: { amount: 2000 },
  * });
  * expect(result.status).toBe(200);
+ * await triggerWebhook('github', 'issues.opened', { target: await createNodeMiddleware(appFn, { probot }), path: '/api/github/webhooks', app: true });
  */
 export async function triggerWebhook(options: FixtureTriggerOptions): Promise<TriggerResult>;
 export async function triggerWebhook<P extends string, T extends KnownEventType<P> | (string & {})>(
@@ -87,11 +82,12 @@ export async function triggerWebhook<P extends string, T extends KnownEventType<
 ): Promise<TriggerResult>;
 export async function triggerWebhook(providerOrFixture: string | FixtureTriggerOptions, eventType = '', options: TriggerOptions = {}): Promise<TriggerResult> {
   if (typeof providerOrFixture === 'object' && providerOrFixture !== null) {
-    const { target, to, ...fixture } = providerOrFixture;
-    return deliver(await buildDelivery(fixture), { target, ...(to !== undefined ? { to } : {}) });
+    const { target, path, to, ...fixture } = providerOrFixture;
+    // A bad route is refused before the fixture is read or the payload built.
+    const route = resolveRoute({ target, path, to });
+    return sendTo(route, await buildDelivery(fixture));
   }
-  const provider = providerOrFixture;
-  const { target, to, ...build } = options;
-  const delivery = await buildDelivery(provider, eventType, build);
-  return deliver(delivery, { target, ...(to !== undefined ? { to } : {}) });
+  const { target, path, to, ...build } = options;
+  const route = resolveRoute({ target, path, to });
+  return sendTo(route, await buildDelivery(providerOrFixture, eventType, build));
 }

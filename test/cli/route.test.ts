@@ -66,6 +66,44 @@ describe('--to <url>', () => {
   });
 });
 
+describe('--path <path>', () => {
+  it('relay trigger, flow and replay post to that path on the base URL, where the official library verifies them', async () => {
+    const before = routes.received.length;
+    const [trigger, flow, replayed] = await Promise.all([
+      relay(['trigger', 'github', 'issues.opened', '--app', '--forward', routes.url, '--path', '/api/github'], { env }),
+      relay(['flow', 'stripe', 'refund', '--forward', routes.url, '--path', '/api/stripe?team=billing', '--seed', '3'], { env }),
+      relay(['replay', executionId, '--dir', dir, '--forward', routes.url, '--path', '/webhooks/stripe'], { env }),
+    ]);
+    for (const result of [trigger, flow, replayed]) expect(result.code, result.stderr).toBe(0);
+    expect(trigger.stdout).toContain(`[relay trigger] POST ${routes.url}/api/github\n`);
+    expect(flow.stdout).toContain(`[relay flow] POST ${routes.url}/api/stripe?team=billing `);
+    expect(replayed.stdout).toContain(`[relay replay] POST ${routes.url}/webhooks/stripe\n[relay replay] 200`);
+    const got = routes.received.slice(before);
+    const byPath = (path: string) => got.filter((r) => r.path === path);
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(byPath('/api/github')).toHaveLength(1);
+    expect(byPath('/api/stripe?team=billing').length).toBeGreaterThan(1);
+    expect(byPath('/webhooks/stripe')).toHaveLength(1);
+    // Nothing else reached the app: with --path, --forward is the app itself, not asked for executions.
+    expect(got).toHaveLength(2 + byPath('/api/stripe?team=billing').length);
+    expect((JSON.parse(byPath('/webhooks/stripe')[0]!.body) as { type: string }).type).toBe('charge.refunded');
+  });
+
+  it('refuses --path with --to, a path without its leading "/", and --print with --path, with exit 2', async () => {
+    const results = await Promise.all([
+      relay(['trigger', 'stripe', 'charge.succeeded', '--path', '/hooks', '--to', `${routes.url}/x`], { env }),
+      relay(['flow', 'stripe', 'refund', '--path', 'api/stripe'], { env }),
+      relay(['replay', executionId, '--dir', dir, '--path', '/hooks', '--print'], { env }),
+      relay(['trigger', 'stripe', 'charge.succeeded', '--path', '/a', '--path', '/b'], { env }),
+    ]);
+    expect(results.map((r) => [r.code, r.stdout])).toEqual(results.map(() => [2, '']));
+    expect(results[0]!.stderr).toContain('--path is the route on the base URL (--forward), --to an exact URL with its own path: give one of them.');
+    expect(results[1]!.stderr).toContain('--path: path is the URL path the target receives webhooks at (e.g. "/api/github/webhooks") and must start with "/"; got "api/stripe".');
+    expect(results[2]!.stderr).toContain('--print sends nothing and --path sends the stored delivery');
+    expect(results[3]!.stderr).toContain('--path was given 2 times; give it once.');
+  });
+});
+
 describe('relay replay --forward', () => {
   it('asks that service for an execution the local store does not have, and replays it there', async () => {
     const elsewhere = project();

@@ -19,7 +19,7 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as
  * What the examples need besides relaykit: its peers and the official verifiers they use, and
  * better-sqlite3, which the README asks Node 20 users to install (Node 22 and 24 need none).
  */
-const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'typescript', '@types/node'];
+const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'probot', 'typescript', '@types/node'];
 
 let dir: string;
 
@@ -73,7 +73,7 @@ describe('the packed package in a user project', () => {
     };
     const results = json.testResults.flatMap((f) => f.assertionResults.map((t) => `${path.relative(dir, f.name)} > ${t.fullName}: ${t.status}`));
     expect(results.every((r) => r.endsWith(': passed')), `${results.join('\n')}\n${run.stderr}`).toBe(true);
-    expect(json.numPassedTests).toBe(11);
+    expect(json.numPassedTests).toBe(14);
   }, 120_000);
 
   it('type-checks the examples against the published declarations', async () => {

@@ -10,7 +10,7 @@ import { triggerFlow, type FlowAttempt, type FlowSend } from '../../harness/flow
 import { joinUrl } from '../../harness/targets.js';
 import { builtInProviders, getProvider } from '../../providers/index.js';
 import { formatCounts, formatMs } from '../format.js';
-import { baseUrl, parseTimestampOption, single, toUrlOption, wholeNumber } from '../options.js';
+import { baseUrl, parseTimestampOption, single, pathOption, toUrlOption, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** Prints each provider's flows (name, events, description), or one provider's, or JSON. */
@@ -37,6 +37,8 @@ export interface FlowCliOptions {
   forward?: unknown;
   /** `--to <url>`: post every delivery to exactly this URL. */
   to?: unknown;
+  /** `--path <path>`: the route on the base URL. */
+  path?: unknown;
   seed?: unknown;
   timestamp?: unknown;
   order?: unknown;
@@ -90,14 +92,15 @@ export async function flowCommand(out: Output, env: NodeJS.ProcessEnv, provider:
   const timeScale = checkTimeScale(options.timeScale);
   const json = options.json === true;
   const to = toUrlOption(options.to);
-  const url = to ?? joinUrl(base, `/api/webhook/${plugin.id}`);
+  const path = pathOption(options.path, to);
+  const url = to ?? joinUrl(base, path ?? `/api/webhook/${plugin.id}`);
   if (options.retries === true && timeScale === 1 && retryRules[plugin.id]!.delays.length > 0) {
     out.error(`relay flow: --retries waits as ${plugin.name} does, in real time (hours between attempts); --time-scale 0.001 compresses the waits, 0 skips them`);
   }
   let n = 0;
   if (!json) out.line(`${PREFIX} POST ${url}  ${plugin.id} ${name}, order ${order}${duplicates ? `, ${duplicates} duplicates` : ''}${options.retries ? ', retries' : ''}`);
   const run = await triggerFlow(plugin.id, String(name), {
-    ...(to === undefined ? { target: base } : { to }),
+    ...(to === undefined ? { target: base, path } : { to }),
     env,
     order,
     duplicates,

@@ -3,17 +3,18 @@
  * then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or (`--print`)
  * shows what would be replayed and sends nothing. With `--forward <url>`, an id the local store lacks is
  * asked of that service's API. With `--to <url>`, the stored delivery is signed again with the test secret
- * (fresh delivery ids) and POSTed to exactly that URL, e.g. the user's own route.
+ * (fresh delivery ids) and POSTed to exactly that URL, e.g. the user's own route; with `--path <path>`, to
+ * that path on the base URL (`--forward`, which is then the user's app, not asked for executions).
  */
 import { RelayError } from '../../core/index.js';
 import { buildDelivery } from '../../harness/build-delivery.js';
 import { createFixture, type CapturedDelivery } from '../../harness/fixture.js';
 import { checkExecutionId, replay, type ReplayPreview } from '../../harness/replay.js';
 import { apiPaths, serviceClient } from '../../harness/service-client.js';
-import { errorDetail, joinUrl } from '../../harness/targets.js';
+import { errorDetail, joinUrl, type RouteOptions } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
 import { bodyValue, formatBody } from '../format.js';
-import { baseUrl, toUrlOption } from '../options.js';
+import { baseUrl, pathOption, toUrlOption } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { notFound, openStoredProject } from '../project.js';
 
@@ -24,11 +25,12 @@ export interface ReplayCliOptions {
   dir?: unknown;
   json?: unknown;
   to?: unknown;
+  path?: unknown;
 }
 
 const PREFIX = '[relay replay]';
 
-/** The execution to replay, and (for `--to`) its stored delivery. */
+/** The execution to replay, and (for `--to`, `--path`) its stored delivery. */
 interface Source {
   readonly preview: ReplayPreview;
   readonly event?: CapturedDelivery;
@@ -44,9 +46,12 @@ async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, loc
   return { preview, event: { provider: event.provider, type: event.type, headers: {}, body: JSON.stringify(event.data), receivedAt: event.receivedAt } };
 }
 
-/** Finds the source execution in the local store, else (with `--forward`) in that service. */
-async function findSource(id: string, options: ReplayCliOptions, base: string | undefined, env: NodeJS.ProcessEnv): Promise<Source> {
-  const remote = options.forward !== undefined && base !== undefined;
+/**
+ * Finds the source execution in the local store, else (with `--forward`, unless `--path` makes it the
+ * user's app) in that service; `resend` (`--to`, `--path`) also reads its stored delivery.
+ */
+async function findSource(id: string, options: ReplayCliOptions, base: string | undefined, env: NodeJS.ProcessEnv, resend: boolean): Promise<Source> {
+  const remote = options.forward !== undefined && options.path === undefined && base !== undefined;
   let project;
   try {
     project = await openStoredProject('replay', options.dir);
@@ -56,7 +61,7 @@ async function findSource(id: string, options: ReplayCliOptions, base: string | 
   }
   try {
     const preview = await replay(id, { lookup: project.relay, print: true });
-    const event = options.to === undefined ? undefined : await project.relay.store.getEvent(preview.eventId);
+    const event = resend ? await project.relay.store.getEvent(preview.eventId) : undefined;
     return event ? { preview, event } : { preview };
   } catch (error) {
     if (!(error instanceof RelayError) || error.code !== 'NOT_FOUND') throw error;
@@ -68,16 +73,16 @@ async function findSource(id: string, options: ReplayCliOptions, base: string | 
   }
 }
 
-/** `--to`: the stored delivery signed again with the test secret, fresh ids, POSTed to exactly `to`. */
-async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, to: string, json: boolean): Promise<number> {
+/** `--to`, `--path`: the stored delivery signed again with the test secret, fresh ids, POSTed to the route at `url`. */
+async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, route: RouteOptions, url: string, json: boolean): Promise<number> {
   const fixture = createFixture(source.event!, { scrub: false });
   const delivery = await buildDelivery({ fixture, env });
-  if (!json) out.line(`${PREFIX} POST ${to}`);
-  const result = await deliver(delivery, { to });
+  if (!json) out.line(`${PREFIX} POST ${url}`);
+  const result = await deliver(delivery, route);
   const ok = result.status >= 200 && result.status < 300;
   if (json) {
     const { sourceExecutionId } = source.preview;
-    out.line(JSON.stringify({ url: to, status: result.status, body: bodyValue(result), sourceExecutionId, deliveryId: delivery.deliveryId }, null, 2));
+    out.line(JSON.stringify({ url, status: result.status, body: bodyValue(result), sourceExecutionId, deliveryId: delivery.deliveryId }, null, 2));
   } else {
     out.line(`${PREFIX} ${ok ? out.green(String(result.status)) : out.red(String(result.status))}`);
     const body = formatBody(result);
@@ -97,11 +102,14 @@ async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, to: s
 export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: string, options: ReplayCliOptions): Promise<number> {
   checkExecutionId(id);
   const to = toUrlOption(options.to);
-  if (to !== undefined && options.print === true) throw new RelayError('USAGE', '--print sends nothing and --to sends the stored delivery: give one of them.');
+  const path = pathOption(options.path, to);
+  const resend = to !== undefined || path !== undefined;
+  if (resend && options.print === true) throw new RelayError('USAGE', `--print sends nothing and ${to !== undefined ? '--to' : '--path'} sends the stored delivery: give one of them.`);
   const base = options.print === true && options.forward === undefined ? undefined : baseUrl(options.forward, env);
-  const source = await findSource(id, options, base, env);
+  const source = await findSource(id, options, base, env, resend);
   const preview = source.preview;
-  if (to !== undefined) return sendTo(out, env, source, to, options.json === true);
+  if (to !== undefined) return sendTo(out, env, source, { to }, to, options.json === true);
+  if (path !== undefined) return sendTo(out, env, source, { target: base!, path }, joinUrl(base!, path), options.json === true);
 
   if (options.print === true) {
     if (options.json === true) {

@@ -12,7 +12,7 @@ import { triggerMany } from '../../harness/trigger-many.js';
 import { builtInProviderIds, getProvider, isBuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
 import { readFixture } from '../../harness/fixture.js';
-import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, toUrlOption, wholeNumber } from '../options.js';
+import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, pathOption, toUrlOption, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** cac's options of `relay trigger`, unchecked. */
@@ -38,6 +38,8 @@ export interface TriggerCliOptions {
   keepIds?: unknown;
   /** `--to <url>`: post to exactly this URL. */
   to?: unknown;
+  /** `--path <path>`: the route on the base URL. */
+  path?: unknown;
 }
 
 /** The checked options; the provider, the event type and the secret are the harness's to check. */
@@ -55,6 +57,8 @@ interface Plan {
   readonly fixture?: { readonly file: string; readonly keepIds: boolean };
   /** `--to`: the exact URL deliveries go to, instead of `<base>/api/webhook/<provider>`. */
   readonly to?: string;
+  /** `--path`: the route on the base URL deliveries go to, instead of `/api/webhook/<provider>`. */
+  readonly path?: string;
 }
 
 const PREFIX = '[relay trigger]';
@@ -108,13 +112,15 @@ function plan(options: TriggerCliOptions, env: NodeJS.ProcessEnv): Plan {
   };
 }
 
-/** `--fixture` (with `--keep-ids`) and `--to`, checked. */
-function fixtureAndTo(options: TriggerCliOptions): Pick<Plan, 'fixture' | 'to'> {
+/** `--fixture` (with `--keep-ids`), `--to` and `--path`, checked. */
+function fixtureAndTo(options: TriggerCliOptions): Pick<Plan, 'fixture' | 'to' | 'path'> {
   const to = toUrlOption(options.to);
+  const path = pathOption(options.path, to);
   const fixture = single('fixture', options.fixture);
   if (fixture !== undefined && (typeof fixture !== 'string' || fixture === '')) throw new RelayError('USAGE', '--fixture takes the path of a fixture file (relay fixture save <id> <file>).');
   return {
     ...(to !== undefined ? { to } : {}),
+    ...(path !== undefined ? { path } : {}),
     ...(typeof fixture === 'string' ? { fixture: { file: fixture, keepIds: options.keepIds === true } } : {}),
   };
 }
@@ -213,7 +219,7 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
   let exit: number = EXIT.ok;
   for (let i = 0; i < p.repeat; i++) {
     if (!p.json) out.line(`${PREFIX} POST ${url}`);
-    const result = await deliver(delivery, { target: p.base, ...(p.to !== undefined ? { to: p.to } : {}) });
+    const result = await deliver(delivery, { target: p.base, to: p.to, path: p.path });
     if (!ok(result.status)) exit = EXIT.failed;
     if (p.json) {
       responses.push({ status: result.status, body: bodyValue(result) });
@@ -242,7 +248,7 @@ async function sendMany(out: Output, p: Plan, provider: string, eventType: strin
       out.progress(`${PREFIX} ${done}/${count} sent`);
     }
   };
-  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, ...(p.to !== undefined ? { to: p.to } : {}), count, concurrency: p.concurrency, onProgress }).finally(() => out.progress(''));
+  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, to: p.to, path: p.path, count, concurrency: p.concurrency, onProgress }).finally(() => out.progress(''));
   const { p50, p90, p99, max } = run.latencyMs;
   if (p.json) {
     const round = (ms: number) => (Number.isNaN(ms) ? null : Math.round(ms * 100) / 100);
@@ -290,7 +296,7 @@ export async function triggerCommand(
   }
   const first = p.fixture !== undefined ? await fixtureDelivery(out, p, p.fixture) : await firstDelivery(out, String(provider), String(eventType), p);
   if (first.warning !== undefined) out.error(`relay trigger: warning: ${first.warning}`);
-  const url = p.to ?? joinUrl(p.base, first.path);
+  const url = p.to ?? joinUrl(p.base, p.path ?? first.path);
   if (p.print) return printDelivery(out, p, first, url);
   if (p.count !== undefined) return sendMany(out, p, String(provider), String(eventType), url);
   return sendRepeated(out, p, first, url);

@@ -102,7 +102,7 @@ export interface SendContext {
   readonly provider: BuiltInProvider;
   readonly secret: string | readonly string[];
   readonly target: Target | undefined;
-  /** The path to post to instead of the delivery's mount path (`to` in `triggerFlow`). */
+  /** The path to post to instead of the delivery's mount path (`path`, or `to`'s, in `triggerFlow` and `assertIdempotent`). */
   readonly path?: string | undefined;
   readonly rule: RetryRule;
   /** Attempts at most: 1 without retries. */

@@ -7,7 +7,7 @@
 import { RelayError } from '../../core/index.js';
 import { getProvider } from '../../providers/index.js';
 import { resolveSecret, type Delivery } from '../build-delivery.js';
-import { exactUrl, type Target } from '../targets.js';
+import { resolveRoute, type RouteOptions, type Target } from '../targets.js';
 import { buildFlow, findFlow, resolveFlowSeed, type BuildFlowOptions } from './build.js';
 import type { RetryRule } from './retries.js';
 import { retryRuleOf, runSequence, type FlowAttempt, type FlowSend, type FlowSendResult, type SendContext } from './send.js';
@@ -16,11 +16,9 @@ import { checkDuplicates, checkOrder, planSequence, type FlowOrder } from './seq
 export type { FlowAttempt, FlowSend, FlowSendResult } from './send.js';
 
 /** Options of `triggerFlow`: those of `buildFlow`, where to send, and how. */
-export interface TriggerFlowOptions extends BuildFlowOptions {
-  /** Where to deliver (as `triggerWebhook`). Default: the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000`. */
+export interface TriggerFlowOptions extends BuildFlowOptions, RouteOptions {
+  /** Where to deliver (as `triggerWebhook`; `path` the route on it, `to` an exact URL instead). Default: the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000`. */
   target?: Target;
-  /** An exact URL to POST every delivery to (your own route, `http://localhost:4000/webhooks/stripe`), instead of `target` plus the mount path. */
-  to?: string | URL;
   /** `provider` (default), `shuffled` (seeded) or `reversed`. */
   order?: FlowOrder;
   /** Extra copies of randomly chosen deliveries, each sent after its original with the same ids. Default 0. */
@@ -82,10 +80,11 @@ function checkTimeout(value: unknown, rule: RetryRule): number {
  * run.results.map((r) => `${r.eventType} ${r.attempts.at(-1)?.status}`);
  */
 export async function triggerFlow(provider: string, name: string, options: TriggerFlowOptions = {}): Promise<TriggerFlowResult> {
-  const { target, to, order: orderOption, duplicates: duplicatesOption, retries, timeScale: scaleOption, timeoutMs, onAttempt, now, ...build } = options;
+  const { target, path, to, order: orderOption, duplicates: duplicatesOption, retries, timeScale: scaleOption, timeoutMs, onAttempt, now, ...build } = options;
   const plugin = getProvider(provider);
   // The flow's name is checked before the secret, so that a typo shows on the first try.
   findFlow(plugin.id, name);
+  const route = resolveRoute({ target, path, to });
   const rule = retryRuleOf(plugin);
   const order = checkOrder(orderOption);
   const duplicates = checkDuplicates(duplicatesOption);
@@ -93,7 +92,8 @@ export async function triggerFlow(provider: string, name: string, options: Trigg
   const context: SendContext = {
     provider: plugin,
     secret: resolveSecret(plugin, build.secret, build.env),
-    ...(to === undefined ? { target } : exactTarget(to)),
+    target: route.target,
+    path: route.path,
     rule,
     maxAttempts: retries ? rule.delays.length + 1 : 1,
     timeScale: checkTimeScale(scaleOption),
@@ -115,10 +115,4 @@ export async function triggerFlow(provider: string, name: string, options: Trigg
     ...(retries ? { retryRule: rule.summary } : {}),
     ok: results.every((result) => result.ok),
   };
-}
-
-/** `to` as the target (its origin) and the path every delivery is posted to. */
-function exactTarget(to: string | URL): { target: Target; path: string } {
-  const url = exactUrl(to);
-  return { target: url.origin, path: `${url.pathname}${url.search}` };
 }
