@@ -91,7 +91,7 @@ function bodyOf(context: BuildContext, event: string, action: string, hookId: nu
   const organization = shape !== undefined && (requiresTop(shape, 'organization') || (kinds.includes('organization') && !kinds.includes('repository')));
   const scene = createScene(faker, now, { organization });
   const body: JsonObject = shape
-    ? shapedBody(scene, { shape, action: action || undefined, number: scene.int(1, 400), hooks: kinds })
+    ? shapedBody(scene, { shape, event, action: action || undefined, number: scene.int(1, 400), hooks: kinds })
     : genericBody(scene.repository, scene.organization, scene.sender.user, action);
   return { body, target: hookTarget(kinds, body, () => scene.int(100_000, 1_300_000)) };
 }

@@ -13,6 +13,7 @@ import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
 import { installation } from './resources.js';
+import { ghsaOf, idOf, NAMED, nameOf, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -36,6 +37,8 @@ const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note',
 const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', 'workflow', 'privacy_level', ...SHA_KEYS, ...TEXT_KEYS]);
 const WORKFLOWS = ['ci', 'deploy', 'release', 'test', 'lint', 'codeql'];
 const ENVIRONMENTS = ['production', 'staging', 'preview', 'github-pages'];
+/** The registries GitHub Packages hosts (`package_type` of `package` and `registry_package` events). */
+const PACKAGE_TYPES = ['npm', 'maven', 'rubygems', 'docker', 'nuget', 'container'];
 /** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
 const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
 /** Nullable fields of the event's main object that the named actions set; any other action sends null. */
@@ -66,12 +69,6 @@ const DONE_BY: Readonly<Record<string, readonly string[]>> = {
  * pulls do: an App's `performed_via_github_app`, and a `milestone` outside the (de)milestoned actions.
  */
 const USUALLY_NULL = new Set(['performed_via_github_app', 'milestone']);
-/** Web paths for objects whose page is not their API path. */
-const WEB_SEGMENT: Readonly<Record<string, string>> = { pull_request: 'pull', pulls: 'pull', check_run: 'runs', workflow_run: 'actions/runs' };
-const API_SEGMENT: Readonly<Record<string, string>> = {
-  pull_request: 'pulls', issue: 'issues', comment: 'issues/comments', check_run: 'check-runs', check_suite: 'check-suites',
-  workflow_run: 'actions/runs', workflow_job: 'actions/jobs', workflow: 'actions/workflows', alert: 'alerts',
-};
 const NODE_PREFIX: Readonly<Record<string, string>> = {
   issue: 'I', pull_request: 'PR', comment: 'IC', label: 'LA', milestone: 'MI', release: 'RE', review: 'PRR', discussion: 'D',
   check_run: 'CR', check_suite: 'CS', workflow_run: 'WFR', workflow_job: 'CR', deployment: 'DE', team: 'T', project: 'PVT',
@@ -85,6 +82,8 @@ const isUser = (value: JsonValue): boolean => typeof value === 'object' && value
 /** What the walk of one event needs beside its shape. */
 export interface ShapedInput {
   readonly shape: Shape;
+  /** The event (`X-GitHub-Event`): alerts and comments are addressed per event. */
+  readonly event: string;
   /** The body's `action` (for free-form actions such as `repository_dispatch`'s). */
   readonly action: string | undefined;
   /** The issue or pull request number the body is about. */
@@ -93,11 +92,8 @@ export interface ShapedInput {
   readonly hooks: readonly string[];
 }
 
-/** One body being made: the scene, and the ids and people given out so far, by place. */
-interface Body extends DrawContext {
-  readonly scene: Scene;
-  readonly number: number;
-  readonly ids: Map<string, number>;
+/** One body being made: the scene, and the ids, numbers, names and people given out so far, by place. */
+interface Body extends DrawContext, Places {
   readonly people: Map<string, Account>;
   /** One object in one form is fitted once per body: the repository of `base.repo`, `head.repo` and `repository` is one value. */
   readonly fitted: Map<JsonValue, Map<Node, JsonValue>>;
@@ -132,7 +128,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     time: isoSeconds(scene.now),
     scene,
     number: input.number,
-    ids: new Map(),
+    memo: new Map(),
     people: new Map(),
     fitted: new Map(),
     draw: (shape) => {
@@ -147,11 +143,13 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
 function programFor(input: ShapedInput, organization: boolean): Program {
   let byKind = programs.get(input.shape);
   if (!byKind) programs.set(input.shape, (byKind = new Map()));
-  const kind = `${input.action ?? ''}|${organization}|${input.hooks.join(',')}`;
+  const kind = `${input.event}|${input.action ?? ''}|${organization}|${input.hooks.join(',')}`;
   let program = byKind.get(kind);
   if (!program) {
     const dropped = droppedTop(input, organization);
-    const planned: CompileOptions<Body> = { defs: defs as ShapeDefs, plan: planner(input.action, organization, dropped), maxDepth: 10 };
+    const top = topShape(input.shape);
+    const topKeys = new Set(typeof top === 'object' && 'props' in top ? Object.keys(top.props) : []);
+    const planned: CompileOptions<Body> = { defs: defs as ShapeDefs, plan: planner(input.event, input.action, organization, dropped, topKeys), maxDepth: 10 };
     program = { make: compileShape(input.shape, planned), dropped, draws: new Map(), planned };
     byKind.set(kind, program);
   }
@@ -159,19 +157,6 @@ function programFor(input: ShapedInput, organization: boolean): Program {
 }
 
 const always = <C>(make: Producer<C>): FillPlan<C> => ({ always: make });
-
-/** Ids by the object's place (its last three keys): the object's `id`, `node_id` and URLs agree. */
-function idOf(body: Body, place: string): number {
-  let id = body.ids.get(place);
-  if (id === undefined) {
-    id = body.scene.int(1_000_000, 2_900_000_000);
-    body.ids.set(place, id);
-  }
-  return id;
-}
-
-/** The place `idOf` keys an id by: the last three keys of `path` up to `depth`. */
-const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
 
 /** The account at a key: the sender acts, the owner owns, anyone else is one person per key. */
 function personFor(name: string): (body: Body) => Account {
@@ -199,7 +184,13 @@ function fit(body: Body, template: JsonValue, node: Node): JsonValue {
  * repository, the people, ids and the URLs and node ids built from them, the number, times) and what
  * the action implies (null until done, the state).
  */
-function planner(action: string | undefined, organization: boolean, dropped: readonly string[]): NonNullable<CompileOptions<Body>['plan']> {
+function planner(
+  event: string,
+  action: string | undefined,
+  organization: boolean,
+  dropped: readonly string[],
+  topKeys: ReadonlySet<string>,
+): NonNullable<CompileOptions<Body>['plan']> {
   const createdAt = (body: Body) => body.scene.ago(body.scene.int(HOUR, 30 * DAY));
   const now = (body: Body) => body.time;
   const fitTo = (node: Node, template: (body: Body) => JsonValue) => always((body: Body) => fit(body, template(body), node));
@@ -211,6 +202,10 @@ function planner(action: string | undefined, organization: boolean, dropped: rea
       const prefix = NODE_PREFIX[parent ?? ''] ?? 'MDE';
       const place = placeOf(path, path.length - 1);
       return always((body) => nodeId(prefix, [body.scene.repo.id, parent ? idOf(body, place) : body.scene.repo.id]));
+    }
+    if (key === 'commit_id' && parentName(path, path.length - 2) === 'comment') {
+      const place = placeOf(path, path.length - 1);
+      return always((body) => shaOf(body, place));
     }
     if (SHA_KEYS.has(key)) return always(({ scene }) => scene.sha());
     if (key === 'ref') return always(({ scene }) => `refs/heads/${scene.repo.defaultBranch}`);
@@ -240,12 +235,18 @@ function planner(action: string | undefined, organization: boolean, dropped: rea
       if (node === 'string') {
         // Times and URLs the schema leaves as plain strings are still times and URLs.
         if (key.endsWith('_at')) return always(key === 'created_at' ? createdAt : now);
-        if (key.endsWith('_url')) {
-          const parent = parentName(path, last - 1);
+        // `url` too: some forms leave even the object's own URL a plain string.
+        if (key.endsWith('_url') || key === 'url') return always(urlMaker(key, parentName(path, last - 1), event, placeOf(path, last)));
+        const parent = parentName(path, last - 1);
+        if ((key === 'name' || key === 'slug') && NAMED.has(parent ?? '')) {
           const place = placeOf(path, last);
-          const make = urlMaker(key, parent);
-          return always((body) => make(body.scene, idOf(body, place), body.number));
+          return always((body) => nameOf(body, place));
         }
+        if (key === 'ghsa_id') {
+          const place = placeOf(path, last);
+          return always((body) => ghsaOf(body, place));
+        }
+        if (key === 'package_type') return always(({ scene }) => scene.pick(PACKAGE_TYPES));
         return STRING_KEYS.has(key) ? planString(path, key) : undefined;
       }
       if (node === 'boolean') {
@@ -253,11 +254,21 @@ function planner(action: string | undefined, organization: boolean, dropped: rea
         return key === 'locked' && path.length === 2 ? always(() => locked) : undefined;
       }
       if (node !== 'integer' && node !== 'number') return undefined;
-      if (key === 'number') return path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue' ? always((body) => body.number) : undefined;
+      if (key === 'number') {
+        if (path.length === 1 || path[last - 1] === 'pull_request' || path[last - 1] === 'issue') return always((body) => body.number);
+        const place = placeOf(path, last);
+        return NUMBERED.has(parentName(path, last - 1) ?? '') ? always((body) => numberOf(body, place)) : undefined;
+      }
       if (key === 'id') {
         const place = placeOf(path, last);
         return last > 0 ? always((body) => idOf(body, place)) : undefined;
       }
+      // `sub_issue_id` beside `sub_issue`: that object's id. Ids are integers even where the schema says number.
+      if (key.endsWith('_id') && path.length === 1 && topKeys.has(key.slice(0, -3))) {
+        const place = topPlace(key.slice(0, -3));
+        return always((body) => idOf(body, place));
+      }
+      if (node === 'number' && key.endsWith('_id')) return always(({ scene }) => scene.int(1_000_000, 2_900_000_000));
       if (BOUNDED.test(key)) return always(({ scene }) => scene.int(1, 10));
       if (key.endsWith('_at')) return always(({ scene }) => Math.floor(scene.now / 1000));
       // Counts (comments, reactions, additions, open issues): small; ids are drawn large.
@@ -277,12 +288,7 @@ function planner(action: string | undefined, organization: boolean, dropped: rea
     }
     if ('format' in node) {
       if (typeof key !== 'string') return undefined;
-      if (node.format === 'uri') {
-        const parent = parentName(path, last - 1);
-        const place = placeOf(path, last);
-        const make = urlMaker(key, parent);
-        return always((body) => make(body.scene, parent ? idOf(body, place) : 0, body.number));
-      }
+      if (node.format === 'uri') return always(urlMaker(key, parentName(path, last - 1), event, placeOf(path, last)));
       if (node.format === 'date-time') return always(key === 'created_at' ? createdAt : now);
       return undefined;
     }
@@ -325,23 +331,6 @@ function parentName(path: ShapePath, index: number): string | undefined {
     if (typeof key === 'string') return key;
   }
   return undefined;
-}
-
-/** The URL at `key` of an object named `parent`, on the repository's API or web paths, from the object's id (or the body's number). */
-function urlMaker(key: string, parent: string | undefined): (scene: Scene, id: number, number: number) => string {
-  if (key === 'avatar_url') return (_, id) => `https://avatars.githubusercontent.com/u/${id}?v=4`;
-  if (parent === undefined) return key === 'url' ? ({ repo }) => repo.api : ({ repo }) => repo.html;
-  if (key === 'repository_url') return ({ repo }) => repo.api;
-  const byNumber = parent === 'pull_request' || parent === 'issue';
-  const segment = key === 'html_url' ? `/${WEB_SEGMENT[parent] ?? plural(parent)}/` : `/${API_SEGMENT[parent] ?? plural(parent)}/`;
-  const suffix = key === 'html_url' || key === 'url' ? '' : `/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
-  const base = key === 'html_url' ? (scene: Scene) => scene.repo.html : (scene: Scene) => scene.repo.api;
-  return (scene, id, number) => `${base(scene)}${segment}${byNumber ? number : id}${suffix}`;
-}
-
-function plural(name: string): string {
-  const path = name.replace(/_/g, '-');
-  return path.endsWith('s') ? path : `${path}s`;
 }
 
 /**

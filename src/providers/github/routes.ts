@@ -1,0 +1,180 @@
+/**
+ * Where GitHub's REST API and web pages put each object of a schema-drawn body, as GitHub's own
+ * payloads name them: issues and pull requests by number (`/issues/12`, `/pull/12`), labels by name,
+ * milestones and alerts by number under their product (`/code-scanning/alerts/3`), review comments
+ * under `/pulls/comments`, a deployment status under its deployment, a review under its pull request,
+ * security advisories by GHSA id, teams and memberships under their organization.
+ *
+ * A URL and the fields it is made of (the object's `id`, `number`, `name`, `ghsa_id`) agree because
+ * both take one value per place: the object's last three keys in the body (`placeOf`).
+ */
+import type { JsonValue } from '../../core/index.js';
+import type { ShapePath } from '../shared/shape.js';
+import type { Scene } from './scene.js';
+import { API, WEB } from './users.js';
+
+/** One body's values by place, and what every URL starts from. */
+export interface Places {
+  readonly scene: Scene;
+  /** The issue or pull request number the body is about. */
+  readonly number: number;
+  readonly memo: Map<string, JsonValue>;
+}
+
+/** How an object is named in its URLs. */
+type By = 'id' | 'number' | 'name' | 'ghsa';
+
+interface Route {
+  readonly by: By;
+  /** The path after `/repos/<owner>/<repo>/` for `ref`; `main`: the body's own issue or pull request number. */
+  readonly api: (ref: string | number, main: number) => string;
+  readonly web: (ref: string | number, main: number) => string;
+}
+
+const route = (by: By, api: string, web: string): Route => ({ by, api: (ref) => `${api}/${ref}`, web: (ref) => `${web}/${ref}` });
+const ISSUE = route('number', 'issues', 'issues');
+const PULL = route('number', 'pulls', 'pull');
+const LABEL = route('name', 'labels', 'labels');
+
+/** Routes by the name of the object's key (array items take their array's name). */
+const ROUTES: Readonly<Record<string, Route>> = {
+  issue: ISSUE,
+  sub_issue: ISSUE,
+  parent_issue: ISSUE,
+  blocked_issue: ISSUE,
+  blocking_issue: ISSUE,
+  pull_request: PULL,
+  pull_requests: PULL,
+  label: LABEL,
+  labels: LABEL,
+  milestone: route('number', 'milestones', 'milestone'),
+  check_run: route('id', 'check-runs', 'runs'),
+  check_suite: route('id', 'check-suites', 'check-suites'),
+  workflow_run: route('id', 'actions/runs', 'actions/runs'),
+  workflow_job: route('id', 'actions/jobs', 'actions/jobs'),
+  workflow: route('id', 'actions/workflows', 'actions/workflows'),
+  deployment: route('id', 'deployments', 'deployments'),
+  repository_advisory: route('ghsa', 'security-advisories', 'security/advisories'),
+  review: {
+    by: 'id',
+    api: (id, main) => `pulls/${main}/reviews/${id}`,
+    web: (id, main) => `pull/${main}#pullrequestreview-${id}`,
+  },
+};
+
+/** Alerts by event (and the events named after it: `secret_scanning_alert_location`): each product keeps its alerts by number under its own path. */
+const ALERTS: Readonly<Record<string, Route>> = {
+  code_scanning_alert: route('number', 'code-scanning/alerts', 'security/code-scanning'),
+  dependabot_alert: route('number', 'dependabot/alerts', 'security/dependabot'),
+  secret_scanning_alert: route('number', 'secret-scanning/alerts', 'security/secret-scanning'),
+};
+
+/** Comments by event: an issue's, a pull request's review comments, a commit's. */
+const COMMENTS: Readonly<Record<string, Route>> = {
+  // Its page is the commit's: see `urlMaker`.
+  commit_comment: { by: 'id', api: (id) => `comments/${id}`, web: (id) => `commit#commitcomment-${id}` },
+  pull_request_review_comment: { by: 'id', api: (id) => `pulls/comments/${id}`, web: (id, main) => `pull/${main}#discussion_r${id}` },
+  pull_request_review_thread: { by: 'id', api: (id) => `pulls/comments/${id}`, web: (id, main) => `pull/${main}#discussion_r${id}` },
+  issue_comment: { by: 'id', api: (id) => `issues/comments/${id}`, web: (id, main) => `issues/${main}#issuecomment-${id}` },
+};
+
+/** Objects whose `number` is their own (the body's issue and pull request take the body's number). */
+export const NUMBERED: ReadonlySet<string> = new Set([
+  ...Object.entries(ROUTES).filter(([, r]) => r.by === 'number').map(([name]) => name),
+  'alert',
+]);
+/** Objects whose `name` is in their URLs. */
+export const NAMED: ReadonlySet<string> = new Set(['label', 'labels', 'team']);
+
+/** The place `idOf` and the other per-place values key by: the last three keys of `path` up to `depth`. */
+export const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
+/** The place of a top-level object named `key` (`deployment` of `deployment_status`, `sub_issue` of `sub_issue_id`). */
+export const topPlace = (key: string): string => placeOf([key, 'id'], 1);
+
+function remember<T extends JsonValue>(body: Places, key: string, draw: () => T): T {
+  let value = body.memo.get(key) as T | undefined;
+  if (value === undefined) body.memo.set(key, (value = draw()));
+  return value;
+}
+
+/** The id of the object at `place`. */
+export const idOf = (body: Places, place: string): number => remember(body, `id ${place}`, () => body.scene.int(1_000_000, 2_900_000_000));
+/** The number of an issue, pull request, milestone or alert at `place` other than the body's own. */
+export const numberOf = (body: Places, place: string): number =>
+  remember(body, `number ${place}`, () => {
+    const n = body.scene.int(1, 400);
+    return n === body.number ? n + 1 : n;
+  });
+/** The name of a label or team at `place`: one lowercase word. */
+export const nameOf = (body: Places, place: string): string => remember(body, `name ${place}`, () => body.scene.faker.lorem.word());
+/** The GHSA id of the advisory at `place` (`GHSA-xxxx-xxxx-xxxx`, GitHub's alphabet). */
+export const ghsaOf = (body: Places, place: string): string =>
+  remember(body, `ghsa ${place}`, () => {
+    const group = () => Array.from({ length: 4 }, () => body.scene.pick(GHSA_ALPHABET)).join('');
+    return `GHSA-${group()}-${group()}-${group()}`;
+  });
+const GHSA_ALPHABET = [...'23456789cfghjmpqrvwx'];
+/** The commit SHA of the object at `place` (a commit comment's `commit_id`, and its page). */
+export const shaOf = (body: Places, place: string): string => remember(body, `sha ${place}`, () => body.scene.sha());
+
+/**
+ * The URL at `key` (`url`, `html_url`, `<part>_url`) of the object named `parent` at `place`, in an
+ * `event` body. `main`: the object is the body's own issue or pull request.
+ * @example
+ * urlMaker('url', 'alert', 'code_scanning_alert', 'alert.undefined.undefined')(body); // 'https://api.github.com/repos/o/r/code-scanning/alerts/3'
+ */
+export function urlMaker(key: string, parent: string | undefined, event: string, place: string): (body: Places) => string {
+  if (key === 'avatar_url') return (body) => `https://avatars.githubusercontent.com/u/${idOf(body, place)}?v=4`;
+  if (parent === undefined) return key === 'url' ? ({ scene }) => scene.repo.api : ({ scene }) => scene.repo.html;
+  if (key === 'repository_url') return ({ scene }) => scene.repo.api;
+  if (key === 'pull_request_url') return ({ scene, number }) => `${scene.repo.api}/pulls/${number}`;
+  if (key === 'issue_url') return ({ scene, number }) => `${scene.repo.api}/issues/${number}`;
+  if (key === 'deployment_url') return (body) => `${body.scene.repo.api}/deployments/${idOf(body, topPlace('deployment'))}`;
+  const special = organizationUrl(key, parent, place);
+  if (special) return special;
+  const alerts = Object.keys(ALERTS).find((name) => event.startsWith(name));
+  const known = parent === 'alert' ? ALERTS[alerts ?? ''] : parent === 'comment' ? COMMENTS[event] : ROUTES[parent];
+  const found: Route = known ?? route('id', plural(parent), plural(parent));
+  const main = parent === 'issue' || parent === 'pull_request';
+  const ref = refMaker(found.by, main, place);
+  const suffix = key === 'html_url' || key === 'url' ? '' : `/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
+  if (parent === 'deployment_status') {
+    return (body) => `${body.scene.repo.api}/deployments/${idOf(body, topPlace('deployment'))}/statuses/${idOf(body, place)}${suffix}`;
+  }
+  if (key === 'html_url' && parent === 'comment' && event === 'commit_comment') {
+    return (body) => `${body.scene.repo.html}/commit/${shaOf(body, place)}#commitcomment-${idOf(body, place)}`;
+  }
+  if (key === 'html_url') return (body) => `${body.scene.repo.html}/${found.web(ref(body), body.number)}`;
+  return (body) => `${body.scene.repo.api}/${found.api(ref(body), body.number)}${suffix}`;
+}
+
+function refMaker(by: By, main: boolean, place: string): (body: Places) => string | number {
+  switch (by) {
+    case 'number':
+      return main ? (body) => body.number : (body) => numberOf(body, place);
+    case 'name':
+      return (body) => encodeURIComponent(nameOf(body, place));
+    case 'ghsa':
+      return (body) => ghsaOf(body, place);
+    case 'id':
+      return (body) => idOf(body, place);
+  }
+}
+
+/** Teams and memberships live under the organization, not the repository. */
+function organizationUrl(key: string, parent: string, place: string): ((body: Places) => string) | undefined {
+  if (parent === 'team') {
+    if (key === 'url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}`;
+    if (key === 'html_url') return (body) => `${WEB}/orgs/${body.scene.owner.login}/teams/${nameOf(body, place)}`;
+    if (key === 'members_url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}/members`;
+    if (key === 'repositories_url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}/repos`;
+  }
+  if (parent === 'membership' && key === 'url') return ({ scene }) => `${API}/orgs/${scene.owner.login}/memberships/${scene.sender.login}`;
+  if (parent === 'membership' && key === 'organization_url') return ({ scene }) => `${API}/orgs/${scene.owner.login}`;
+  return undefined;
+}
+
+function plural(name: string): string {
+  const path = name.replace(/_/g, '-');
+  return path.endsWith('s') ? path : `${path}s`;
+}
