@@ -91,7 +91,7 @@ describe('relaykit/msw: Resend', () => {
     const { error } = await resend.broadcasts.list();
     expect(error).toMatchObject({ statusCode: 501, name: 'not_implemented' });
     expect(error!.message).toContain('no handler for GET /broadcasts');
-    expect(error!.message).toContain('POST   /emails');
+    expect(error!.message).toContain("supportedEndpoints('resend') lists the");
     expect(providerWorld.unsupportedRequests()).toHaveLength(1);
   });
 });
