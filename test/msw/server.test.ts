@@ -63,14 +63,14 @@ describe('unmocked requests', () => {
     await fetch('https://api.resend.com/broadcasts', { method: 'POST', headers, body: '{}' });
     await fetch('https://api.resend.com/broadcasts?limit=5', { headers }); // the same endpoint as the first
     for (let i = 0; i < 2; i++) await fetch('https://api.clerk.com/v1/users'); // clerk is not enabled here
-    const lines = printed.mock.calls.map((call) => String(call[0]));
+    const lines = printed.mock.calls.map((call: unknown[]) => String(call[0]));
     expect(lines).toEqual([
       "relaykit: the resend mock has no handler for GET /broadcasts (api.resend.com). Mock it with server.use(http.get('https://api.resend.com/broadcasts', resolver)); " +
         `supportedEndpoints('resend') lists the ${supportedEndpoints('resend').length} endpoints it serves.`,
       expect.stringContaining("no handler for POST /broadcasts (api.resend.com). Mock it with server.use(http.post('https://api.resend.com/broadcasts', resolver))"),
       expect.stringContaining("GET /v1/users went to api.clerk.com, but the clerk mock is not enabled (providers: stripe, resend). Add 'clerk' to the providers option, or mock it with server.use(http.get('https://api.clerk.com/v1/users', resolver))"),
     ]);
-    expect(lines.every((line) => !line.includes('\n'))).toBe(true);
+    expect(lines.every((line: string) => !line.includes('\n'))).toBe(true);
     expect(providerWorld.unsupportedRequests()).toHaveLength(7);
   });
 

@@ -1,8 +1,12 @@
-/** The Resend API mock (api.resend.com): emails (sent and received), contacts, domains, and sending. */
+/**
+ * The Resend API mock (api.resend.com): emails (sent and received), contacts, segments, topics,
+ * domains, suppressions, inboxes (threads, their emails, drafts, labels), and sending.
+ */
 import type { MockContext } from '../context.js';
 import { guardedRoute, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkResendKey } from './auth.js';
 import { resendError } from './errors.js';
+import * as inbox from './inbox.js';
 import * as read from './read.js';
 import * as write from './write.js';
 
@@ -29,8 +33,24 @@ export function resendApi(ctx: MockContext): MockApi {
     r('GET', '/contacts/:id/topics', read.contactTopics(ctx)),
     r('GET', '/audiences/:audience_id/contacts', read.listContacts(ctx)),
     r('GET', '/audiences/:audience_id/contacts/:id', read.getContact(ctx)),
+    r('GET', '/contacts/:id/segments', read.contactSegments(ctx)),
     r('GET', '/domains', read.list(ctx, 'domain')),
     r('GET', '/domains/:id', read.retrieve(ctx, 'domain', 'Domain')),
+    r('GET', '/segments', read.list(ctx, 'segment')),
+    r('GET', '/segments/:id', read.retrieve(ctx, 'segment', 'Segment')),
+    r('GET', '/topics', read.list(ctx, 'topic')),
+    r('GET', '/topics/:id', read.retrieve(ctx, 'topic', 'Topic')),
+    r('GET', '/suppressions', read.listSuppressions(ctx)),
+    r('GET', '/suppressions/:id', read.getSuppression(ctx)),
+    r('GET', '/inboxes', inbox.listInboxes(ctx)),
+    r('GET', '/inboxes/:inbox', inbox.getInbox(ctx)),
+    r('GET', '/inboxes/:inbox/threads', inbox.listThreads(ctx)),
+    r('GET', '/inboxes/:inbox/threads/:id', inbox.getOwned(ctx, 'inbox_thread', 'Thread')),
+    r('GET', '/inboxes/:inbox/threads/:thread/emails', inbox.listThreadEmails(ctx)),
+    r('GET', '/inboxes/:inbox/threads/:thread/emails/:id', inbox.getOwned(ctx, 'inbox_email', 'Email')),
+    r('GET', '/inboxes/:inbox/drafts', inbox.listDrafts(ctx)),
+    r('GET', '/inboxes/:inbox/drafts/:id', inbox.getOwned(ctx, 'inbox_draft', 'Draft')),
+    r('GET', '/inboxes/:inbox/labels', inbox.listLabels(ctx)),
   ];
   return {
     provider: 'resend',
