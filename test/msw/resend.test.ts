@@ -70,7 +70,8 @@ describe('relaykit/msw: Resend', () => {
     expect((await resend.inboxes.get(inboxId)).data?.email_address).toBe(created.inbox.email_address);
 
     const labelled = (await deliver('resend', 'inbox.thread.labels.updated', { data: { inbox_id: inboxId, thread_id: threadId } })).payload.data;
-    expect((await resend.inboxes.labels.list({ inboxId })).data?.data.map((l) => l.id).sort()).toEqual([...labelled.added, ...labelled.removed].map((l: { id: string }) => l.id).sort());
+    const labels = [...labelled.added, ...labelled.removed].map((l: { id: string; name: string }) => ({ id: l.id, name: l.name }));
+    expect((await resend.inboxes.labels.list({ inboxId })).data?.data).toEqual(expect.arrayContaining(labels.map((l) => expect.objectContaining(l))));
 
     const draft = (await deliver('resend', 'inbox.draft.created', { data: { inbox_id: inboxId } })).payload.data;
     expect((await resend.inboxes.drafts.get({ inboxId, draftId: draft.draft_id })).data).toMatchObject({ id: draft.draft_id, thread_id: draft.draft.thread_id, subject: draft.draft.subject });

@@ -116,10 +116,9 @@ export const resendAdapter: WorldAdapter = {
       }
     } else if (type.startsWith('contact.') && typeof data.id === 'string') {
       if (type === 'contact.deleted') world.delete('resend', 'contact', data.id);
-      else {
-        world.put('resend', 'contact', { object: 'contact', ...data });
-        recordSegments(world, data);
-      }
+      else world.put('resend', 'contact', { object: 'contact', ...data });
+      // The segments outlive a deleted contact.
+      recordSegments(world, data);
     } else if (type.startsWith('suppression.') && typeof data.id === 'string') {
       recordSuppression(world, type, data);
     } else if (type.startsWith('topic.') && typeof data.id === 'string') {
