@@ -52,6 +52,23 @@ describe('relaykit/msw: Resend', () => {
     expect((await resend.topics.get(topic.id)).error).toMatchObject({ statusCode: 404 });
   });
 
+  it('adds and removes suppressions, and creates, updates and removes topics, as later reads see', async () => {
+    const added = await resend.suppressions.add({ email: ' Grace@Example.com ' });
+    expect(added.error).toBeNull();
+    expect((await resend.suppressions.get('grace@example.com')).data).toMatchObject({ object: 'suppression', id: added.data!.id, email: 'grace@example.com', origin: 'manual', source_id: null });
+    expect((await resend.suppressions.add({ email: 'grace@example.com' })).data?.id).toBe(added.data!.id);
+    expect((await resend.suppressions.remove('grace@example.com')).data).toEqual({ object: 'suppression', id: added.data!.id, deleted: true });
+    expect((await resend.suppressions.list()).data?.data).toEqual([]);
+
+    const created = await resend.topics.create({ name: 'Product news', defaultSubscription: 'opt_out' });
+    const id = created.data!.id;
+    expect((await resend.topics.update({ id, description: 'Monthly' })).error).toBeNull();
+    expect((await resend.topics.get(id)).data).toMatchObject({ id, name: 'Product news', description: 'Monthly', default_subscription: 'opt_out' });
+    expect((await resend.topics.create({ name: 'No default' } as never)).error).toMatchObject({ statusCode: 422 });
+    expect((await resend.topics.remove(id)).data).toEqual({ object: 'topic', id, deleted: true });
+    expect((await resend.topics.get(id)).error).toMatchObject({ statusCode: 404 });
+  });
+
   it('serves the inbox, threads, emails, drafts and labels of inbox.* deliveries', async () => {
     const created = (await deliver('resend', 'inbox.created')).payload.data;
     const inboxId = created.inbox_id as string;

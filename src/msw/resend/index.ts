@@ -1,12 +1,14 @@
 /**
  * The Resend API mock (api.resend.com): emails (sent and received), contacts, segments, topics,
- * domains, suppressions, inboxes (threads, their emails, drafts, labels), and sending.
+ * domains, suppressions, inboxes (threads, their emails, drafts, labels), sending, and managing
+ * suppressions and topics.
  */
 import type { MockContext } from '../context.js';
 import { guardedRoute, type MockApi, type MockRoute } from '../shared/routes.js';
 import { checkResendKey } from './auth.js';
 import { resendError } from './errors.js';
 import * as inbox from './inbox.js';
+import * as manage from './manage.js';
 import * as read from './read.js';
 import * as write from './write.js';
 
@@ -39,9 +41,14 @@ export function resendApi(ctx: MockContext): MockApi {
     r('GET', '/segments', read.list(ctx, 'segment')),
     r('GET', '/segments/:id', read.retrieve(ctx, 'segment', 'Segment')),
     r('GET', '/topics', read.list(ctx, 'topic')),
+    r('POST', '/topics', manage.createTopic(ctx)),
     r('GET', '/topics/:id', read.retrieve(ctx, 'topic', 'Topic')),
+    r('PATCH', '/topics/:id', manage.updateTopic(ctx)),
+    r('DELETE', '/topics/:id', manage.removeTopic(ctx)),
     r('GET', '/suppressions', read.listSuppressions(ctx)),
+    r('POST', '/suppressions', manage.addSuppression(ctx)),
     r('GET', '/suppressions/:id', read.getSuppression(ctx)),
+    r('DELETE', '/suppressions/:id', manage.removeSuppression(ctx)),
     r('GET', '/inboxes', inbox.listInboxes(ctx)),
     r('GET', '/inboxes/:inbox', inbox.getInbox(ctx)),
     r('GET', '/inboxes/:inbox/threads', inbox.listThreads(ctx)),
