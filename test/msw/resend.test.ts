@@ -95,6 +95,9 @@ describe('relaykit/msw: Resend', () => {
     await deliver('resend', 'inbox.draft.deleted', { data: { inbox_id: inboxId, draft: { id: draft.draft_id }, draft_id: draft.draft_id } });
     expect((await resend.inboxes.drafts.get({ inboxId, draftId: draft.draft_id })).error).toMatchObject({ statusCode: 404 });
 
+    quietConsoleError();
+    expect((await resend.inboxes.threads.search({ inboxId, query: 'receipt' })).error).toMatchObject({ statusCode: 501, name: 'not_implemented' });
+
     await deliver('resend', 'inbox.deleted', { data: { inbox_id: inboxId } });
     expect((await resend.inboxes.get(inboxId)).error).toMatchObject({ statusCode: 404, message: 'Inbox not found' });
     expect((await resend.inboxes.threads.get({ inboxId, threadId })).error).toMatchObject({ statusCode: 404 });

@@ -82,6 +82,7 @@ describe('unmocked requests', () => {
     expect(providerWorld.unsupportedRequests()).toEqual(noted);
     expect(providerWorld.unsupportedRequests({ clear: true })).toEqual(noted);
     expect(providerWorld.unsupportedRequests()).toEqual([]);
+    expect(() => providerWorld.unsupportedRequests({ clear: 'yes' } as never)).toThrow(/unsupportedRequests takes \{ clear\?: boolean \}, got \{"clear":"yes"\}/);
   });
 
   it('lists every mock\'s endpoints with their host on demand', () => {

@@ -125,6 +125,8 @@ export function listInboxes(ctx: MockContext): HttpResponseResolver {
 /** `GET /inboxes/:inbox/{threads|drafts}/:id`, and `…/threads/:thread/emails/:id`. */
 export function getOwned(ctx: MockContext, kind: (typeof OWNED)[number], label: string): HttpResponseResolver {
   return ({ params }) => {
+    // `threads/search` is Resend's search, which the mock does not serve: let the catch-all say so.
+    if (kind === 'inbox_thread' && params.id === 'search') return undefined;
     const entries = owned(ctx, kind, String(params.inbox));
     if (entries instanceof Response) return entries;
     const found = entries.find((e) => e.id === params.id && (params.thread === undefined || e.thread_id === params.thread));

@@ -182,8 +182,11 @@ export class ProviderWorld {
    * afterAll(() => expect(providerWorld.unsupportedRequests({ clear: true })).toEqual([]));
    */
   unsupportedRequests(options: { clear?: boolean } = {}): readonly UnsupportedRequest[] {
+    if (options !== undefined && (typeof options !== 'object' || options === null || !['boolean', 'undefined'].includes(typeof options.clear))) {
+      throw new RelayError('INVALID_OPTION', `unsupportedRequests takes { clear?: boolean }, got ${JSON.stringify(options)}.`);
+    }
     const list = [...this.#unsupported];
-    if (options?.clear === true) this.#unsupported.length = 0;
+    if (options.clear === true) this.#unsupported.length = 0;
     return list;
   }
 
