@@ -182,7 +182,7 @@ export class ProviderWorld {
    * afterAll(() => expect(providerWorld.unsupportedRequests({ clear: true })).toEqual([]));
    */
   unsupportedRequests(options: { clear?: boolean } = {}): readonly UnsupportedRequest[] {
-    if (options !== undefined && (typeof options !== 'object' || options === null || !['boolean', 'undefined'].includes(typeof options.clear))) {
+    if (typeof options !== 'object' || options === null || !['boolean', 'undefined'].includes(typeof options.clear)) {
       throw new RelayError('INVALID_OPTION', `unsupportedRequests takes { clear?: boolean }, got ${JSON.stringify(options)}.`);
     }
     const list = [...this.#unsupported];
