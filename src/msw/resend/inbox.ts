@@ -17,7 +17,7 @@ import { resendList } from './read.js';
 const OWNED = ['inbox_thread', 'inbox_email', 'inbox_draft', 'inbox_label'] as const;
 
 /** `Name <a@b.c>` → `a@b.c`. */
-export function addressOf(value: unknown): string | undefined {
+function addressOf(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   return (/<([^>]+)>/.exec(value)?.[1] ?? value).trim().toLowerCase() || undefined;
 }
@@ -104,7 +104,7 @@ function owned(ctx: MockContext, kind: (typeof OWNED)[number], inboxKey: string)
   return ctx.world.list('resend', kind).filter((o) => o.inbox_id === inbox.id);
 }
 
-/** A list with the newest first for lists of `{ value }` entries (Resend lists newest first). */
+/** The API objects of stored `{ value }` entries. */
 function values(entries: Obj[]): Obj[] {
   return entries.map((e) => e.value as Obj);
 }

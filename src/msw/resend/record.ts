@@ -79,7 +79,7 @@ function recordSuppression(world: ProviderWorld, type: string, data: Obj): void 
   }
 }
 
-/** A topic (`deleted` is the event's, not the topic's), or the topics a contact's subscriptions name. */
+/** A topic of a `topic.*` event (its `deleted` flag is the event's, not the topic's). */
 function recordTopic(world: ProviderWorld, type: string, data: Obj): void {
   if (type === 'topic.deleted') world.delete('resend', 'topic', String(data.id));
   else {
