@@ -87,6 +87,21 @@ function clerkChecks(type: string, data: Obj): Check[] {
         return byOrg.data.some((m) => m.id === node.id) && byUser.data.some((m) => m.id === node.id) ? undefined : 'not listed';
       }]);
     }
+    if (node.object === 'email_address' && !top) {
+      checks.push([`email address ${node.id}`, async () => ((await clerk.emailAddresses.getEmailAddress(node.id)).emailAddress === node.email_address ? undefined : 'another address')]);
+    }
+    if (node.object === 'phone_number' && !top) {
+      checks.push([`phone number ${node.id}`, async () => ((await clerk.phoneNumbers.getPhoneNumber(node.id)).phoneNumber === node.phone_number ? undefined : 'another number')]);
+    }
+    // The Backend API reads these; @clerk/backend has no method for them.
+    const path = { role: 'organization_roles', permission: 'organization_permissions' }[node.object as string];
+    if (path && !(top && deletion)) {
+      checks.push([`${node.object} ${node.id}`, async () => {
+        const response = await fetch(`https://api.clerk.com/v1/${path}/${node.id}`, { headers: { Authorization: 'Bearer sk_test_agree' } });
+        const body = (await response.json()) as Obj;
+        return response.status === 200 && body.id === node.id && body.key === node.key && body.name === node.name ? undefined : `${response.status} ${body.key}`;
+      }]);
+    }
     if (node.object === 'email' && node.email_address_id) {
       checks.push([`email address ${node.email_address_id}`, async () => {
         const e = await clerk.emailAddresses.getEmailAddress(node.email_address_id);
