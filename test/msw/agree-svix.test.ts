@@ -141,6 +141,7 @@ function resendChecks(type: string, d: Obj): Check[] {
     checks.push([`received email ${d.email_id}`, async () => disagreements(await got(resend.emails.receiving.get(d.email_id)), d, ['from', 'to', 'subject'])]);
   } else if (type.startsWith('email.')) {
     checks.push([`email ${d.email_id}`, async () => disagreements(await got(resend.emails.get(d.email_id)), { ...d, last_event: type.slice(6) }, ['from', 'to', 'subject', 'last_event'])]);
+    if (d.broadcast_id) checks.push([`broadcast ${d.broadcast_id}`, async () => disagreements(await got(resend.broadcasts.get(d.broadcast_id)), d, ['from', 'subject'])]);
   }
   if (type.startsWith('contact.') && type !== 'contact.topics.updated') {
     if (!gone) checks.push([`contact ${d.id}`, async () => disagreements(await got(resend.contacts.get({ id: d.id })), d, ['email', 'first_name', 'last_name', 'unsubscribed'])]);

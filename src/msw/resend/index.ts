@@ -30,6 +30,7 @@ export function resendApi(ctx: MockContext): MockApi {
     r('GET', '/emails/:id', read.retrieve(ctx, 'email', 'Email')),
     r('PATCH', '/emails/:id', write.changeScheduled(ctx, 'update')),
     r('POST', '/emails/:id/cancel', write.changeScheduled(ctx, 'cancel')),
+    r('GET', '/broadcasts/:id', read.retrieve(ctx, 'broadcast', 'Broadcast')),
     r('GET', '/contacts', read.listContacts(ctx)),
     r('GET', '/contacts/:id', read.getContact(ctx)),
     r('GET', '/contacts/:id/topics', read.contactTopics(ctx)),

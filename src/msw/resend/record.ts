@@ -1,6 +1,6 @@
 /**
  * Recording a Resend delivery: the email an `email.*` event reports (as `GET /emails/:id` shows
- * it, `last_event` from the event), a received email, a contact with its segments and topics, a
+ * it, `last_event` from the event) and its broadcast, a received email, a contact with its segments and topics, a
  * domain, a suppression (and the email it came from), a topic, an inbox and what is in it.
  */
 import { isPlainObject } from '../../core/index.js';
@@ -79,6 +79,27 @@ function recordSuppression(world: ProviderWorld, type: string, data: Obj): void 
   }
 }
 
+/** The broadcast an email was sent for: its sender and subject are the email's. */
+function recordBroadcast(world: ProviderWorld, type: string, data: Obj): void {
+  ensure(world, 'broadcast', {
+    object: 'broadcast',
+    id: data.broadcast_id,
+    name: null,
+    segment_id: null,
+    audience_id: null,
+    from: data.from ?? null,
+    subject: data.subject ?? null,
+    reply_to: null,
+    preview_text: null,
+    status: type === 'email.scheduled' ? 'queued' : 'sent',
+    created_at: null,
+    scheduled_at: null,
+    sent_at: null,
+    html: null,
+    text: null,
+  });
+}
+
 /** A topic of a `topic.*` event (its `deleted` flag is the event's, not the topic's). */
 function recordTopic(world: ProviderWorld, type: string, data: Obj): void {
   if (type === 'topic.deleted') world.delete('resend', 'topic', String(data.id));
@@ -109,6 +130,7 @@ export const resendAdapter: WorldAdapter = {
         if (world.get('resend', 'email', data.email_id)) for (const key of EVENTLESS) if (email[key] === null) delete email[key];
         world.merge('resend', 'email', email);
       }
+      if (typeof data.broadcast_id === 'string') recordBroadcast(world, type, data);
     } else if (type === 'contact.topics.updated') {
       if (typeof data.email === 'string') world.put('resend', 'contact_topics', { email: data.email, topics: data.topics ?? [] });
       for (const t of Array.isArray(data.topics) ? data.topics.filter(isPlainObject) : []) {
