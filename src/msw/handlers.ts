@@ -26,7 +26,8 @@ export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) =>
  * api.clerk.com, `<shop>.myshopify.com/admin/api/<version>`, api.resend.com). They answer from
  * the shared world, which records every delivery `buildDelivery` builds from now on. A request to
  * an endpoint a mock does not support gets a 501 in the provider's error shape naming the method,
- * the path and what is supported (and is printed and noted in `providerWorld.unsupportedRequests()`).
+ * the path and the `server.use(…)` line that mocks it; it is noted in `providerWorld.unsupportedRequests()`
+ * and printed once per distinct endpoint (`supportedEndpoints(provider)` lists what a mock serves).
  * @example
  * import { setupServer } from 'msw/node';
  * const server = setupServer(...providerHandlers({ providers: ['stripe'], stripe: { apiKey: 'sk_test_123' } }));
@@ -40,13 +41,17 @@ export function providerHandlers(options: ProviderMockOptions = {}): HttpHandler
 }
 
 /**
- * The endpoints a provider's mock supports, one `METHOD /path` per line.
+ * The endpoints a provider's mock serves, one `METHOD /path` per line; without a provider, every
+ * mock's, each with its host. An unmocked request prints one line and points here for the full list.
  * @example
- * supportedEndpoints('resend'); // ['GET    /emails/:id', …]
+ * supportedEndpoints('resend'); // ['POST   /emails', …, 'GET    /emails/:id', …]
+ * supportedEndpoints(); // ['POST   api.stripe.com/v1/refunds', …, 'GET    api.resend.com/domains/:id']
  */
-export function supportedEndpoints(provider: MockProviderId): string[] {
-  if (!mockProviderIds.includes(provider)) {
+export function supportedEndpoints(provider?: MockProviderId): string[] {
+  if (provider !== undefined && !mockProviderIds.includes(provider)) {
     throw new RelayError('UNKNOWN_PROVIDER', `Unknown provider "${String(provider)}". Mocked: ${mockProviderIds.join(', ')}.`);
   }
-  return describeRoutes(apiFactories[provider]({ world: providerWorld, options: resolveMockOptions() }));
+  const ctx: MockContext = { world: providerWorld, options: resolveMockOptions() };
+  if (provider !== undefined) return describeRoutes(apiFactories[provider](ctx));
+  return mockProviderIds.flatMap((id) => describeRoutes(apiFactories[id](ctx), true));
 }

@@ -8,6 +8,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { prefixed, RelayError } from '../core/index.js';
 import { apiFactories, providerHandlers } from './handlers.js';
 import { resolveMockOptions, type ProviderMockOptions, type ResolvedMockOptions } from './options.js';
+import { reportUnsupported } from './shared/routes.js';
 import type { MockProviderId } from './shared/types.js';
 import type { ProviderWorld } from './shared/world.js';
 import { providerWorld } from './world.js';
@@ -55,15 +56,14 @@ export function providerUnhandledRequest(
     if (provider) {
       const api = apiFactories[provider]({ world, options: resolved });
       const enabled = resolved.providers.includes(provider);
+      const mockIt = `server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver))`;
       const message = enabled
-        ? prefixed(`no handler took ${request.method} ${url.pathname} (${url.hostname}). The ${provider} mock is enabled but this host or path is outside it; mock it with server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`)
+        ? prefixed(`no handler took ${request.method} ${url.pathname} (${url.hostname}): the ${provider} mock is enabled but this host or path is outside it. Mock it with ${mockIt}.`)
         : prefixed(
             `${request.method} ${url.pathname} went to ${url.hostname}, but the ${provider} mock is not enabled ` +
-              `(providers: ${resolved.providers.join(', ')}). Add '${provider}' to the providers option, or mock the endpoint with ` +
-              `server.use(http.${request.method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`,
+              `(providers: ${resolved.providers.join(', ')}). Add '${provider}' to the providers option, or mock it with ${mockIt}.`,
           );
-      world.noteUnsupported({ provider, method: request.method, url: url.href });
-      console.error(message);
+      reportUnsupported(world, provider, request, message);
       // msw answers an unhandled request with a Response thrown from this policy.
       throw api.unsupported(message);
     }

@@ -50,8 +50,8 @@ export function connectWorld(world: ProviderWorld): void {
 }
 
 /**
- * Empties the shared world (or `world`): objects registered by deliveries, seeded objects, writes,
- * and the list of unsupported requests.
+ * Empties the shared world (or `world`): objects registered by deliveries, seeded objects and writes.
+ * The list of unsupported requests is kept until `world.unsupportedRequests({ clear: true })`.
  * @example
  * afterEach(() => resetProviderWorld());
  */

@@ -221,7 +221,24 @@ function shopifyProbe(type: string, body: any, shop: string): Probe {
 function resendProbe(type: string, p: any): Probe {
   const d = p.data;
   const base = 'https://api.resend.com';
-  if (/^(suppression|topic|inbox)\./.test(type)) return { skip: `${type}: the mock serves no suppressions, topics or inboxes yet` };
+  if (type.startsWith('suppression.')) {
+    const url = `${base}/suppressions/${d.id}`;
+    return type === 'suppression.removed' ? { url, gone: true } : { url, expect: (b) => b.id === d.id && b.email === d.email && b.origin === d.origin };
+  }
+  if (type.startsWith('topic.')) {
+    const url = `${base}/topics/${d.id}`;
+    return type === 'topic.deleted' ? { url, gone: true } : { url, expect: (b) => b.id === d.id && b.name === d.name && b.default_subscription === d.default_subscription };
+  }
+  if (type.startsWith('inbox.')) {
+    const inbox = `${base}/inboxes/${d.inbox_id}`;
+    if (type === 'inbox.deleted') return { url: inbox, gone: true };
+    if (type.startsWith('inbox.draft.')) {
+      const url = `${inbox}/drafts/${d.draft_id}`;
+      return type === 'inbox.draft.deleted' ? { url, gone: true } : { url, expect: (b) => b.id === d.draft_id && b.thread_id === d.draft.thread_id };
+    }
+    if (d.thread) return { url: `${inbox}/threads/${d.thread_id}`, expect: (b) => b.id === d.thread_id && b.folder === d.thread.folder };
+    return { url: inbox, expect: (b) => b.id === d.inbox_id && b.email_address === d.inbox.email_address };
+  }
   if (type === 'email.received') return { url: `${base}/emails/receiving/${d.email_id}`, expect: (b) => b.id === d.email_id };
   if (type.startsWith('email.')) return { url: `${base}/emails/${d.email_id}`, expect: (b) => b.id === d.email_id && b.last_event === type.slice(6) };
   if (type === 'contact.topics.updated') return { url: `${base}/contacts/${d.email}/topics`, expect: (b) => b.data.length === d.topics.length };

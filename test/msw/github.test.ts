@@ -100,7 +100,7 @@ describe('relaykit/msw: GitHub', () => {
     const error = (await octokit.rest.repos.listForOrg({ org: 'relaykit' }).catch((e: unknown) => e)) as { status: number; message: string };
     expect(error.status).toBe(501);
     expect(error.message).toContain('no handler for GET /orgs/relaykit/repos');
-    expect(error.message).toContain('POST   /repos/:owner/:repo/check-runs');
+    expect(error.message).toContain("supportedEndpoints('github') lists the");
     expect(providerWorld.unsupportedRequests().map((r) => r.provider)).toEqual(['github']);
   });
 });

@@ -34,6 +34,75 @@ describe('relaykit/msw: Resend', () => {
     expect((await resend.domains.get(domain.id)).data).toMatchObject({ object: 'domain', id: domain.id, name: domain.name });
   });
 
+  it('serves the suppressions and topics of suppression.* and topic.* deliveries', async () => {
+    const added = (await deliver('resend', 'suppression.added', { data: { email: 'Ada@Example.com', origin: 'bounce', source_id: '4ef9a417-02e9-4d39-ad75-9611e0fcc33c' } })).payload.data;
+    expect((await resend.suppressions.get(added.id)).data).toEqual({ object: 'suppression', ...added });
+    expect((await resend.suppressions.get('ada@example.com')).data?.id).toBe(added.id);
+    expect((await resend.suppressions.list({ origin: 'bounce' })).data?.data.map((x) => x.id)).toEqual([added.id]);
+    expect((await resend.suppressions.list({ origin: 'manual' })).data?.data).toEqual([]);
+    // A bounce suppression names the email that bounced.
+    expect((await resend.emails.get(added.source_id)).data).toMatchObject({ id: added.source_id, to: ['Ada@Example.com'], last_event: 'bounced' });
+    await deliver('resend', 'suppression.removed', { data: { id: added.id } });
+    expect((await resend.suppressions.get(added.id)).error).toMatchObject({ statusCode: 404, message: 'Suppression not found' });
+
+    const topic = (await deliver('resend', 'topic.created', { data: { name: 'Weekly digest', default_subscription: 'opt_in' } })).payload.data;
+    expect((await resend.topics.get(topic.id)).data).toMatchObject({ object: 'topic', id: topic.id, name: 'Weekly digest', default_subscription: 'opt_in', description: topic.description });
+    expect((await resend.topics.list()).data?.data.map((t) => t.id)).toEqual([topic.id]);
+    await deliver('resend', 'topic.deleted', { data: { id: topic.id } });
+    expect((await resend.topics.get(topic.id)).error).toMatchObject({ statusCode: 404 });
+  });
+
+  it('adds and removes suppressions, and creates, updates and removes topics, as later reads see', async () => {
+    const added = await resend.suppressions.add({ email: ' Grace@Example.com ' });
+    expect(added.error).toBeNull();
+    expect((await resend.suppressions.get('grace@example.com')).data).toMatchObject({ object: 'suppression', id: added.data!.id, email: 'grace@example.com', origin: 'manual', source_id: null });
+    expect((await resend.suppressions.add({ email: 'grace@example.com' })).data?.id).toBe(added.data!.id);
+    expect((await resend.suppressions.remove('grace@example.com')).data).toEqual({ object: 'suppression', id: added.data!.id, deleted: true });
+    expect((await resend.suppressions.list()).data?.data).toEqual([]);
+
+    const created = await resend.topics.create({ name: 'Product news', defaultSubscription: 'opt_out' });
+    const id = created.data!.id;
+    expect((await resend.topics.update({ id, description: 'Monthly' })).error).toBeNull();
+    expect((await resend.topics.get(id)).data).toMatchObject({ id, name: 'Product news', description: 'Monthly', default_subscription: 'opt_out' });
+    expect((await resend.topics.create({ name: 'No default' } as never)).error).toMatchObject({ statusCode: 422 });
+    expect((await resend.topics.remove(id)).data).toEqual({ object: 'topic', id, deleted: true });
+    expect((await resend.topics.get(id)).error).toMatchObject({ statusCode: 404 });
+  });
+
+  it('serves the inbox, threads, emails, drafts and labels of inbox.* deliveries', async () => {
+    const created = (await deliver('resend', 'inbox.created')).payload.data;
+    const inboxId = created.inbox_id as string;
+    expect((await resend.inboxes.get(inboxId)).data).toEqual(created.inbox);
+    expect((await resend.inboxes.get(created.inbox.email_address)).data?.id).toBe(inboxId);
+    expect((await resend.domains.get(created.inbox.domain_id)).data).toMatchObject({ id: created.inbox.domain_id, name: created.inbox.email_address.split('@')[1] });
+
+    const received = (await deliver('resend', 'inbox.email.received', { data: { inbox_id: inboxId } })).payload.data;
+    const threadId = received.thread_id as string;
+    expect((await resend.inboxes.threads.get({ inboxId, threadId })).data).toEqual(received.thread);
+    expect((await resend.inboxes.threads.emails.get({ inboxId, threadId, emailId: received.email_id })).data).toMatchObject({ ...received.email, html: null, text: null });
+    const threads = (await resend.inboxes.threads.list({ inboxId })).data;
+    expect(threads?.data).toMatchObject([{ id: threadId, email_count: 1, from: received.email.from, folder: received.thread.folder }]);
+    expect((await resend.inboxes.threads.emails.list({ inboxId, threadId })).data?.data.map((e) => e.id)).toEqual([received.email_id]);
+    // The inbox keeps the address the inbox.created delivery gave it.
+    expect((await resend.inboxes.get(inboxId)).data?.email_address).toBe(created.inbox.email_address);
+
+    const labelled = (await deliver('resend', 'inbox.thread.labels.updated', { data: { inbox_id: inboxId, thread_id: threadId } })).payload.data;
+    const labels = [...labelled.added, ...labelled.removed].map((l: { id: string; name: string }) => ({ id: l.id, name: l.name }));
+    expect((await resend.inboxes.labels.list({ inboxId })).data?.data).toEqual(expect.arrayContaining(labels.map((l) => expect.objectContaining(l))));
+
+    const draft = (await deliver('resend', 'inbox.draft.created', { data: { inbox_id: inboxId } })).payload.data;
+    expect((await resend.inboxes.drafts.get({ inboxId, draftId: draft.draft_id })).data).toMatchObject({ id: draft.draft_id, thread_id: draft.draft.thread_id, subject: draft.draft.subject });
+    await deliver('resend', 'inbox.draft.deleted', { data: { inbox_id: inboxId, draft: { id: draft.draft_id }, draft_id: draft.draft_id } });
+    expect((await resend.inboxes.drafts.get({ inboxId, draftId: draft.draft_id })).error).toMatchObject({ statusCode: 404 });
+
+    quietConsoleError();
+    expect((await resend.inboxes.threads.search({ inboxId, query: 'receipt' })).error).toMatchObject({ statusCode: 501, name: 'not_implemented' });
+
+    await deliver('resend', 'inbox.deleted', { data: { inbox_id: inboxId } });
+    expect((await resend.inboxes.get(inboxId)).error).toMatchObject({ statusCode: 404, message: 'Inbox not found' });
+    expect((await resend.inboxes.threads.get({ inboxId, threadId })).error).toMatchObject({ statusCode: 404 });
+  });
+
   it('sends an email that later reads and lists see', async () => {
     const sent = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Welcome', html: '<p>Hi</p>' });
     expect(sent.error).toBeNull();
@@ -91,7 +160,7 @@ describe('relaykit/msw: Resend', () => {
     const { error } = await resend.broadcasts.list();
     expect(error).toMatchObject({ statusCode: 501, name: 'not_implemented' });
     expect(error!.message).toContain('no handler for GET /broadcasts');
-    expect(error!.message).toContain('POST   /emails');
+    expect(error!.message).toContain("supportedEndpoints('resend') lists the");
     expect(providerWorld.unsupportedRequests()).toHaveLength(1);
   });
 });

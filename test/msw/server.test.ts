@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { RelayError } from '../../src/core/index.js';
-import { createProviderServer, createProviderWorld, providerHandlers, providerWorld, supportedEndpoints } from '../../src/msw/index.js';
+import { createProviderServer, createProviderWorld, providerHandlers, providerWorld, resetProviderWorld, supportedEndpoints } from '../../src/msw/index.js';
 import { deliver, quietConsoleError, useProviderServer } from './support.js';
 
 const server = useProviderServer({ providers: ['stripe', 'resend'] });
@@ -52,6 +52,45 @@ describe('createProviderServer', () => {
     expect(((await (await fetch(url, { headers })).json()) as { id: string }).id).toBe(payload.data.object.id);
     server.use(http.get('https://api.stripe.com/v1/customers/:id', () => HttpResponse.json({ id: 'cus_override', object: 'customer' })));
     expect(((await (await fetch(url, { headers })).json()) as { id: string }).id).toBe('cus_override');
+  });
+});
+
+describe('unmocked requests', () => {
+  it('prints one line per distinct endpoint, once, naming the method, the URL and the server.use line', async () => {
+    const printed = quietConsoleError();
+    const headers = { Authorization: 'Bearer re_123' };
+    for (let i = 0; i < 3; i++) await fetch('https://api.resend.com/broadcasts', { headers });
+    await fetch('https://api.resend.com/broadcasts', { method: 'POST', headers, body: '{}' });
+    await fetch('https://api.resend.com/broadcasts?limit=5', { headers }); // the same endpoint as the first
+    for (let i = 0; i < 2; i++) await fetch('https://api.clerk.com/v1/users'); // clerk is not enabled here
+    const lines = printed.mock.calls.map((call: unknown[]) => String(call[0]));
+    expect(lines).toEqual([
+      "relaykit: the resend mock has no handler for GET /broadcasts (api.resend.com). Mock it with server.use(http.get('https://api.resend.com/broadcasts', resolver)); " +
+        `supportedEndpoints('resend') lists the ${supportedEndpoints('resend').length} endpoints it serves.`,
+      expect.stringContaining("no handler for POST /broadcasts (api.resend.com). Mock it with server.use(http.post('https://api.resend.com/broadcasts', resolver))"),
+      expect.stringContaining("GET /v1/users went to api.clerk.com, but the clerk mock is not enabled (providers: stripe, resend). Add 'clerk' to the providers option, or mock it with server.use(http.get('https://api.clerk.com/v1/users', resolver))"),
+    ]);
+    expect(lines.every((line: string) => !line.includes('\n'))).toBe(true);
+    expect(providerWorld.unsupportedRequests()).toHaveLength(7);
+  });
+
+  it('keeps unsupportedRequests() across resetProviderWorld() until asked to clear them', async () => {
+    quietConsoleError();
+    await fetch('https://api.stripe.com/v1/shipping_rates', { headers: { Authorization: 'Bearer sk_test_123' } });
+    resetProviderWorld();
+    const noted = [{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/shipping_rates' }];
+    expect(providerWorld.unsupportedRequests()).toEqual(noted);
+    expect(providerWorld.unsupportedRequests({ clear: true })).toEqual(noted);
+    expect(providerWorld.unsupportedRequests()).toEqual([]);
+    expect(() => providerWorld.unsupportedRequests({ clear: 'yes' } as never)).toThrow(/unsupportedRequests takes \{ clear\?: boolean \}, got \{"clear":"yes"\}/);
+  });
+
+  it('lists every mock\'s endpoints with their host on demand', () => {
+    const all = supportedEndpoints();
+    expect(all).toContain('GET    api.stripe.com/v1/customers/:id');
+    expect(all).toContain('GET    <shop>.myshopify.com/admin/api/:version/orders/:id.json');
+    expect(all).toContain('GET    api.resend.com/emails/:id');
+    expect(all).toHaveLength(['stripe', 'github', 'clerk', 'shopify', 'resend'].reduce((n, id) => n + supportedEndpoints(id as never).length, 0));
   });
 });
 

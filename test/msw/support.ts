@@ -1,7 +1,7 @@
 /** Shared setup of the `relaykit/msw` tests: a delivery builder that parses the payload, one server per file. */
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../src/harness/build-delivery.js';
-import { createProviderServer, resetProviderWorld, type ProviderServerOptions } from '../../src/msw/index.js';
+import { createProviderServer, providerWorld, resetProviderWorld, type ProviderServerOptions } from '../../src/msw/index.js';
 import { secrets } from '../service/official.js';
 
 /** A signed delivery and its parsed body, as a webhook handler would see them. */
@@ -21,6 +21,7 @@ export function useProviderServer(options: ProviderServerOptions = {}): ReturnTy
   afterEach(() => {
     server.resetHandlers();
     resetProviderWorld();
+    providerWorld.unsupportedRequests({ clear: true });
     vi.restoreAllMocks();
   });
   afterAll(() => server.close());

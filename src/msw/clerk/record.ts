@@ -1,10 +1,12 @@
 /**
  * Recording a Clerk delivery: the resource in `data` (user, session, organization, membership,
- * invitation, role, permission, waitlist entry, billing objects) and every object nested in it.
+ * invitation, role, permission, waitlist entry, billing objects), every object nested in it, and
+ * the users and organizations it names by id (`references.ts`).
  */
 import { isPlainObject } from '../../core/index.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
 import type { WorldAdapter } from '../shared/world.js';
+import { recordReferences } from './references.js';
 
 // A verification repeats its identification's id and kind; it is not an object of its own.
 const NOT_OBJECTS = new Set(['verification']);
@@ -19,11 +21,10 @@ export const clerkAdapter: WorldAdapter = {
     const data = payload.data;
     for (const child of nestedObjects(data, () => true, NOT_OBJECTS)) world.merge('clerk', child.object as string, child);
     const id = stringId(data);
-    if (typeof data.object !== 'string' || !id) return;
-    if (data.deleted === true) {
-      world.delete('clerk', data.object, id);
-      return;
+    if (typeof data.object === 'string' && id) {
+      if (data.deleted === true) world.delete('clerk', data.object, id);
+      else world.put('clerk', data.object, data);
     }
-    world.put('clerk', data.object, data);
+    recordReferences(world, data);
   },
 };

@@ -1,10 +1,12 @@
 /**
  * Recording a Resend delivery: the email an `email.*` event reports (as `GET /emails/:id` shows
- * it, `last_event` from the event), a received email, a contact and its topics, a domain.
+ * it, `last_event` from the event) and its broadcast, a received email, a contact with its segments and topics, a
+ * domain, a suppression (and the email it came from), a topic, an inbox and what is in it.
  */
 import { isPlainObject } from '../../core/index.js';
 import type { Obj } from '../shared/types.js';
-import type { WorldAdapter } from '../shared/world.js';
+import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import { recordInbox } from './inbox.js';
 
 /** Webhook tags (`{ category: 'welcome' }`) as the API lists them (`[{ name, value }]`). */
 function tagList(tags: unknown): { name: string; value: string }[] {
@@ -53,6 +55,60 @@ function receivedFrom(data: Obj): Obj {
   };
 }
 
+/** Stores `object` unless the world already holds one under its id (a stub never hides what a fuller record said). */
+function ensure(world: ProviderWorld, kind: string, object: Obj): void {
+  if (!world.get('resend', kind, String(object.id))) world.put('resend', kind, object);
+}
+
+/** The segments a contact names (`audience_id`, the older name, and `segment_ids`). */
+function recordSegments(world: ProviderWorld, contact: Obj): void {
+  const ids = [contact.audience_id, ...(Array.isArray(contact.segment_ids) ? contact.segment_ids : [])];
+  for (const id of ids) if (typeof id === 'string' && id !== '') ensure(world, 'segment', { object: 'segment', id, name: null, created_at: null });
+}
+
+/** A suppression, and the email a bounce or complaint suppression came from (`source_id`). */
+function recordSuppression(world: ProviderWorld, type: string, data: Obj): void {
+  if (type === 'suppression.removed') {
+    world.delete('resend', 'suppression', String(data.id));
+    return;
+  }
+  world.put('resend', 'suppression', { object: 'suppression', ...data });
+  if (typeof data.source_id === 'string' && (data.origin === 'bounce' || data.origin === 'complaint')) {
+    const lastEvent = data.origin === 'bounce' ? 'bounced' : 'complained';
+    ensure(world, 'email', { object: 'email', id: data.source_id, to: [data.email], from: null, created_at: null, subject: null, last_event: lastEvent, tags: [] });
+  }
+}
+
+/** The broadcast an email was sent for: its sender and subject are the email's. */
+function recordBroadcast(world: ProviderWorld, type: string, data: Obj): void {
+  ensure(world, 'broadcast', {
+    object: 'broadcast',
+    id: data.broadcast_id,
+    name: null,
+    segment_id: null,
+    audience_id: null,
+    from: data.from ?? null,
+    subject: data.subject ?? null,
+    reply_to: null,
+    preview_text: null,
+    status: type === 'email.scheduled' ? 'queued' : 'sent',
+    created_at: null,
+    scheduled_at: null,
+    sent_at: null,
+    html: null,
+    text: null,
+  });
+}
+
+/** A topic of a `topic.*` event (its `deleted` flag is the event's, not the topic's). */
+function recordTopic(world: ProviderWorld, type: string, data: Obj): void {
+  if (type === 'topic.deleted') world.delete('resend', 'topic', String(data.id));
+  else {
+    const { deleted: _deleted, ...topic } = data;
+    world.put('resend', 'topic', { object: 'topic', ...topic });
+  }
+}
+
 /** How the world keys and records Resend objects. */
 export const resendAdapter: WorldAdapter = {
   provider: 'resend',
@@ -74,11 +130,23 @@ export const resendAdapter: WorldAdapter = {
         if (world.get('resend', 'email', data.email_id)) for (const key of EVENTLESS) if (email[key] === null) delete email[key];
         world.merge('resend', 'email', email);
       }
+      if (typeof data.broadcast_id === 'string') recordBroadcast(world, type, data);
     } else if (type === 'contact.topics.updated') {
       if (typeof data.email === 'string') world.put('resend', 'contact_topics', { email: data.email, topics: data.topics ?? [] });
+      for (const t of Array.isArray(data.topics) ? data.topics.filter(isPlainObject) : []) {
+        if (typeof t.id === 'string') ensure(world, 'topic', { object: 'topic', id: t.id, name: null, description: null, default_subscription: null, created_at: null });
+      }
     } else if (type.startsWith('contact.') && typeof data.id === 'string') {
       if (type === 'contact.deleted') world.delete('resend', 'contact', data.id);
       else world.put('resend', 'contact', { object: 'contact', ...data });
+      // The segments outlive a deleted contact.
+      recordSegments(world, data);
+    } else if (type.startsWith('suppression.') && typeof data.id === 'string') {
+      recordSuppression(world, type, data);
+    } else if (type.startsWith('topic.') && typeof data.id === 'string') {
+      recordTopic(world, type, data);
+    } else if (type.startsWith('inbox.')) {
+      recordInbox(world, type, data, payload.created_at);
     } else if (type.startsWith('domain.') && typeof data.id === 'string') {
       if (type === 'domain.deleted') world.delete('resend', 'domain', data.id);
       else world.put('resend', 'domain', { object: 'domain', ...data });

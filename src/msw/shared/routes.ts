@@ -47,19 +47,31 @@ export function guardedRoute(check: (request: Request) => Response | undefined):
   return (method, path, resolver) => route(method, path, (info) => check(info.request) ?? resolver(info));
 }
 
-/** The endpoints of a mocked API, one per line: `GET /v1/customers/:id`. */
-export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'>): string[] {
+/** The endpoints of a mocked API, one per line: `GET /v1/customers/:id` (with `withHost`, `GET api.stripe.com/v1/customers/:id`). */
+export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'> & Partial<Pick<MockApi, 'host'>>, withHost = false): string[] {
   const prefix = new URL(api.base.replace(':shop', 'shop')).pathname.replace(/\/$/, '');
-  return api.routes.map((r) => `${r.method.padEnd(6)} ${prefix}${r.path}`);
+  const host = withHost ? (api.host ?? '') : '';
+  return api.routes.map((r) => `${r.method.padEnd(6)} ${host}${prefix}${r.path}`);
 }
 
-/** The message for a request no route of `api` answers. */
+/**
+ * The one-line message for a request no route of `api` answers: the endpoint, the `server.use(…)`
+ * line that mocks it, and where the full list of what the mock serves is.
+ */
 export function unsupportedMessage(api: Pick<MockApi, 'provider' | 'host' | 'routes' | 'base'>, method: string, url: URL): string {
-  return (
-    prefixed(`the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}).\n`) +
-    `Supported ${api.provider} endpoints:\n  ${describeRoutes(api).join('\n  ')}\n` +
-    `Mock it in this test with server.use(http.${method.toLowerCase()}('${url.origin}${url.pathname}', resolver)).`
+  return prefixed(
+    `the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}). ` +
+      `Mock it with server.use(http.${method.toLowerCase()}('${url.origin}${url.pathname}', resolver)); ` +
+      `supportedEndpoints('${api.provider}') lists the ${api.routes.length} endpoints it serves.`,
   );
+}
+
+/**
+ * Notes an unanswered request in the world and prints `message` the first time its endpoint is
+ * seen (one line per distinct endpoint, not one per request).
+ */
+export function reportUnsupported(world: ProviderWorld, provider: MockProviderId, request: Request, message: string): void {
+  if (world.noteUnsupported({ provider, method: request.method, url: request.url })) console.error(message);
 }
 
 /** The msw handlers of a mocked API, with a last catch-all that fails unsupported requests clearly. */
@@ -68,10 +80,8 @@ export function apiHandlers(api: MockApi, world: ProviderWorld): HttpHandler[] {
   const origin = api.base.replace(/^(https:\/\/[^/]+).*$/, '$1');
   handlers.push(
     http.all(`${origin}/*`, ({ request }) => {
-      const url = new URL(request.url);
-      const message = unsupportedMessage(api, request.method, url);
-      world.noteUnsupported({ provider: api.provider, method: request.method, url: url.href });
-      console.error(message);
+      const message = unsupportedMessage(api, request.method, new URL(request.url));
+      reportUnsupported(world, api.provider, request, message);
       return api.unsupported(message);
     }),
   );

@@ -30,7 +30,7 @@ export interface WorldAdapter {
   readonly keyHint: string;
 }
 
-/** A request a mock could not answer, kept until the next reset. */
+/** A request a mock could not answer, kept until `unsupportedRequests({ clear: true })`. */
 export interface UnsupportedRequest {
   readonly provider: MockProviderId;
   readonly method: string;
@@ -56,6 +56,8 @@ export class ProviderWorld {
   readonly #buckets = new Map<string, Map<string, Entry>>();
   readonly #adapters = new Map<MockProviderId, WorldAdapter>();
   readonly #unsupported: UnsupportedRequest[] = [];
+  /** The endpoints (`METHOD origin/path`) already noted once: their message is printed only the first time. */
+  readonly #noted = new Set<string>();
   #seq = 0;
 
   /** Teaches the world a provider's keys and payloads (done once by `relaykit/msw` for the five built-ins). */
@@ -159,24 +161,42 @@ export class ProviderWorld {
     adapter.record(this, delivery, payload);
   }
 
-  /** Notes a request no mock answers; `unsupportedRequests()` lists them until the next reset. */
-  noteUnsupported(request: UnsupportedRequest): void {
+  /**
+   * Notes a request no mock answers. Returns `true` the first time this world sees its endpoint
+   * (method, origin and path), so that callers print one line per distinct endpoint.
+   */
+  noteUnsupported(request: UnsupportedRequest): boolean {
     this.#unsupported.push(request);
-  }
-
-  /** The requests no mock could answer since the last reset. */
-  unsupportedRequests(): readonly UnsupportedRequest[] {
-    return [...this.#unsupported];
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.origin}${url.pathname}`;
+    if (this.#noted.has(key)) return false;
+    this.#noted.add(key);
+    return true;
   }
 
   /**
-   * Empties the world: every object and every noted unsupported request.
+   * The requests no mock could answer, oldest first. They are kept across `reset()` (a test that
+   * resets the world after each case can still check them at the end) until asked with `{ clear: true }`,
+   * which returns them and empties the list.
+   * @example
+   * afterAll(() => expect(providerWorld.unsupportedRequests({ clear: true })).toEqual([]));
+   */
+  unsupportedRequests(options: { clear?: boolean } = {}): readonly UnsupportedRequest[] {
+    if (typeof options !== 'object' || options === null || !['boolean', 'undefined'].includes(typeof options.clear)) {
+      throw new RelayError('INVALID_OPTION', `unsupportedRequests takes { clear?: boolean }, got ${JSON.stringify(options)}.`);
+    }
+    const list = [...this.#unsupported];
+    if (options.clear === true) this.#unsupported.length = 0;
+    return list;
+  }
+
+  /**
+   * Empties the world: every object. The unsupported requests are kept (see `unsupportedRequests`).
    * @example
    * afterEach(() => providerWorld.reset());
    */
   reset(): void {
     this.#buckets.clear();
-    this.#unsupported.length = 0;
   }
 
   #locate(verb: string, provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions): { bucket: Map<string, Entry>; id: string } {
