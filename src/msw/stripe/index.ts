@@ -12,6 +12,8 @@ import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
 import { drawRelatedObjects, thinRoutes } from './thin.js';
 import { cancelPaymentIntent, cancelSubscription, createCustomer, createRefund, deleteCustomer, update } from './write.js';
 
+import { drawImpliedObjects } from './record.js';
+
 export { stripeAdapter } from './record.js';
 
 const BASE = 'https://api.stripe.com';
@@ -24,10 +26,11 @@ const BASE = 'https://api.stripe.com';
 export function stripeApi(ctx: MockContext): MockApi {
   const unsupportedFor = (request: Request): Response => api.unsupported(unsupportedMessage(api, request.method, new URL(request.url)));
   const guarded = guardedRoute((request) => checkStripeKey(request, ctx.options.stripe.apiKeys));
-  // Every answer sees the objects delivered notifications point at (drawn on first need).
+  // Every answer sees the objects delivered notifications point at and those events imply (drawn on first need).
   const r: typeof guarded = (method, path, resolver) =>
     guarded(method, path, async (info) => {
       await drawRelatedObjects(ctx);
+      await drawImpliedObjects(ctx);
       return resolver(info);
     });
   const routes: MockRoute[] = [

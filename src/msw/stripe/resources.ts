@@ -10,8 +10,11 @@ export const STRIPE_COLLECTIONS: Readonly<Record<string, string>> = Object.freez
   coupon: 'coupons',
   customer: 'customers',
   dispute: 'disputes',
+  'entitlements.feature': 'entitlements/features',
   event: 'events',
+  'identity.verification_report': 'identity/verification_reports',
   invoice: 'invoices',
+  'issuing.physical_bundle': 'issuing/physical_bundles',
   payment_intent: 'payment_intents',
   payment_method: 'payment_methods',
   payout: 'payouts',
@@ -20,9 +23,11 @@ export const STRIPE_COLLECTIONS: Readonly<Record<string, string>> = Object.freez
   product: 'products',
   refund: 'refunds',
   setup_intent: 'setup_intents',
+  shipping_rate: 'shipping_rates',
   subscription: 'subscriptions',
   subscription_item: 'subscription_items',
   subscription_schedule: 'subscription_schedules',
+  'terminal.location': 'terminal/locations',
 });
 
 /** Kinds whose objects can be updated with `POST /v1/<collection>/:id`. */
