@@ -49,5 +49,8 @@ export const STRIPE_UPDATABLE: readonly string[] = [
   'subscription_schedule',
 ];
 
+/** Where the world keeps a Checkout Session's line items (`{ id: session id, data }`), drawn from its delivery. */
+export const LINE_ITEMS_KIND = 'checkout.session.line_items';
+
 /** Every kind the world may hold for Stripe, including ones reached only through a parent. */
 export const STRIPE_KINDS: readonly string[] = [...new Set([...Object.keys(STRIPE_COLLECTIONS), 'line_item', ...Object.keys(STRIPE_PATHS)])];

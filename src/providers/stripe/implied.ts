@@ -150,7 +150,8 @@ class Implication {
       unitAmount: unit ?? (this.amount !== undefined ? Math.round(this.amount / this.quantity) : s.pick([900, 1900, 2900, 4900])),
       interval,
       created,
-      recurring: true,
+      // A payment-mode session sells one-time prices.
+      recurring: this.source.object !== 'checkout.session' || this.source.mode === 'subscription',
     };
     return this.#plan;
   }
@@ -337,7 +338,41 @@ export function impliedObjects(event: Obj): Obj[] {
     if ('livemode' in built) built.livemode = event.livemode === true;
     out.push(built);
   }
+  if (source.object === 'checkout.session' && isNumber(source.amount_total)) out.push(...sessionLineItems(x, seen));
   return out;
+}
+
+/** The world kind of a Checkout Session's line items (`{ id: session id, data: [item] }`). */
+export const LINE_ITEMS_KIND = 'checkout.session.line_items';
+
+/**
+ * What a Checkout Session sold, which its webhook leaves out (`line_items` is expandable only): one
+ * item of the price the session's subscription bills (a one-time price in payment mode), with that
+ * price and its product, adding up to the session's totals.
+ */
+function sessionLineItems(x: Implication, seen: Set<string>): Obj[] {
+  const s = x.s;
+  const plan = x.plan;
+  const quantity = x.plan.recurring ? x.subscriptionInfo.quantity : 1;
+  const total = x.source.amount_total as number;
+  const subtotal = isNumber(x.source.amount_subtotal) ? x.source.amount_subtotal : total;
+  const sold = price(s, plan);
+  const out = [sold, product(s, plan)].filter((o) => !seen.has(String(o.id)));
+  const item = {
+    id: s.id('li', x.created),
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: subtotal - total,
+    amount_subtotal: subtotal,
+    amount_tax: 0,
+    amount_total: total,
+    currency: x.source.currency,
+    description: plan.productName,
+    metadata: {},
+    price: sold,
+    quantity,
+  };
+  return [...out, { id: x.source.id, object: LINE_ITEMS_KIND, data: [item] }];
 }
 
 /** A kind without a hand-built recipe: the shape of an event that carries it, walked. */
