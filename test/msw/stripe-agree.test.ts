@@ -54,7 +54,7 @@ function refs(object: unknown): Ref[] {
 }
 
 /** Parties to what a payload reports: a named object agrees with the payload on these (not on, say, its own balance transaction). */
-const PARTIES = new Set(['customer', 'subscription', 'invoice', 'payment_intent', 'charge', 'payment_method', 'price', 'plan', 'product', 'setup_intent']);
+const PARTIES = new Set(['customer', 'subscription', 'invoice', 'payment_intent', 'charge', 'payment_method', 'price', 'plan', 'product', 'setup_intent', 'issuing.card', 'issuing.cardholder']);
 
 /** Party → id, as the payload names it: the first of each kind, what the object holding the id names, the payload itself. */
 function expected(payload: any, holder: any): Map<string, string> {
