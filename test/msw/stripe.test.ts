@@ -17,7 +17,7 @@ describe('relaykit/msw: Stripe', () => {
     expect(intent.status).toBe('succeeded');
   });
 
-  it('serves objects a payload names only by id (the customer and payment method of a payment intent) as stubs, never over a fuller one', async () => {
+  it('serves objects a payload names only by id (the customer and payment method of a payment intent), never over a fuller one', async () => {
     const { payload: created } = await deliver('stripe', 'customer.created', { data: { email: 'ada@example.com' } });
     const customerId = created.data.object.id;
     const { payload } = await deliver('stripe', 'payment_intent.succeeded', { data: { customer: customerId } });

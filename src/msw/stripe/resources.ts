@@ -49,7 +49,7 @@ export const STRIPE_UPDATABLE: readonly string[] = [
   'subscription_schedule',
 ];
 
-/** Where the world keeps a Checkout Session's line items (`{ id: session id, data }`), drawn from its delivery. */
+/** Where the world keeps a Checkout Session's line items (`{ id: session id, data }`): the kind `impliedObjects` gives them. */
 export const LINE_ITEMS_KIND = 'checkout.session.line_items';
 
 /** Every kind the world may hold for Stripe, including ones reached only through a parent. */
