@@ -103,7 +103,7 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     origin_context: null,
     payment_intent: options.withPaymentIntent && options.mode === 'payment' ? p.paymentIntent : null,
     payment_link: null,
-    payment_method_collection: 'if_required',
+    payment_method_collection: subscriptionMode ? 'always' : 'if_required',
     payment_method_configuration_details: bank ? null : { id: `pmc_1${s.accountCode}${s.base62(13)}`, parent: null },
     payment_method_options: bank
       ? { us_bank_account: { financial_connections: { permissions: ['payment_method'], prefetch: [] }, verification_method: 'automatic' } }
