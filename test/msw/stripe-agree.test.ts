@@ -85,7 +85,7 @@ const SAME_AMOUNT: Record<string, (payload: any, fetched: any) => boolean> = {
   'checkout.session subscription': (p, o) => o.items.data.reduce((sum: number, i: any) => sum + i.price.unit_amount * i.quantity, 0) === p.amount_total,
   'invoice subscription': (p, o) => o.items.data.reduce((sum: number, i: any) => sum + i.price.unit_amount * i.quantity, 0) === p.lines.data.reduce((sum: number, l: any) => sum + l.amount, 0),
   'invoice price': (p, o) => p.lines.data.some((l: any) => Number(l.pricing.unit_amount_decimal) === o.unit_amount),
-  'customer.subscription invoice': (p, o) => o.total === p.items.data.reduce((sum: number, i: any) => sum + i.price.unit_amount * i.quantity, 0),
+  'customer.subscription invoice': (p, o) => o.total === (p.status === 'trialing' ? 0 : p.items.data.reduce((sum: number, i: any) => sum + i.price.unit_amount * i.quantity, 0)),
 };
 
 /** Facts a handler relies on, per kind, beyond agreement (no bare stubs). */

@@ -215,7 +215,10 @@ const BUILDERS: Readonly<Record<string, Build>> = {
   },
   subscription: (x) => subscription(x.s, x.subscriptionInfo, { status: x.subscriptionStatus }),
   invoice: (x, id) => {
-    const built = invoice(x.s, { ...x.subscriptionInfo, latestInvoice: id }, x.invoiceOptions);
+    const sub = x.subscriptionInfo;
+    // A trial's first invoice is for nothing.
+    const trial = x.source.object === 'subscription' && x.source.status === 'trialing';
+    const built = invoice(x.s, { ...sub, latestInvoice: id, plan: trial ? { ...sub.plan, unitAmount: 0 } : sub.plan }, x.invoiceOptions);
     return { ...built, customer_email: x.email ?? built.customer_email, customer_name: x.name ?? built.customer_name };
   },
   price: (x) => price(x.s, x.plan),
