@@ -53,5 +53,6 @@ export { hasDeliveryObservers, notifyDelivery } from './observe.js';
 export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';
 export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
 export { loadStripeThinFetch } from './stripe/thin/load.js';
+export { loadStripeImplied } from './stripe/implied-load.js';
 export type { RelatedThinObject } from './stripe/thin/fetched.js';
 export type { DeepPartial, EventData, EventDataMap, KnownEventType } from './event-data.js';

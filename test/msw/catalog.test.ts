@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { listEventTypes } from '../../src/harness/build-delivery.js';
 import { resetProviderWorld } from '../../src/msw/index.js';
 import { githubProbe, ownUrl } from './github-probes.js';
+import { stripeResource as readStripeResource } from './stripe-reads.js';
 import { deliver, useProviderServer } from './support.js';
 
 const server = useProviderServer();
@@ -40,21 +41,7 @@ function stripeThinProbe(type: string, p: any): Probe {
   return { url: `https://api.stripe.com${r.url}`, expect: (b) => b.object === r.type && (r.id === undefined || b.id === r.id) };
 }
 
-/** stripe-node's resource for an object tag: `issuing.card` → `stripe.issuing.cards`, `invoiceitem` → `stripe.invoiceItems`, `scheduled_query_run` → `stripe.sigma.scheduledQueryRuns`. */
-function stripeResource(tag: string): { retrieve: (...args: any[]) => Promise<any>; list?: (...args: any[]) => Promise<any> } | undefined {
-  const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
-  const child = (parent: any, name: string) => {
-    const key = Object.keys(parent).find((k) => k.toLowerCase() === name);
-    return key === undefined ? undefined : parent[key];
-  };
-  const [ns, name] = tag.includes('.') ? tag.split('.') : [undefined, tag];
-  const scopes = ns ? [child(stripe, squash(ns))] : [stripe, ...Object.values(stripe)];
-  for (const scope of scopes.filter((x) => x && typeof x === 'object')) {
-    const found = child(scope, `${squash(name!)}s`) ?? child(scope, squash(name!));
-    if (typeof found?.retrieve === 'function') return found;
-  }
-  return undefined;
-}
+const stripeResource = (tag: string) => readStripeResource(stripe, tag);
 
 /** Resources stripe-node reads through their parent (what a handler would call). */
 const STRIPE_NESTED: Record<string, (o: any) => Promise<any>> = {

@@ -17,7 +17,7 @@ describe('relaykit/msw: Stripe', () => {
     expect(intent.status).toBe('succeeded');
   });
 
-  it('serves objects a payload names only by id (the customer and payment method of a payment intent) as stubs, never over a fuller one', async () => {
+  it('serves objects a payload names only by id (the customer and payment method of a payment intent), never over a fuller one', async () => {
     const { payload: created } = await deliver('stripe', 'customer.created', { data: { email: 'ada@example.com' } });
     const customerId = created.data.object.id;
     const { payload } = await deliver('stripe', 'payment_intent.succeeded', { data: { customer: customerId } });
@@ -28,6 +28,53 @@ describe('relaykit/msw: Stripe', () => {
     // A customer no delivery has described (a quarter of payment intents have none: name one).
     const { payload: other } = await deliver('stripe', 'payment_intent.succeeded', { data: { customer: 'cus_OnlyNamedById' } });
     expect((await stripe.customers.retrieve(other.data.object.customer)).id).toBe('cus_OnlyNamedById');
+  });
+
+  it('after invoice.paid, the subscription the invoice names is whole: its customer, status, items and price (no bare stub)', async () => {
+    const { payload } = await deliver('stripe', 'invoice.paid');
+    const invoice = payload.data.object;
+    const line = invoice.lines.data[0];
+    const subscription = await stripe.subscriptions.retrieve(invoice.parent.subscription_details.subscription);
+    expect(subscription).toMatchObject({ customer: invoice.customer, status: 'active', currency: invoice.currency, latest_invoice: invoice.id });
+    expect(subscription.items.data[0]).toMatchObject({
+      id: line.parent.subscription_item_details.subscription_item,
+      price: { id: line.pricing.price_details.price, product: line.pricing.price_details.product, unit_amount: Number(line.pricing.unit_amount_decimal) },
+      quantity: line.quantity,
+      current_period_start: line.period.start,
+      current_period_end: line.period.end,
+    });
+    expect(await stripe.customers.retrieve(invoice.customer)).toMatchObject({ id: invoice.customer, email: invoice.customer_email });
+    expect((await stripe.products.retrieve(line.pricing.price_details.product)).id).toBe(line.pricing.price_details.product);
+  });
+
+  it('a subscription-mode checkout names a customer, subscription and paid first invoice that the mock serves, agreeing with the session', async () => {
+    const { payload } = await deliver('stripe', 'checkout.session.completed', { data: { mode: 'subscription' } });
+    const session = payload.data.object;
+    expect(session).toMatchObject({ mode: 'subscription', payment_intent: null, status: 'complete', payment_status: 'paid' });
+    const subscription = await stripe.subscriptions.retrieve(session.subscription);
+    expect(subscription).toMatchObject({ customer: session.customer, status: 'active', latest_invoice: session.invoice, currency: session.currency });
+    const item = subscription.items.data[0]!;
+    expect(item.price.unit_amount! * item.quantity!).toBe(session.amount_total);
+    expect(item.current_period_end).toBeGreaterThan(item.current_period_start);
+    expect(await stripe.customers.retrieve(session.customer)).toMatchObject({ email: session.customer_details.email, name: session.customer_details.name });
+    const invoice = await stripe.invoices.retrieve(session.invoice);
+    expect(invoice).toMatchObject({ customer: session.customer, status: 'paid', amount_paid: session.amount_total, billing_reason: 'subscription_create' });
+    expect(invoice.parent?.subscription_details?.subscription).toBe(session.subscription);
+    // What the session sold (Stripe's fulfilment sample expands it): the subscription's price.
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items'] });
+    expect(expanded.line_items!.data.map((li) => [li.price!.id, li.amount_total])).toEqual([[item.price.id, session.amount_total]]);
+    expect((await stripe.checkout.sessions.listLineItems(session.id)).data[0]!.price!.product).toBe(item.price.product);
+  });
+
+  it('a setup-mode checkout names a succeeded SetupIntent of the session customer; a payment-mode one sold a one-time price', async () => {
+    const { payload } = await deliver('stripe', 'checkout.session.completed', { data: { mode: 'setup' } });
+    const setup = await stripe.setupIntents.retrieve(payload.data.object.setup_intent);
+    expect(setup).toMatchObject({ status: 'succeeded', customer: payload.data.object.customer });
+    const { payload: paid } = await deliver('stripe', 'checkout.session.completed', { data: { mode: 'payment', amount_total: 4200 } });
+    const intent = await stripe.paymentIntents.retrieve(paid.data.object.payment_intent);
+    expect(intent).toMatchObject({ amount: 4200, status: 'succeeded', currency: paid.data.object.currency });
+    const [line] = (await stripe.checkout.sessions.listLineItems(paid.data.object.id)).data;
+    expect(line).toMatchObject({ amount_total: 4200, price: { type: 'one_time', unit_amount: 4200 } });
   });
 
   it('serves the objects nested in a payload (subscription items and prices) and the event itself', async () => {
@@ -157,11 +204,11 @@ describe('relaykit/msw: Stripe', () => {
 
   it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
     const printed = quietConsoleError();
-    const error = (await stripe.shippingRates.list().catch((e: unknown) => e)) as Error;
+    const error = (await stripe.webhookEndpoints.list().catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-    expect(error.message).toContain('no handler for GET /v1/shipping_rates');
+    expect(error.message).toContain('no handler for GET /v1/webhook_endpoints');
     expect(error.message).toContain("supportedEndpoints('stripe') lists the");
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/shipping_rates'));
-    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/shipping_rates' }]);
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/webhook_endpoints'));
+    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/webhook_endpoints' }]);
   });
 });

@@ -107,6 +107,28 @@ describe('stripe mirrored fields', () => {
     );
   });
 
+  it('Checkout Session: mode decides customer, subscription, invoice, payment intent and setup intent', () => {
+    const types = fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired');
+    const modes = fc.constantFrom('payment', 'subscription', 'setup');
+    fc.assert(
+      fc.property(types, modes, seed, (type, mode, s) => {
+        const session = object(type, s, { mode } as Json);
+        const expired = session.status === 'expired';
+        const id = (prefix: string) => expect.stringMatching(new RegExp(`^${prefix}_\\w{8,}$`));
+        expect(session.mode).toBe(mode);
+        expect(session.subscription).toEqual(mode === 'subscription' && !expired ? id('sub') : null);
+        expect(session.invoice).toEqual(mode === 'subscription' && !expired ? id('in') : null);
+        expect(session.setup_intent).toEqual(mode === 'setup' && !expired ? id('seti') : null);
+        expect(session.payment_intent).toEqual(mode === 'payment' && !expired ? id('pi') : null);
+        if (mode !== 'payment' && !expired) expect(session.customer).toEqual(id('cus'));
+        if (mode === 'setup') expect(session).toMatchObject({ amount_total: null, currency: null, payment_status: 'no_payment_required' });
+        else expect(session.amount_total).toBe(session.amount_subtotal);
+        if (mode === 'subscription' && !expired) expect(session.customer_details).toMatchObject({ email: expect.stringContaining('@') });
+      }),
+      RUNS,
+    );
+  });
+
   it('Price and Plan: the decimal strings follow the amounts', () => {
     fc.assert(
       fc.property(fc.constantFrom('price.created', 'price.updated', 'plan.created'), seed, amount, (type, s, value) => {

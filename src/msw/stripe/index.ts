@@ -7,10 +7,12 @@ import { guardedRoute, unsupportedMessage, type MockApi, type MockRoute } from '
 import { checkStripeKey } from './auth.js';
 import { stripeError } from './errors.js';
 import { pathRoutes, routeKey } from './paths.js';
-import { balance, invoiceLines, list, retrieve } from './read.js';
+import { balance, invoiceLines, list, retrieve, sessionLineItems } from './read.js';
 import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
 import { drawRelatedObjects, thinRoutes } from './thin.js';
 import { cancelPaymentIntent, cancelSubscription, createCustomer, createRefund, deleteCustomer, update } from './write.js';
+
+import { drawImpliedObjects } from './record.js';
 
 export { stripeAdapter } from './record.js';
 
@@ -24,10 +26,11 @@ const BASE = 'https://api.stripe.com';
 export function stripeApi(ctx: MockContext): MockApi {
   const unsupportedFor = (request: Request): Response => api.unsupported(unsupportedMessage(api, request.method, new URL(request.url)));
   const guarded = guardedRoute((request) => checkStripeKey(request, ctx.options.stripe.apiKeys));
-  // Every answer sees the objects delivered notifications point at (drawn on first need).
+  // Every answer sees the objects delivered notifications point at and those events imply (drawn on first need).
   const r: typeof guarded = (method, path, resolver) =>
     guarded(method, path, async (info) => {
       await drawRelatedObjects(ctx);
+      await drawImpliedObjects(ctx);
       return resolver(info);
     });
   const routes: MockRoute[] = [
@@ -38,6 +41,7 @@ export function stripeApi(ctx: MockContext): MockApi {
     r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent(ctx)),
     r('GET', '/v1/balance', balance(ctx)),
     r('GET', '/v1/invoices/:id/lines', invoiceLines(ctx)),
+    r('GET', '/v1/checkout/sessions/:id/line_items', sessionLineItems(ctx)),
   ];
   for (const [kind, collection] of Object.entries(STRIPE_COLLECTIONS)) {
     routes.push(r('GET', `/v1/${collection}`, list(ctx, kind)));

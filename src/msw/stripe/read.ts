@@ -7,7 +7,7 @@ import { cursorPage } from '../shared/pagination.js';
 import type { Obj } from '../shared/types.js';
 import type { ProviderWorld } from '../shared/world.js';
 import { invalidParameter, resourceMissing, stripeJson } from './errors.js';
-import { STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
+import { LINE_ITEMS_KIND, STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
 
 const PAGING = new Set(['limit', 'starting_after', 'ending_before', 'expand']);
 
@@ -63,7 +63,26 @@ export function retrieve(ctx: MockContext, kind: string, unsupported: (request: 
     if (id === 'search') return unsupported(request);
     const object = ctx.world.get('stripe', kind, id);
     if (!object) return resourceMissing(kind, id);
-    return stripeJson(expand(ctx.world, object, expandParam(decodeForm(new URL(request.url).searchParams))));
+    const paths = expandParam(decodeForm(new URL(request.url).searchParams));
+    // A session's `line_items` are absent until expanded (Stripe's fulfilment sample asks for them).
+    if (kind === 'checkout.session' && paths.includes('line_items')) object.line_items = lineItemList(ctx, id);
+    return stripeJson(expand(ctx.world, object, paths.filter((p) => p !== 'line_items')));
+  };
+}
+
+/** A Checkout Session's line items as a Stripe list (empty for a session no delivery described). */
+function lineItemList(ctx: MockContext, id: string): Obj {
+  const stored = ctx.world.get('stripe', LINE_ITEMS_KIND, id);
+  const data = stored && Array.isArray(stored.data) ? (stored.data as Obj[]) : [];
+  return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` };
+}
+
+/** `GET /v1/checkout/sessions/:id/line_items`: what the session sold. */
+export function sessionLineItems(ctx: MockContext): HttpResponseResolver {
+  return ({ request, params }) => {
+    const id = String(params.id);
+    if (!ctx.world.get('stripe', 'checkout.session', id)) return resourceMissing('checkout.session', id);
+    return listResponse(ctx, request, lineItemList(ctx, id).data as Obj[], `/v1/checkout/sessions/${id}/line_items`);
   };
 }
 

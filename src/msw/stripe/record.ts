@@ -1,48 +1,38 @@
 /**
- * Recording a Stripe delivery: the Event itself, the resource in `data.object`, and every expanded
- * object inside it (a subscription's items, prices and plans; an invoice's lines); an event
- * notification (thin event) as delivered.
+ * Recording a Stripe delivery: the Event itself, the resource in `data.object`, every expanded
+ * object inside it (a subscription's items, prices and plans; an invoice's lines) and, on the next
+ * request, every object it names only by id, as the payload implies it; an event notification
+ * (thin event) as delivered.
  */
 import { isPlainObject } from '../../core/index.js';
+import { loadStripeImplied } from '../../providers/index.js';
+import type { MockContext } from '../context.js';
 import { nestedObjects, stringId } from '../shared/objects.js';
-import type { Obj } from '../shared/types.js';
 import type { WorldAdapter } from '../shared/world.js';
 import { answersDeletedStub, singletonKey } from './paths.js';
 import { NOTIFICATION_KIND, recordNotification } from './thin.js';
 
-/** Fields that name another Stripe object by id, and that object's kind by id prefix. */
-const REFERENCE_KINDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  customer: { cus_: 'customer' },
-  payment_method: { pm_: 'payment_method' },
-  default_payment_method: { pm_: 'payment_method' },
-  payment_intent: { pi_: 'payment_intent' },
-  latest_charge: { ch_: 'charge', py_: 'charge' },
-  charge: { ch_: 'charge', py_: 'charge' },
-  invoice: { in_: 'invoice' },
-  latest_invoice: { in_: 'invoice' },
-  subscription: { sub_: 'subscription' },
-  product: { prod_: 'product' },
-  setup_intent: { seti_: 'setup_intent' },
-  balance_transaction: { txn_: 'balance_transaction' },
-};
+/** Events recorded whose implied objects are not drawn yet. */
+const IMPLIED_PENDING = 'event.implied.pending';
 
 /**
- * Objects a payload names only by id (a payment intent's `customer`), recorded as minimal stubs when
- * the world has none, so a handler that retrieves them gets the object rather than a 404.
+ * Stores, for every event recorded since the last call, the objects its payload names only by id
+ * (an invoice's subscription and customer), whole and agreeing with the payload
+ * (`impliedObjects`), unless the world already holds one under that id (a fuller one recorded, or
+ * one of yours). Drawn on the mock's next request, so the builders load only when something reads.
  */
-function referencedStubs(value: unknown, created: unknown, livemode: unknown, out: Obj[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) referencedStubs(item, created, livemode, out);
-    return;
-  }
-  if (!isPlainObject(value)) return;
-  for (const [key, child] of Object.entries(value)) {
-    const kinds = REFERENCE_KINDS[key];
-    if (kinds && typeof child === 'string') {
-      const prefix = Object.keys(kinds).find((p) => child.startsWith(p) && child.length > p.length);
-      if (prefix) out.push({ id: child, object: kinds[prefix]!, created, livemode: livemode === true, metadata: {} });
-    } else {
-      referencedStubs(child, created, livemode, out);
+export async function drawImpliedObjects(ctx: MockContext): Promise<void> {
+  const pending = ctx.world.list('stripe', IMPLIED_PENDING);
+  if (pending.length === 0) return;
+  const { impliedObjects } = await loadStripeImplied();
+  for (const { id } of pending) {
+    // A concurrent request may have drawn it while the module loaded.
+    if (!ctx.world.delete('stripe', IMPLIED_PENDING, String(id))) continue;
+    const event = ctx.world.get('stripe', 'event', String(id));
+    if (!event) continue;
+    for (const object of impliedObjects(event)) {
+      const kind = String(object.object);
+      if (!ctx.world.get('stripe', kind, String(object.id))) ctx.world.put('stripe', kind, object);
     }
   }
 }
@@ -64,9 +54,7 @@ export const stripeAdapter: WorldAdapter = {
     if (!isPlainObject(data) || !isPlainObject(data.object)) return;
     const object = data.object;
     for (const child of nestedObjects(object, (kind) => kind !== 'list' && kind !== 'event')) world.merge('stripe', child.object as string, child);
-    const stubs: Obj[] = [];
-    referencedStubs(object, payload.created, payload.livemode, stubs);
-    for (const stub of stubs) if (!world.get('stripe', stub.object as string, stub.id as string)) world.put('stripe', stub.object as string, stub);
+    world.put('stripe', IMPLIED_PENDING, { id: payload.id });
     if (object.object === 'balance') {
       world.put('stripe', 'balance', object, { id: 'balance' });
       return;

@@ -29,7 +29,7 @@ export const DELIVERY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  */
 export function buildEvent(context: BuildContext): Obj & { id: string; data: { object: Obj } } {
   const s = new Scene(context.faker, context.now);
-  const parts = eventParts(s, context.eventType);
+  const parts = eventParts(s, context.eventType, context.data);
   const object = mirrored(parts.object, deepMerge(parts.object, context.data), context.data);
   const data: Obj = parts.previous !== undefined ? { object, previous_attributes: parts.previous } : { object };
   const automatic = parts.automatic === true;

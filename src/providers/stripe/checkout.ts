@@ -1,8 +1,11 @@
-/** Checkout Sessions as API version 2026-10-28 renders them, in `payment` and `subscription` mode. */
+/** Checkout Sessions as API version 2026-10-28 renders them, in `payment`, `subscription` and `setup` mode. */
 import { address, type Payment } from './payments.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
+export type SessionMode = 'payment' | 'subscription' | 'setup';
+
 export interface SessionOptions {
+  mode: SessionMode;
   status: 'open' | 'complete' | 'expired';
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   /** Whether the PaymentIntent exists yet (it does not for sessions that expired unpaid). */
@@ -10,16 +13,19 @@ export interface SessionOptions {
   created: number;
   subscription?: string | null;
   invoice?: string | null;
+  /** Setup mode: the SetupIntent that collected the payment method. */
+  setupIntent?: string | null;
 }
 
 /** A 58-character body that starts `a1` (`b1` for subscription mode), as live session ids do. */
-export function sessionId(s: Scene, subscription: boolean): string {
-  return `cs_test_${subscription ? 'b1' : 'a1'}${s.base62(56)}`;
+export function sessionId(s: Scene, mode: SessionMode): string {
+  return `cs_test_${mode === 'payment' ? 'a1' : mode === 'subscription' ? 'b1' : 'c1'}${s.base62(56)}`;
 }
 
 export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): Obj {
-  const subscriptionMode = options.subscription !== undefined && options.subscription !== null;
-  const id = sessionId(s, subscriptionMode);
+  const subscriptionMode = options.mode === 'subscription';
+  const setupMode = options.mode === 'setup';
+  const id = sessionId(s, options.mode);
   const person = p.person;
   const done = options.status === 'complete';
   const bank = p.method === 'us_bank_account';
@@ -27,12 +33,12 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
   return {
     id,
     object: 'checkout.session',
-    adaptive_pricing: { enabled: !subscriptionMode && !bank },
+    adaptive_pricing: { enabled: options.mode === 'payment' && !bank },
     after_expiration: null,
     allow_promotion_codes: null,
     allowed_payment_method_types: null,
-    amount_subtotal: p.amount,
-    amount_total: p.amount,
+    amount_subtotal: setupMode ? null : p.amount,
+    amount_total: setupMode ? null : p.amount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     branding_settings: {
@@ -51,7 +57,7 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     consent: null,
     consent_collection: null,
     created: options.created,
-    currency: p.currency,
+    currency: setupMode ? null : p.currency,
     currency_conversion: null,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
@@ -75,7 +81,7 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     expires_at: options.created + DAY,
     integration_identifier: null,
     invoice: options.invoice ?? null,
-    invoice_creation: subscriptionMode
+    invoice_creation: options.mode !== 'payment'
       ? null
       : {
           enabled: false,
@@ -93,11 +99,11 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     locale: null,
     managed_payments: null,
     metadata: {},
-    mode: subscriptionMode ? 'subscription' : 'payment',
+    mode: options.mode,
     origin_context: null,
-    payment_intent: options.withPaymentIntent && !subscriptionMode ? p.paymentIntent : null,
+    payment_intent: options.withPaymentIntent && options.mode === 'payment' ? p.paymentIntent : null,
     payment_link: null,
-    payment_method_collection: 'if_required',
+    payment_method_collection: subscriptionMode ? 'always' : 'if_required',
     payment_method_configuration_details: bank ? null : { id: `pmc_1${s.accountCode}${s.base62(13)}`, parent: null },
     payment_method_options: bank
       ? { us_bank_account: { financial_connections: { permissions: ['payment_method'], prefetch: [] }, verification_method: 'automatic' } }
@@ -107,10 +113,10 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     permissions: null,
     phone_number_collection: { enabled: false },
     recovered_from: null,
-    saved_payment_method_options: subscriptionMode
+    saved_payment_method_options: options.mode !== 'payment'
       ? null
       : { allow_redisplay_filters: ['always'], payment_method_remove: 'disabled', payment_method_save: null },
-    setup_intent: null,
+    setup_intent: options.setupIntent ?? null,
     shipping_address_collection: null,
     shipping_cost: null,
     shipping_options: [],
@@ -118,7 +124,7 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     submit_type: null,
     subscription: options.subscription ?? null,
     success_url: `https://${domain}/success?session_id={CHECKOUT_SESSION_ID}`,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: setupMode ? null : { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted',
     url: options.status === 'open' ? `https://checkout.stripe.com/c/pay/${id}#${s.base62(120)}` : null,
     wallet_options: null,

@@ -8,7 +8,7 @@
  */
 import { BILLING_RECIPES } from './billing-events.js';
 import { newPlan, newSubscription } from './billing.js';
-import { checkoutSession } from './checkout.js';
+import { checkoutSession, type SessionMode } from './checkout.js';
 import { account, balance, onboardingPrevious, payout, type PayoutState } from './connect.js';
 import { genericObject } from './generic.js';
 import { hasShape, walkedObject, walkedPrevious } from './walked.js';
@@ -148,38 +148,50 @@ const setupIntentRecipe: Recipe = (s, verb) => {
 
 // --- checkout ----------------------------------------------------------------------------------
 
-const checkoutRecipe: Recipe = (s, verb) => {
-  if (verb === 'expired') {
-    const created = s.now - DAY;
-    const p = newPayment(s, { created, customer: null });
-    const object = checkoutSession(s, p, { status: 'expired', paymentStatus: 'unpaid', withPaymentIntent: false, created });
-    return { object, automatic: true };
+const MODES: readonly SessionMode[] = ['payment', 'subscription', 'setup'];
+
+/** The mode `data` asks for, else a payment (a quarter of completed sessions start a subscription). */
+function sessionMode(s: Scene, verb: string, requested: Obj | undefined): SessionMode {
+  const mode = requested?.mode;
+  if (MODES.includes(mode as SessionMode)) return mode as SessionMode;
+  return verb === 'completed' && s.chance(25) ? 'subscription' : 'payment';
+}
+
+const checkoutRecipe: Recipe = (s, verb, requested) => {
+  const mode = sessionMode(s, verb, requested);
+  const expired = verb === 'expired';
+  const asyncPayment = verb === 'async_payment_succeeded' || verb === 'async_payment_failed';
+  const created = expired ? s.now - DAY : asyncPayment ? s.now - s.int(3, 5) * DAY : s.now - s.int(60, 1200);
+  const status = expired ? 'expired' : 'complete';
+  const paid = !expired && verb !== 'async_payment_failed';
+  // Bank debits settle days later: the `async_payment_*` events.
+  const method = asyncPayment ? 'us_bank_account' : 'card';
+  const automatic = expired || asyncPayment;
+  if (mode === 'setup') {
+    const p = newPayment(s, { created: created + s.int(20, 600), method, customer: expired ? null : s.customerId });
+    const setup = expired ? null : s.id('seti', p.created);
+    const object = checkoutSession(s, p, { mode, status, paymentStatus: 'no_payment_required', withPaymentIntent: false, created, setupIntent: setup });
+    return { object, automatic };
   }
-  if (verb === 'async_payment_succeeded' || verb === 'async_payment_failed') {
-    const created = s.now - s.int(3, 5) * DAY;
-    const p = newPayment(s, { created: created + s.int(60, 600), method: 'us_bank_account', customer: s.customerId });
-    const paid = verb === 'async_payment_succeeded';
-    const object = checkoutSession(s, p, { status: 'complete', paymentStatus: paid ? 'paid' : 'unpaid', withPaymentIntent: true, created });
-    return { object, automatic: true };
-  }
-  // `checkout.session.completed`: a payment, or a subscription's first invoice.
-  const created = s.now - s.int(60, 1200);
-  if (s.chance(25)) {
+  if (mode === 'subscription') {
+    // The subscription starts, and its first invoice is paid, when the session completes.
     const plan = newPlan(s);
-    const sub = newSubscription(s, plan);
-    const p = newPayment(s, { amount: plan.unitAmount * sub.quantity, customer: s.customerId });
+    const sub = newSubscription(s, plan, { created: created + s.int(20, 600) });
+    const p = newPayment(s, { amount: plan.unitAmount * sub.quantity, method, customer: expired ? null : s.customerId });
     const object = checkoutSession(s, p, {
-      status: 'complete',
-      paymentStatus: 'paid',
+      mode,
+      status,
+      paymentStatus: paid ? 'paid' : 'unpaid',
       withPaymentIntent: false,
       created,
-      subscription: sub.id,
-      invoice: sub.latestInvoice,
+      subscription: expired ? null : sub.id,
+      invoice: expired ? null : sub.latestInvoice,
     });
-    return { object };
+    return { object, automatic };
   }
-  const p = newPayment(s);
-  return { object: checkoutSession(s, p, { status: 'complete', paymentStatus: 'paid', withPaymentIntent: true, created }) };
+  const p = newPayment(s, { created: created + s.int(20, 600), method, customer: expired ? null : asyncPayment ? s.customerId : undefined });
+  const object = checkoutSession(s, p, { mode, status, paymentStatus: paid ? 'paid' : 'unpaid', withPaymentIntent: !expired, created });
+  return { object, automatic };
 };
 
 // --- account-level -----------------------------------------------------------------------------
@@ -229,13 +241,13 @@ export const HAND_BUILT_RESOURCES: readonly string[] = Object.keys(RECIPES);
  * generated shape for every other catalogued type, and a minimal generic object for a type outside
  * the catalog (sent only when the caller allows unknown types).
  */
-export function eventParts(s: Scene, type: string): EventParts {
+export function eventParts(s: Scene, type: string, requested?: Obj): EventParts {
   const dot = type.lastIndexOf('.');
   const resource = type.slice(0, dot);
   const verb = type.slice(dot + 1);
   const recipe = RECIPES[resource];
   if (recipe && hasShape(type)) {
-    const parts = recipe(s, verb);
+    const parts = recipe(s, verb, requested);
     // Every `*.updated` carries what changed; recipes without a story of their own get the generic one.
     return verb === 'updated' && parts.previous === undefined ? { ...parts, previous: walkedPrevious(s, type, parts.object) } : parts;
   }

@@ -13,7 +13,11 @@
  *   one figure: overriding any of them moves the others that held it; overriding `lines.data`
  *   makes the totals the sum of the new lines' amounts.
  * - Checkout Session: `amount_total` and `amount_subtotal` (no discounts, shipping or tax in the
- *   built sessions) move together.
+ *   built sessions) move together. `mode` decides the session's whole shape, so the recipe reads it
+ *   before building (`events.ts`): `subscription` completes with a `customer`, a `subscription`
+ *   (`sub_`) and its first `invoice` (`in_`) and no `payment_intent`; `setup` with a `setup_intent`
+ *   (`seti_`), no amounts, currency or intent and `payment_status: 'no_payment_required'`; `payment`
+ *   with a `payment_intent` and no subscription or invoice. An expired session names none of them.
  * - Every other resource (built from its generated shape, `walked.ts`): its top-level money fields
  *   that are the payment's amount itself (`WHOLE_AMOUNTS`: `amount`, `amount_total`, `net`, …) are
  *   one figure and move together.

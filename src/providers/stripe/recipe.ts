@@ -13,5 +13,9 @@ export interface EventParts {
   readonly idVersion?: string;
 }
 
-/** The parts of an event of a resource, by its verb. */
-export type Recipe = (s: Scene, verb: string) => EventParts;
+/**
+ * The parts of an event of a resource, by its verb. `requested` is the caller's `data` override, for
+ * the few fields that decide the whole shape rather than mirror one value (a Checkout Session's
+ * `mode`); it is merged over the result afterwards anyway.
+ */
+export type Recipe = (s: Scene, verb: string, requested?: Obj) => EventParts;

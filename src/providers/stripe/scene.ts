@@ -93,10 +93,12 @@ export class Scene {
   private cachedCustomerId: string | undefined;
   private cachedBusiness: string | undefined;
 
-  constructor(faker: Faker, nowMs: number) {
+  /** `currency`: the one a payload already stated (the draw is made anyway, so the rest stays the same). */
+  constructor(faker: Faker, nowMs: number, currency?: string) {
     this.faker = faker;
     this.now = Math.floor(nowMs / 1000);
-    this.currency = this.pick(['usd', 'usd', 'usd', 'usd', 'usd', 'eur', 'gbp', 'cad']);
+    const drawn = this.pick(['usd', 'usd', 'usd', 'usd', 'usd', 'eur', 'gbp', 'cad']);
+    this.currency = currency ?? drawn;
     this.accountCode = this.base62(10);
     this.accountId = `acct_1${timeCode(this.now - this.int(200, 900) * DAY)}${this.accountCode}`;
   }

@@ -11,6 +11,7 @@ import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.
 import { DECIMAL_FIELDS, EXPANDABLE, EXPANDABLE_FIELDS, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
 import { defs, events } from './generated/shapes.js';
 import { WHOLE_AMOUNTS } from './mirrors.js';
+import { references } from './references.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -248,7 +249,25 @@ export function walkedObject(s: Scene, type: string): Obj {
     return undefined;
   };
 
-  return walkShape(rootShape(type), { faker: s.faker, defs, time: String(s.now), fill }) as Obj;
+  return agreeing(walkShape(rootShape(type), { faker: s.faker, defs, time: String(s.now), fill }) as Obj);
+}
+
+/**
+ * `object` with every resource it names deeper down (an authorization's `card.cardholder`) the one
+ * it names at its top (its `cardholder`), so that the walk's independent draws do not contradict
+ * each other.
+ */
+function agreeing(object: Obj): Obj {
+  const top = new Map<string, string>();
+  const found = references(object);
+  for (const ref of found) if (ref.depth === 0 && !ref.expanded && !top.has(ref.kind)) top.set(ref.kind, ref.id);
+  for (const ref of found) {
+    const id = top.get(ref.kind);
+    if (ref.depth === 0 || id === undefined || id === ref.id) continue;
+    if (ref.expanded) (ref.holder[ref.key] as Obj).id = id;
+    else ref.holder[ref.key] = id;
+  }
+  return object;
 }
 
 /** The resource a union-typed event sends most (a customer's source is usually a card), by resource. */
