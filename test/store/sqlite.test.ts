@@ -57,7 +57,7 @@ for (const driver of drivers) {
   describeStoreContract(`SqliteStore in memory (${driver})`, () => new SqliteStore({ path: ':memory:', driver }));
 }
 // The same contract once the writer and checkpoint threads have taken over (a store under sustained load).
-for (const driver of drivers.filter((d) => d === 'better-sqlite3')) {
+for (const driver of drivers) {
   describeStoreContract(`SqliteStore with worker threads (${driver})`, () => new SqliteStore({ path: freshPath(), threadsAfterCommits: 1, driver }));
 }
 
@@ -70,19 +70,24 @@ function spawnChild(driver: SqliteDriverName, ...args: string[]): { process: Chi
   return { process: proc, lines: createInterface({ input: proc.stdout! }), stderr: () => stderr, exit };
 }
 
-// The worker threads are better-sqlite3's (writer.ts, checkpointer.ts): tested wherever that driver runs.
-for (const driver of drivers.filter((d) => d === 'better-sqlite3')) {
-  describe('SqliteStore worker threads (better-sqlite3)', () => {
+/** Polls until `done()` holds, failing with `what` after 10 s. */
+async function eventually(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+// The worker threads open the file through the store's own driver (worker-db.ts): tested on each.
+for (const driver of drivers) {
+  describe(`SqliteStore worker threads (${driver})`, () => {
     it('commits through the writer thread: outcomes per write, dedupe, failures alone, all durable after reopening', async () => {
       const path = freshPath();
       const store = new SqliteStore({ path, threadsAfterCommits: 1, driver });
       const first = delivery();
       await store.insertDelivery(first.event, first.execution);
-      const deadline = Date.now() + 10_000;
-      while (!store.committingInWorker) {
-        if (Date.now() > deadline) throw new Error('the writer thread did not start');
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await eventually('the writer thread did not start', () => store.committingInWorker);
       const batch = Array.from({ length: 200 }, () => delivery());
       const duplicate = delivery({ deliveryId: first.event.deliveryId });
       const orphan = delivery();
@@ -98,10 +103,92 @@ for (const driver of drivers.filter((d) => d === 'better-sqlite3')) {
       expect(results[201]).toMatchObject({ status: 'fulfilled', value: false });
       expect(results[202]!.status).toBe('rejected');
       await store.close();
-      const reopened = new SqliteStore({ path });
+      const reopened = new SqliteStore({ path, driver });
       expect(await reopened.countExecutions()).toBe(201);
       expect(await reopened.getExecution(batch[199]!.execution.id)).toEqual(batch[199]!.execution);
       await reopened.close();
+    });
+
+    it('moves to the threads after the default number of group commits, and its checkpoint thread empties the WAL once idle', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
+      try {
+        // One commit each, as a store under steady load makes them: the threads start at the 256th.
+        const before: string[] = [];
+        for (let i = 0; i < 255; i++) {
+          const d = delivery();
+          await store.insertDelivery(d.event, d.execution);
+          before.push(d.execution.id);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+        expect(store.committingInWorker).toBe(false);
+        const last = delivery();
+        await store.insertDelivery(last.event, last.execution);
+        await eventually('the writer thread did not start after 256 commits', () => store.committingInWorker);
+        // Writes of every kind through the writer thread, concurrently, each with its own outcome.
+        const more = Array.from({ length: 300 }, () => delivery());
+        const outcomes = await Promise.all([
+          ...more.map((d) => store.insertDelivery(d.event, d.execution)),
+          store.updateExecution(before[0]!, { status: 'running' }, ['pending']),
+          store.updateExecution(before[1]!, { status: 'running' }, ['completed']),
+          store.appendLog({ executionId: before[2]!, attempt: 1, at: last.execution.createdAt, level: 'info', message: 'through the writer', fields: null }),
+          store.saveStep({ executionId: 'exec_absent', name: 's', status: 'completed', attempt: 1, result: null, error: null, startedAt: last.execution.createdAt, endedAt: null }).catch((error: Error) => error),
+        ]);
+        expect(outcomes.slice(0, 300).every((o) => (o as { created: boolean }).created)).toBe(true);
+        expect(outcomes.slice(300, 303)).toEqual([true, false, undefined]);
+        expect(String(outcomes[303])).toMatch(/saveStep: execution exec_absent is not stored/);
+        expect(store.committingInWorker).toBe(true);
+        // Committed by the writer, readable at once on the store's own connection.
+        expect(await store.countExecutions()).toBe(556);
+        expect(await store.getExecution(before[0]!)).toMatchObject({ status: 'running' });
+        expect((await store.listLogs(before[2]!)).map((l) => l.message)).toEqual(['through the writer']);
+        // The store's connection no longer checkpoints (wal_autocheckpoint 0); the checkpoint thread copies the WAL
+        // and, after a quiet second, truncates it while the store is still open.
+        expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+        await eventually('the checkpoint thread did not truncate the WAL', () => statSync(`${path}-wal`).size === 0);
+      } finally {
+        await store.close();
+      }
+      const reopened = new SqliteStore({ path, driver });
+      expect(await reopened.countExecutions()).toBe(556);
+      await reopened.close();
+    });
+
+    it('keeps every acknowledged write when the process is killed while its writer thread commits under load', async () => {
+      const path = freshPath();
+      const run = spawnChild(driver, 'flood', path);
+      const acknowledged: string[] = [];
+      let inWorker = false;
+      let afterWorker = 0;
+      for await (const line of run.lines) {
+        if (line === 'in worker') inWorker = true;
+        else acknowledged.push(line);
+        if (inWorker) afterWorker++;
+        // Killed mid-stream: deliveries are still being sent, and batches are in flight in the writer.
+        if (afterWorker >= 1000) {
+          run.process.kill('SIGKILL');
+          break;
+        }
+      }
+      expect(await run.exit, run.stderr()).toBeNull();
+      expect(run.process.signalCode).toBe('SIGKILL');
+      expect(inWorker).toBe(true);
+      const store = new SqliteStore({ path, driver });
+      try {
+        const missing: string[] = [];
+        for (const id of acknowledged) if (!(await store.getExecution(id))) missing.push(id);
+        expect(missing).toEqual([]);
+        expect(await store.countExecutions()).toBeGreaterThanOrEqual(acknowledged.length);
+      } finally {
+        await store.close();
+      }
+      // Nothing half-stored: every event has its execution and every execution its event.
+      const db = raw(driver, path);
+      const halves = db.prepare(`SELECT
+        (SELECT count(*) FROM events WHERE id NOT IN (SELECT event_id FROM executions)) AS events,
+        (SELECT count(*) FROM executions WHERE event_id NOT IN (SELECT id FROM events)) AS executions`).get();
+      db.close();
+      expect(halves).toEqual({ events: 0, executions: 0 });
     });
   });
 }

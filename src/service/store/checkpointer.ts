@@ -2,10 +2,10 @@
  * WAL checkpoints off the request path, for SqliteStore: a worker thread with its own connection to the file
  * copies committed WAL frames into the database (and fsyncs both), so that commits only append to the WAL. Internal: not exported from the barrel.
  *
- * The worker's source is a string run with `eval: true`, and better-sqlite3 is resolved by the caller, so that it
- * works the same from source (tsx, vitest) and from the bundle in dist/, where no separate worker file exists.
+ * The worker's source is a string run with `eval: true` (see worker-db.ts, which also gives it the store's driver).
  */
 import { Worker } from 'node:worker_threads';
+import { WORKER_DB_SOURCE, type WorkerDriver } from './worker-db.js';
 
 /**
  * WAL bytes not yet copied to the database that start a checkpoint (SQLite's automatic checkpoints start at 1000
@@ -28,7 +28,7 @@ const IDLE_MS = 1000;
 export const MAX_HOLD_MS = 100;
 
 /**
- * The worker. `workerData`: `driver` (better-sqlite3's resolved entry), `path`, the thresholds and `hold`, an
+ * The worker. `workerData`: `driver` (a `WorkerDriver`), `path`, the thresholds and `hold`, an
  * Int32Array on shared memory whose element 0 is 1 while the worker asks the writing connection (SqliteStore's, or its writer
  * thread's) to hold commits back.
  *
@@ -43,8 +43,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { driver, path, checkpointBytes, restartBytes, pollMs, idleMs } = workerData;
 const hold = new Int32Array(workerData.hold);
-const Database = require(driver);
-const db = new Database(path, { fileMustExist: true });
+${WORKER_DB_SOURCE}
+const db = openDatabase(driver, path, 0);
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = NORMAL');
 // A checkpoint copies frames through its own buffer, not the page cache.
@@ -127,8 +127,8 @@ parentPort.postMessage('ready');
 `;
 
 export interface CheckpointerOptions {
-  /** better-sqlite3's entry point, resolved by the caller. */
-  readonly driver: string;
+  /** The store's driver (worker-db.ts). */
+  readonly driver: WorkerDriver;
   /** The database file. */
   readonly path: string;
   /** Called once the worker has opened the file: the serving connection can stop checkpointing itself. */

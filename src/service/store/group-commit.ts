@@ -5,15 +5,15 @@
  * deletes its event again). A commit costs a write to the WAL whatever it holds, so under load this is
  * what lets one process ingest thousands of deliveries per second.
  *
- * Once a better-sqlite3 file store has committed a few hundred times, two worker threads take the disk
+ * Once a file store has committed a few hundred times (either driver), two worker threads take the disk
  * work off the event loop: a writer with its own connection commits the batches (writer.ts), and a
  * checkpointer copies the WAL into the database in the background (checkpointer.ts) instead of a commit
  * doing it every ~4 MB and waiting for two fsyncs. Neither keeps the process alive.
  */
-import { createRequire } from 'node:module';
 import { Checkpointer, MAX_HOLD_MS } from './checkpointer.js';
 import { BUSY_TIMEOUT_MS, transaction, WRITE_SQL } from './sqlite-schema.js';
 import type { SqlDatabase, SqliteDriverName } from './sqlite-driver.js';
+import { type WorkerDriver, workerDriver } from './worker-db.js';
 import { Writer } from './writer.js';
 import { applyWrite, toError, type WriteOp, type WriteTarget } from './writes.js';
 
@@ -55,6 +55,7 @@ export class GroupCommit {
   readonly #db: SqlDatabase;
   readonly #path: string;
   readonly #threadsAllowed: boolean;
+  readonly #driver: SqliteDriverName;
   readonly #threadsAfterCommits: number;
   readonly #target: WriteTarget;
   readonly #transaction: <T>(fn: () => T) => T;
@@ -73,8 +74,8 @@ export class GroupCommit {
     const db = options.db;
     this.#db = db;
     this.#path = options.path;
-    // The worker threads' code is better-sqlite3's (writer.ts, checkpointer.ts).
-    this.#threadsAllowed = options.file && options.driver === 'better-sqlite3';
+    this.#threadsAllowed = options.file;
+    this.#driver = options.driver;
     this.#threadsAfterCommits = options.threadsAfterCommits;
     const statements = Object.fromEntries(Object.entries(WRITE_SQL).map(([name, sql]) => [name, db.prepare(sql)]));
     this.#target = { statements: statements as unknown as WriteTarget['statements'], inTransaction: () => db.inTransaction, path: options.path };
@@ -182,10 +183,12 @@ export class GroupCommit {
   #startThreads(): void {
     const db = this.#db;
     const path = this.#path;
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
     let checkpointer: Checkpointer;
+    let driver: WorkerDriver;
     try {
+      // The workers open the file through the store's own driver (worker-db.ts).
+      driver = workerDriver(this.#driver);
       checkpointer = new Checkpointer({
         driver,
         path,

@@ -47,43 +47,11 @@ export interface DriverChoice {
   readonly note: string;
 }
 
-/** The SQLite result codes relaykit tells apart, by number (extended codes included). */
-const RESULT_CODES: Readonly<Record<number, string>> = {
-  5: 'SQLITE_BUSY',
-  8: 'SQLITE_READONLY',
-  11: 'SQLITE_CORRUPT',
-  13: 'SQLITE_FULL',
-  14: 'SQLITE_CANTOPEN',
-  19: 'SQLITE_CONSTRAINT',
-  26: 'SQLITE_NOTADB',
-  275: 'SQLITE_CONSTRAINT_CHECK',
-  787: 'SQLITE_CONSTRAINT_FOREIGNKEY',
-  1299: 'SQLITE_CONSTRAINT_NOTNULL',
-  1555: 'SQLITE_CONSTRAINT_PRIMARYKEY',
-  2067: 'SQLITE_CONSTRAINT_UNIQUE',
-};
-
-/** An SQLite failure with better-sqlite3's `code` (`SQLITE_CONSTRAINT_FOREIGNKEY`, …), whichever driver threw it. */
-export class SqliteFailure extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'SqliteFailure';
-  }
-}
-
-/** node:sqlite reports `errcode` (a number) where better-sqlite3 reports `code` (a name): give both the name. */
-function normalized(error: unknown): unknown {
-  const { errcode, errstr } = error as { errcode?: unknown; errstr?: unknown };
-  if (typeof errcode !== 'number') return error;
-  const code = RESULT_CODES[errcode] ?? RESULT_CODES[errcode & 0xff] ?? `SQLITE_ERROR_${errcode}`;
-  return new SqliteFailure((error as Error).message || String(errstr), code, { cause: error });
-}
-
 // --- node:sqlite ----------------------------------------------------------------------------------
+//
+// The two `open…` functions and `loadNodeSqlite` are also run by the store's worker threads, which receive
+// their source text (worker-db.ts): each must stay self-contained, using only its arguments and JavaScript's
+// and Node's globals, never an import or another name of this module.
 
 interface NodeSqliteStatement {
   run(...params: unknown[]): { changes: number | bigint };
@@ -96,12 +64,14 @@ interface NodeSqliteDatabase {
   close(): void;
   readonly isTransaction: boolean;
 }
+/** node:sqlite's `DatabaseSync`. */
+export type NodeSqliteConstructor = new (path: string, options?: { timeout?: number }) => NodeSqliteDatabase;
 interface NodeSqliteModule {
-  DatabaseSync: new (path: string, options?: { timeout?: number }) => NodeSqliteDatabase;
+  DatabaseSync: NodeSqliteConstructor;
 }
 
 /** node:sqlite, loaded with its experimental warning (if this runtime has one) held back; `undefined` where it does not exist. */
-function loadNodeSqlite(): { module: NodeSqliteModule; experimental: boolean } | undefined {
+export function loadNodeSqlite(): { module: NodeSqliteModule; experimental: boolean } | undefined {
   const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
   if (!getBuiltin) return undefined;
   const emitWarning = process.emitWarning;
@@ -118,23 +88,42 @@ function loadNodeSqlite(): { module: NodeSqliteModule; experimental: boolean } |
   }
 }
 
-/** Spreads positional parameters, passes named ones as one object, as node:sqlite takes them. */
-function bind(params: SqlParams | undefined): unknown[] {
-  if (params === undefined) return [];
-  return Array.isArray(params) ? params : [params];
-}
-
-const plain = (row: Record<string, unknown>): Record<string, unknown> => ({ ...row });
-
-function openNodeSqlite(module: NodeSqliteModule, path: string, busyTimeoutMs: number): SqlDatabase {
-  const db = new module.DatabaseSync(path, { timeout: busyTimeoutMs });
+/**
+ * A connection through node:sqlite. Its failures carry better-sqlite3's `code` (`SQLITE_CONSTRAINT_FOREIGNKEY`,
+ * …; node:sqlite reports only the number, as `errcode`), so that the store tells them apart whichever driver threw.
+ * Positional parameters are spread, named ones passed as one object, as node:sqlite takes them; rows, which have
+ * no prototype there, are copied into plain objects (relaykit hands rows to users as records).
+ */
+export function openNodeSqlite(DatabaseSync: NodeSqliteConstructor, path: string, busyTimeoutMs: number): SqlDatabase {
+  // The result codes relaykit tells apart, by number (extended codes included).
+  const codes: Readonly<Record<number, string>> = {
+    5: 'SQLITE_BUSY',
+    8: 'SQLITE_READONLY',
+    11: 'SQLITE_CORRUPT',
+    13: 'SQLITE_FULL',
+    14: 'SQLITE_CANTOPEN',
+    19: 'SQLITE_CONSTRAINT',
+    26: 'SQLITE_NOTADB',
+    275: 'SQLITE_CONSTRAINT_CHECK',
+    787: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    1299: 'SQLITE_CONSTRAINT_NOTNULL',
+    1555: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    2067: 'SQLITE_CONSTRAINT_UNIQUE',
+  };
   const guard = <T>(run: () => T): T => {
     try {
       return run();
     } catch (error) {
-      throw normalized(error);
+      const { errcode, errstr } = error as { errcode?: unknown; errstr?: unknown };
+      if (typeof errcode !== 'number') throw error;
+      const failure = new Error((error as Error).message || String(errstr), { cause: error });
+      failure.name = 'SqliteFailure';
+      throw Object.assign(failure, { code: codes[errcode] ?? codes[errcode & 0xff] ?? `SQLITE_ERROR_${errcode}` });
     }
   };
+  const bind = (params: SqlParams | undefined): unknown[] => (params === undefined ? [] : Array.isArray(params) ? params : [params]);
+  const plain = (row: Record<string, unknown>): Record<string, unknown> => ({ ...row });
+  const db = guard(() => new DatabaseSync(path, { timeout: busyTimeoutMs }));
   return {
     driver: 'node:sqlite',
     exec: (sql) => guard(() => db.exec(sql)),
@@ -142,7 +131,6 @@ function openNodeSqlite(module: NodeSqliteModule, path: string, busyTimeoutMs: n
       const statement = guard(() => db.prepare(sql));
       return {
         run: (params) => guard(() => ({ changes: Number(statement.run(...bind(params)).changes) })),
-        // node:sqlite's rows have no prototype; relaykit hands rows to users as records.
         get: <Row>(params?: SqlParams) =>
           guard(() => {
             const row = statement.get(...bind(params));
@@ -151,10 +139,11 @@ function openNodeSqlite(module: NodeSqliteModule, path: string, busyTimeoutMs: n
         all: <Row>(params?: SqlParams) => guard(() => statement.all(...bind(params)).map(plain) as Row[]),
       };
     },
-    pragma: (text) => guard(() => {
-      const row = db.prepare(`PRAGMA ${text}`).get();
-      return row === undefined ? undefined : Object.values(row)[0];
-    }),
+    pragma: (text) =>
+      guard(() => {
+        const row = db.prepare(`PRAGMA ${text}`).get();
+        return row === undefined ? undefined : Object.values(row)[0];
+      }),
     get inTransaction() {
       return db.isTransaction;
     },
@@ -176,7 +165,8 @@ interface BetterSqliteDatabase {
   close(): void;
   readonly inTransaction: boolean;
 }
-type BetterSqliteConstructor = new (path: string, options?: { timeout?: number }) => BetterSqliteDatabase;
+/** better-sqlite3's `Database`. */
+export type BetterSqliteConstructor = new (path: string, options?: { timeout?: number }) => BetterSqliteDatabase;
 
 const require = createRequire(import.meta.url);
 
@@ -192,7 +182,8 @@ function loadBetterSqlite(): { Database: BetterSqliteConstructor } | { error: Er
   }
 }
 
-function openBetterSqlite(Database: BetterSqliteConstructor, path: string, busyTimeoutMs: number): SqlDatabase {
+/** A connection through better-sqlite3 (self-contained: see above). */
+export function openBetterSqlite(Database: BetterSqliteConstructor, path: string, busyTimeoutMs: number): SqlDatabase {
   const db = new Database(path, { timeout: busyTimeoutMs });
   return {
     driver: 'better-sqlite3',
@@ -276,7 +267,7 @@ function choose(requested: string | undefined, source: string): SqliteDriver {
   const viaNode = (note: string): SqliteDriver => ({
     name: 'node:sqlite',
     note,
-    open: (path, { busyTimeoutMs }) => openNodeSqlite(builtIn!.module, path, busyTimeoutMs),
+    open: (path, { busyTimeoutMs }) => openNodeSqlite(builtIn!.module.DatabaseSync, path, busyTimeoutMs),
   });
   if (requested === 'node:sqlite') {
     if (!builtIn) {

@@ -67,7 +67,7 @@ export interface SqliteStoreOptions {
   /**
    * The SQLite driver: `'node:sqlite'` (built into Node 22.13+; chosen automatically where it needs no flag
    * and prints no warning) or `'better-sqlite3'` (a native addon, installed separately). Default:
-   * `RELAY_SQLITE_DRIVER`, else chosen automatically. Worker threads are used with better-sqlite3 only.
+   * `RELAY_SQLITE_DRIVER`, else chosen automatically. The worker threads (`threadsAfterCommits`) use the same driver.
    */
   readonly driver?: SqliteDriverName;
 }
@@ -80,7 +80,7 @@ export interface SqliteStoreOptions {
  * transaction, and under sustained load a writer thread commits them. Reads run at once and see what has been
  * committed. The schema, its migrations and the writes' SQL are in sqlite-schema.ts and writes.ts.
  *
- * Under sustained load (better-sqlite3 file stores), a writer and a checkpoint thread take the disk work off the
+ * Under sustained load (file stores, either driver), a writer and a checkpoint thread take the disk work off the
  * event loop; see group-commit.ts.
  *
  * The driver is loaded when the first store is constructed, not when this module is imported; a store that

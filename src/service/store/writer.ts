@@ -4,15 +4,15 @@
  * event loop then spends a message per batch instead of the B-tree work, the WAL writes and their syscalls.
  * Internal: not exported from the barrel.
  *
- * The worker's source is a string run with `eval: true`, and better-sqlite3 is resolved by the caller, so that it
- * works the same from source (tsx, vitest) and from the bundle in dist/, where no separate worker file exists.
+ * The worker's source is a string run with `eval: true` (see worker-db.ts, which also gives it the store's driver).
  * Its writes are `applyWrite` (writes.ts), the same function the serving connection runs, sent as source.
  */
 import { Worker } from 'node:worker_threads';
+import { WORKER_DB_SOURCE, type WorkerDriver } from './worker-db.js';
 import { applyWrite, toError, type Outcome, type WriteOp, type WriteSql } from './writes.js';
 
 /**
- * The worker. `workerData`: `driver` (better-sqlite3's resolved entry), `path`, `busyTimeoutMs`, `sql`, `hold` (an
+ * The worker. `workerData`: `driver` (a `WorkerDriver`), `path`, `busyTimeoutMs`, `sql`, `hold` (an
  * Int32Array on shared memory, element 0 is 1 while the checkpoint worker asks to hold commits back) and
  * `maxHoldMs`. Each message is `{ id, ops }`, or `'close'`; batches that queued while one was committed are
  * committed together, in one transaction, each write failing alone as on the serving connection.
@@ -22,8 +22,8 @@ const WORKER_SOURCE = `
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 const { driver, path, busyTimeoutMs, sql, maxHoldMs } = workerData;
 const hold = new Int32Array(workerData.hold);
-const Database = require(driver);
-const db = new Database(path, { fileMustExist: true });
+${WORKER_DB_SOURCE}
+const db = openDatabase(driver, path, busyTimeoutMs);
 db.pragma('busy_timeout = ' + busyTimeoutMs);
 db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
@@ -35,7 +35,8 @@ const applyWrite = (${applyWrite.toString()});
 function apply(op) {
   return applyWrite(target, op);
 }
-const commit = db.transaction((batches, outcomes) => {
+const immediate = transaction(db);
+function commit(batches, outcomes) {
   for (const batch of batches) {
     const results = [];
     for (const op of batch.ops) {
@@ -48,7 +49,7 @@ const commit = db.transaction((batches, outcomes) => {
     }
     outcomes.push(results);
   }
-});
+}
 let closing = false;
 function waitForHold() {
   const started = Date.now();
@@ -72,7 +73,7 @@ function run(first) {
     if (!closing) waitForHold();
     const outcomes = [];
     try {
-      commit.immediate(batches, outcomes);
+      immediate(() => commit(batches, outcomes));
       for (let i = 0; i < batches.length; i++) parentPort.postMessage({ id: batches[i].id, outcomes: outcomes[i] });
     } catch (error) {
       const failure = { message: String(error && error.message), code: error && error.code };
@@ -93,8 +94,8 @@ parentPort.postMessage('ready');
 `;
 
 export interface WriterOptions {
-  /** better-sqlite3's entry point, resolved by the caller. */
-  readonly driver: string;
+  /** The store's driver (worker-db.ts). */
+  readonly driver: WorkerDriver;
   readonly path: string;
   readonly busyTimeoutMs: number;
   readonly sql: WriteSql;
