@@ -49,6 +49,7 @@ export function registerCaptureCommands(cli: CAC, out: Output, io: Io, done: (ex
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the delivery (default: .)')
     .example('  $ relay fixture save evt_01JB… fixtures/refund.json')
     .example('  $ relay fixture save exec_01JB… fixtures/raw.json --no-scrub --dir services/billing')
+    .example('  $ relay fixture save evt_01JB… fixtures/refund.json --force   # replace the file')
     .example('  $ relay trigger --fixture fixtures/refund.json --to http://localhost:4000/webhooks/stripe')
     .action(async (action: string, id: string | undefined, file: string | undefined, options: FixtureCliOptions) => {
       const { fixtureCommand } = await import('./commands/fixture.js');
