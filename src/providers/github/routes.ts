@@ -18,8 +18,21 @@ export interface Places {
   readonly scene: Scene;
   /** The issue or pull request number the body is about. */
   readonly number: number;
-  readonly memo: Map<string, JsonValue>;
+  /** The values given out so far, by kind and place. */
+  readonly memo: Memo;
 }
+
+/** One map per kind of value, keyed by place alone (no key is built per lookup). */
+export interface Memo {
+  readonly id: Map<string, number>;
+  readonly number: Map<string, number>;
+  readonly name: Map<string, string>;
+  readonly ghsa: Map<string, string>;
+  readonly sha: Map<string, string>;
+}
+
+/** An empty memo, for a new body. */
+export const newMemo = (): Memo => ({ id: new Map(), number: new Map(), name: new Map(), ghsa: new Map(), sha: new Map() });
 
 /** How an object is named in its URLs. */
 type By = 'id' | 'number' | 'name' | 'ghsa';
@@ -91,31 +104,35 @@ export const placeOf = (path: ShapePath, depth: number): string => `${String(pat
 /** The place of a top-level object named `key` (`deployment` of `deployment_status`, `sub_issue` of `sub_issue_id`). */
 export const topPlace = (key: string): string => placeOf([key, 'id'], 1);
 
-function remember<T extends JsonValue>(body: Places, key: string, draw: () => T): T {
-  let value = body.memo.get(key) as T | undefined;
-  if (value === undefined) body.memo.set(key, (value = draw()));
+function remember<T extends JsonValue>(values: Map<string, T>, place: string, body: Places, draw: (body: Places) => T): T {
+  let value = values.get(place);
+  if (value === undefined) values.set(place, (value = draw(body)));
   return value;
 }
 
+const drawId = (body: Places) => body.scene.int(1_000_000, 2_900_000_000);
+const drawNumber = (body: Places) => {
+  const n = body.scene.int(1, 400);
+  return n === body.number ? n + 1 : n;
+};
+const drawName = (body: Places) => body.scene.faker.lorem.word();
+const drawGhsa = (body: Places) => {
+  const group = () => Array.from({ length: 4 }, () => body.scene.pick(GHSA_ALPHABET)).join('');
+  return `GHSA-${group()}-${group()}-${group()}`;
+};
+const drawSha = (body: Places) => body.scene.sha();
+
 /** The id of the object at `place`. */
-export const idOf = (body: Places, place: string): number => remember(body, `id ${place}`, () => body.scene.int(1_000_000, 2_900_000_000));
+export const idOf = (body: Places, place: string): number => remember(body.memo.id, place, body, drawId);
 /** The number of an issue, pull request, milestone or alert at `place` other than the body's own. */
-export const numberOf = (body: Places, place: string): number =>
-  remember(body, `number ${place}`, () => {
-    const n = body.scene.int(1, 400);
-    return n === body.number ? n + 1 : n;
-  });
+export const numberOf = (body: Places, place: string): number => remember(body.memo.number, place, body, drawNumber);
 /** The name of a label or team at `place`: one lowercase word. */
-export const nameOf = (body: Places, place: string): string => remember(body, `name ${place}`, () => body.scene.faker.lorem.word());
+export const nameOf = (body: Places, place: string): string => remember(body.memo.name, place, body, drawName);
 /** The GHSA id of the advisory at `place` (`GHSA-xxxx-xxxx-xxxx`, GitHub's alphabet). */
-export const ghsaOf = (body: Places, place: string): string =>
-  remember(body, `ghsa ${place}`, () => {
-    const group = () => Array.from({ length: 4 }, () => body.scene.pick(GHSA_ALPHABET)).join('');
-    return `GHSA-${group()}-${group()}-${group()}`;
-  });
-const GHSA_ALPHABET = [...'23456789cfghjmpqrvwx'];
+export const ghsaOf = (body: Places, place: string): string => remember(body.memo.ghsa, place, body, drawGhsa);
 /** The commit SHA of the object at `place` (a commit comment's `commit_id`, and its page). */
-export const shaOf = (body: Places, place: string): string => remember(body, `sha ${place}`, () => body.scene.sha());
+export const shaOf = (body: Places, place: string): string => remember(body.memo.sha, place, body, drawSha);
+const GHSA_ALPHABET = [...'23456789cfghjmpqrvwx'];
 
 /**
  * The URL at `key` (`url`, `html_url`, `<part>_url`) of the object named `parent` at `place`, in an

@@ -13,7 +13,7 @@ import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
 import { installation } from './resources.js';
-import { ghsaOf, idOf, NAMED, nameOf, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
+import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -128,7 +128,7 @@ export function shapedBody(scene: Scene, input: ShapedInput): JsonObject {
     time: isoSeconds(scene.now),
     scene,
     number: input.number,
-    memo: new Map(),
+    memo: newMemo(),
     people: new Map(),
     fitted: new Map(),
     draw: (shape) => {
