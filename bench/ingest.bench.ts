@@ -49,6 +49,7 @@ import { buildDelivery } from '../src/harness/build-delivery.js';
 import { timeCode } from '../src/providers/stripe/scene.js';
 import { eventId, executionId } from '../src/service/ids.js';
 import { SqliteStore } from '../src/service/store/sqlite.js';
+import { betterSqliteCrashesHere } from '../src/service/store/sqlite-driver.js';
 import { seedExecutions } from './seed.js';
 import type { ExecutionRecord, StoredEvent } from '../src/service/store/types.js';
 import type { Driver, DriverProbe, ServerCommand, ServerMessage } from './ingest-server.js';
@@ -677,7 +678,9 @@ const betterSqlite3 = loads('better-sqlite3');
 if (betterSqlite3.ok && betterSqlite3.addon) redirectAddon = betterSqlite3.addon;
 const drivers: Driver[] = [];
 for (const driver of DRIVERS) {
-  const probed = loads(driver);
+  // relaykit refuses better-sqlite3 where it crashes (Node 24.19+); the peer, written by hand, still uses it.
+  const refused = driver === 'better-sqlite3' && betterSqliteCrashesHere(probe.node.replace(/^v/, ''));
+  const probed: DriverProbe = refused ? { ok: false, reason: `relaykit uses node:sqlite on Node ${probe.node} (better-sqlite3 12 crashes there)` } : loads(driver);
   const wanted = REQUESTED_DRIVERS?.includes(driver) ?? true;
   let line: string;
   if (!wanted) line = 'not measured (not in RELAY_BENCH_DRIVERS)';

@@ -15,6 +15,7 @@ export { relay } from './plugin.js';
 export type { RelayPluginOptions } from './start.js';
 export type { RelayTestContext } from './context.js';
 export { test, relayContext } from './fixture.js';
+export { providerServer } from './provider-server.js';
 export type { RelayFixture, StoredExecutionJson } from './fixture.js';
 export type { IdempotentMatcherOptions, RelayMatchers } from './matchers.js';
 export { expect } from 'vitest';

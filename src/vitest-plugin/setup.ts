@@ -1,11 +1,12 @@
 /**
  * `relaykit/vitest/setup`: the setup file the plugin adds to every test file. Registers the
- * matchers and, with `mockProviders`, runs the msw mock provider APIs for the file and resets their
- * world after each test.
+ * matchers and, with `mockProviders`, runs the msw mock provider APIs for the file (`providerServer()`
+ * hands that server to the file's tests) and resets their handlers and world after each test.
  */
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CONTEXT_KEY } from './context.js';
 import { registerMatchers } from './matchers.js';
+import { setProviderServer } from './provider-server.js';
 
 registerMatchers();
 
@@ -13,6 +14,7 @@ const context = inject(CONTEXT_KEY);
 if (context?.mockProviders.enabled) {
   const { createProviderServer, resetProviderWorld } = await import('../msw/index.js');
   const server = createProviderServer();
+  setProviderServer(server);
   beforeAll(() => server.listen());
   afterEach(() => {
     server.resetHandlers();

@@ -129,11 +129,12 @@ test('github', async ({ relay }) => {
     expect(statuses(withGlobalSetup.tests), withGlobalSetup.output).toEqual({ github: 'passed' });
   });
 
-  it('mockProviders: the SDK retrieves what the webhook carried, and the world resets between tests', async () => {
+  it('mockProviders: the SDK retrieves what the webhook carried, the world resets between tests, providerServer() takes handlers of the test', async () => {
     const test = `
 import Stripe from 'stripe';
+import { http, HttpResponse } from 'msw';
 import { providerWorld } from 'relaykit/msw';
-import { expect, test, triggerWebhook } from 'relaykit/vitest';
+import { expect, providerServer, test, triggerWebhook } from 'relaykit/vitest';
 
 const stripe = new Stripe('sk_test_relaykit');
 let intentId = '';
@@ -151,6 +152,17 @@ test('reset after each test', async () => {
   expect(intentId).toMatch(/^pi_/);
   await expect(stripe.paymentIntents.retrieve(intentId)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
 });
+
+test('a handler of the test, with the project msw, on the same server', async () => {
+  providerServer().use(http.get('https://api.stripe.com/v1/balance', () => HttpResponse.json({ object: 'balance', available: [{ amount: 777, currency: 'usd' }], pending: [], livemode: false })));
+  expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(777);
+});
+
+test('the handler is gone after its test: relaykit answers again', async () => {
+  const balance = await stripe.balance.retrieve();
+  expect(balance.object).toBe('balance');
+  expect(balance.available.map((a) => a.amount)).not.toContain(777);
+});
 `;
     const project = createProject(
       {
@@ -161,7 +173,12 @@ test('reset after each test', async () => {
     );
     projects.push(project);
     const run = await runVitest(project);
-    expect(statuses(run.tests), run.output).toEqual({ retrieve: 'passed', 'reset after each test': 'passed' });
+    expect(statuses(run.tests), run.output).toEqual({
+      retrieve: 'passed',
+      'reset after each test': 'passed',
+      'a handler of the test, with the project msw, on the same server': 'passed',
+      'the handler is gone after its test: relaykit answers again': 'passed',
+    });
   });
 
   it('stops the run before any test when the store cannot open, naming the cause, instead of failing each request', async () => {
