@@ -16,7 +16,7 @@ useProviderServer({ providers: ['github'] });
 const octokit = new Octokit({ auth: 'ghs_agree', log: { debug() {}, info() {}, warn() {}, error() {} } });
 
 /** Seeds drawn as repository deliveries, and as App deliveries. */
-const SEEDS = [101, 202];
+const SEEDS = [101];
 const APP_SEEDS = [303];
 
 const types = listEventTypes('github');
