@@ -1,14 +1,37 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // CI asks for a JSON report beside the console one, to print its closing "N passed, N failed" line.
 const jsonReport = process.env.RELAY_VITEST_JSON;
 
+const testsIn = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.test.ts')).map((name) => `${dir}/${name}`);
+
+/** Files that set `process.env`, observe deliveries or read the registry's state: kept isolated. */
+const stateful = new Set(['test/providers/determinism.test.ts', 'test/providers/registry.test.ts', 'test/providers/resend-shapes.test.ts', 'test/providers/stripe-payloads.test.ts']);
+
+/**
+ * Files that only compute: the in-memory type checks, the payload builders' and signers' tests. They
+ * touch no environment variable, server or global hook, so they share their worker's modules
+ * (`isolate: false`): TypeScript and the generated catalogs are loaded once per worker, and the
+ * declaration files `test/support/typecheck.ts` has parsed are reused by the next file's program.
+ */
+const shared = [
+  ...testsIn('test/providers'),
+  ...testsIn('test/signers'),
+  'test/harness/typed-data.test.ts',
+  'test/support/typecheck.test.ts',
+  'test/vitest-plugin/types.test.ts',
+].filter((file) => !stateful.has(file));
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
+    projects: [
+      { extends: true, test: { name: 'shared', include: shared, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: shared } },
+    ],
   },
 });
