@@ -6,7 +6,7 @@
  * existing file is left as it is unless `--force` is given: a fixture may hold hand edits.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RelayError } from '../../core/index.js';
 import { createFixture, formatFixture } from '../../harness/fixture.js';
@@ -37,8 +37,20 @@ export function scrubKey(dir: string, env: NodeJS.ProcessEnv): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const key = randomBytes(32).toString('hex');
-  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
-  return key;
+  // Written whole under another name, then linked into place: several saves started at once each find
+  // either no key or a complete one (a file created empty and then written could be read empty), and
+  // the first link wins.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }
 
 /**
