@@ -24,6 +24,7 @@ import { standardWebhooks } from '../../src/signers/index.js';
 import { createRelay } from '../../src/service/index.js';
 import { MemoryStore } from '../../src/service/store/index.js';
 import { sampleTypes, secrets, type ProviderId } from '../service/official.js';
+import { header } from '../support/json.js';
 
 const providers = Object.keys(secrets) as ProviderId[];
 const ALL_KINDS: readonly ForgeryKind[] = [
@@ -35,11 +36,6 @@ const ALL_KINDS: readonly ForgeryKind[] = [
   'foreign-scheme',
   'moved-signature',
 ];
-
-function header(headers: Readonly<Record<string, string>>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
-}
 
 /** Whether the provider's official library (for Shopify: its documented HMAC check) accepts the delivery, at the real clock. */
 async function officialAccepts(provider: ProviderId, delivery: Pick<Delivery, 'headers' | 'body'>, secret: string = secrets[provider]): Promise<boolean> {

@@ -16,6 +16,7 @@ import { buildDelivery, type Delivery } from '../../src/harness/build-delivery.j
 import { builder } from '../../src/providers/github/build.js';
 import { appOnlyEventTypes, catalog, githubEventTypes } from '../../src/providers/github/catalog.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
+import { header, objects } from '../support/json.js';
 
 type Json = Record<string, any>;
 interface SpecSchema {
@@ -60,20 +61,6 @@ const official = Object.values(spec.webhooks).map((hook) => {
   return { type: value === undefined ? name : `${name}.${value}`, event: name, action: value, schema, headers, hooks };
 });
 const byType = new Map(official.map((hook) => [hook.type, hook]));
-
-function header(delivery: Delivery, name: string): string | undefined {
-  const key = Object.keys(delivery.headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : delivery.headers[key];
-}
-
-function* objects(value: unknown, path = '$'): Generator<[string, Json]> {
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) yield* objects(item, `${path}[${i}]`);
-  } else if (value !== null && typeof value === 'object') {
-    yield [path, value as Json];
-    for (const [key, item] of Object.entries(value)) yield* objects(item, `${path}.${key}`);
-  }
-}
 
 interface Built {
   type: string;
@@ -165,7 +152,7 @@ describe('GitHub deliveries of every type', () => {
   it('carry the event header, the action and every header the spec requires', () => {
     for (const { type, delivery, body } of built) {
       const hook = byType.get(type)!;
-      expect(hook.headers.filter((name) => !header(delivery, name)), type).toEqual([]);
+      expect(hook.headers.filter((name) => !header(delivery.headers, name)), type).toEqual([]);
       expect(delivery.headers['X-GitHub-Event'], type).toBe(hook.event);
       expect(body.action, type).toBe(hook.action);
       expect(delivery.headers['X-GitHub-Hook-Installation-Target-ID'], type).toMatch(/^[1-9][0-9]*$/);

@@ -7,21 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
 import { getProvider } from '../../src/providers/index.js';
+import { keyOf, objects } from '../support/json.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const types = getProvider('github').catalog.eventTypes;
 const bodies = await Promise.all(
   types.flatMap((type) => [1, 2].map(async (seed) => ({ type, seed, body: JSON.parse((await buildDelivery('github', type, { secret: 's', seed })).body) as Record<string, Json> }))),
 );
-
-/** Every object of a body, with its key. */
-function* objects(value: Json, key = ''): Generator<[string, Record<string, Json>]> {
-  if (Array.isArray(value)) for (const item of value) yield* objects(item, key);
-  else if (value !== null && typeof value === 'object') {
-    yield [key, value];
-    for (const [k, v] of Object.entries(value)) yield* objects(v, k);
-  }
-}
 
 /** What the URL of an object must end with, by the route its URL takes. */
 function expectedTail(url: string, o: Record<string, Json>): string | undefined {
@@ -37,7 +29,8 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
     const failures: string[] = [];
     let checked = 0;
     for (const { type, seed, body } of bodies) {
-      for (const [key, o] of objects(body)) {
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
+        const key = keyOf(path);
         if (typeof o.url !== 'string') continue;
         if (!o.url.startsWith('https://')) failures.push(`${type} seed ${seed} ${key}.url is ${JSON.stringify(o.url)}`);
         if (/\/(repository-advisorys|deployment-status|pull-requests|sub-issues|parent-issues|blocked-issues)\//.test(o.url)) failures.push(`${type} ${key}.url ${o.url} is no REST route`);
@@ -57,9 +50,9 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
   it('ids are integers, and a top-level <object>_id is that object’s id', () => {
     const failures: string[] = [];
     for (const { type, seed, body } of bodies) {
-      for (const [key, o] of objects(body)) {
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
         for (const [k, v] of Object.entries(o)) {
-          if ((k === 'id' || k.endsWith('_id')) && typeof v === 'number' && !Number.isInteger(v)) failures.push(`${type} seed ${seed} ${key}.${k} is ${v}`);
+          if ((k === 'id' || k.endsWith('_id')) && typeof v === 'number' && !Number.isInteger(v)) failures.push(`${type} seed ${seed} ${path}.${k} is ${v}`);
         }
       }
       for (const [k, v] of Object.entries(body)) {

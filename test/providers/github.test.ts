@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDelivery, type Delivery } from '../../src/harness/build-delivery.js';
 import { appOnlyEventTypes, handBuiltEventTypes } from '../../src/providers/github/catalog.js';
+import { header, objects } from '../support/json.js';
 
 type Json = Record<string, any>;
 
@@ -38,21 +39,6 @@ function split(type: string): { event: string; action: string | undefined } {
 async function build(type: string, options: { seed?: number; timestamp?: number; data?: Json } = {}): Promise<{ delivery: Delivery; body: Json }> {
   const delivery = await buildDelivery('github', type, { secret, seed: options.seed ?? 1, timestamp: options.timestamp ?? at, data: options.data });
   return { delivery, body: JSON.parse(delivery.body) as Json };
-}
-
-function header(delivery: Delivery, name: string): string | undefined {
-  const key = Object.keys(delivery.headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : delivery.headers[key];
-}
-
-/** Every object inside `value` (itself included), with its path. */
-function* objects(value: unknown, path = '$'): Generator<[string, Json]> {
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) yield* objects(item, `${path}[${i}]`);
-  } else if (value !== null && typeof value === 'object') {
-    yield [path, value as Json];
-    for (const [key, item] of Object.entries(value)) yield* objects(item, `${path}.${key}`);
-  }
 }
 
 let ajv: InstanceType<typeof Ajv2020>;
@@ -114,7 +100,7 @@ describe('GitHub delivery headers', () => {
     const required = (spec.webhooks[specName(type)]!.post.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name);
     expect(required).toEqual(expect.arrayContaining(['X-GitHub-Delivery', 'X-Hub-Signature-256', 'User-Agent']));
     const { delivery, body } = await build(type);
-    const absent = required.filter((name) => !header(delivery, name));
+    const absent = required.filter((name) => !header(delivery.headers, name));
     expect(absent).toEqual([]);
 
     expect(delivery.headers['X-GitHub-Event']).toBe(event);

@@ -9,6 +9,7 @@ import { deepMerge } from '../../src/core/index.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { builder } from '../../src/providers/shopify/build.js';
 import { shopifyTopics } from '../../src/providers/shopify/catalog.js';
+import { objects } from '../support/json.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -28,20 +29,11 @@ const list = (value: Json | undefined) => (value ?? []) as Obj[];
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const bagAmount = (value: Json | undefined) => cents(obj(obj(value).shop_money).amount);
 
-/** Every object in a JSON tree, with its path. */
-function* objects(value: Json, path = '$'): Generator<[string, Obj]> {
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* objects(value[i]!, `${path}[${i}]`);
-  else if (value !== null && typeof value === 'object') {
-    yield [path, value];
-    for (const [key, child] of Object.entries(value)) yield* objects(child, `${path}.${key}`);
-  }
-}
-
 /** What disagrees in an order body: gids vs ids, scalars vs bags, lines vs totals, totals vs current totals. */
 function orderProblems(o: Obj): string[] {
   const out: string[] = [];
   const check = (label: string, actual: number, expected: number) => actual !== expected && out.push(`${label}: ${actual} ≠ ${expected}`);
-  for (const [path, x] of objects(o)) {
+  for (const [path, x] of objects<Obj>(o)) {
     const gid = typeof x.admin_graphql_api_id === 'string' ? /\/(\d+)$/.exec(x.admin_graphql_api_id) : null;
     if (gid && typeof x.id === 'number') check(`${path} gid`, Number(gid[1]), x.id);
     for (const [key, value] of Object.entries(x)) {

@@ -9,6 +9,7 @@ import { builder } from '../../src/providers/shopify/build.js';
 import { shopifyTopics } from '../../src/providers/shopify/catalog.js';
 import { PLACES } from '../../src/providers/shopify/data.js';
 import { zoneOffset } from '../../src/providers/shopify/scene.js';
+import { objects } from '../support/json.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -20,16 +21,6 @@ const seeds = fc.integer({ min: 0, max: 2 ** 31 - 2 });
 function build(topic: string, seed: number, now = T) {
   const built = builder.build({ eventType: topic, faker: seededFaker(seed), now, data: undefined });
   return { ...built, json: JSON.parse(built.body) as Obj };
-}
-
-/** Every object in a JSON tree, with its path. */
-function* objects(value: Json, path = '$'): Generator<[string, Obj]> {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* objects(value[i]!, `${path}[${i}]`);
-  } else if (value !== null && typeof value === 'object') {
-    yield [path, value];
-    for (const [key, child] of Object.entries(value)) yield* objects(child, `${path}.${key}`);
-  }
 }
 
 /** Every number in a JSON tree, with its path. */
@@ -57,7 +48,7 @@ describe('ids', () => {
         for (const [path, n] of numbers(json)) {
           if (Number.isInteger(n)) expect(Number.isSafeInteger(n), `${topic} ${path}`).toBe(true);
         }
-        for (const [path, o] of objects(json)) {
+        for (const [path, o] of objects<Obj>(json)) {
           if (typeof o.admin_graphql_api_id !== 'string' || typeof o.id !== 'number') continue;
           const match = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)$/.exec(o.admin_graphql_api_id);
           expect(match, `${topic} ${path}.admin_graphql_api_id`).not.toBeNull();
@@ -95,7 +86,7 @@ const ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/
 
 /** Every `x_set` has equal shop and presentment amounts and, where a scalar `x` sits beside it, equals it. */
 function expectSetsConsistent(json: Obj): void {
-  for (const [path, o] of objects(json)) {
+  for (const [path, o] of objects<Obj>(json)) {
     for (const [key, value] of Object.entries(o)) {
       if (!key.endsWith('_set') || value === null || key === 'total_unsettled_set') continue;
       const set = obj(value);
@@ -190,7 +181,7 @@ describe('money', () => {
 
   it('writes every amount as a string with two decimals', () => {
     for (const topic of shopifyTopics) {
-      for (const [path, o] of objects(build(topic, 31).json)) {
+      for (const [path, o] of objects<Obj>(build(topic, 31).json)) {
         // Refund line items are the exception Shopify makes: `subtotal` and `total_tax` are numbers there.
         if (/\.refund_line_items\[\d+\]$/.test(path)) {
           expect(typeof o.subtotal).toBe('number');
@@ -310,7 +301,7 @@ describe('shop-local times', () => {
       const iana = json.iana_timezone as string;
       for (const topic of ['orders/create', 'products/update', 'customers/update', 'shop/update']) {
         const body = build(topic, seed, now).json;
-        for (const [path, o] of objects(body)) {
+        for (const [path, o] of objects<Obj>(body)) {
           for (const [key, value] of Object.entries(o)) {
             if (!key.endsWith('_at') || typeof value !== 'string' || path.includes('variant_gids')) continue;
             const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-])(\d{2}):(\d{2})$/.exec(value);

@@ -41,11 +41,14 @@ export function fits(value: JsonValue, shape: Shape, defs: ShapeDefs): boolean {
   return check(shape, defs)(value);
 }
 
-function conformer(shape: Shape, defs: ShapeDefs): Conformer {
-  const { conformers } = cacheOf(defs);
-  let made = conformers.get(shape);
-  if (!made) conformers.set(shape, (made = makeConformer(resolve(shape, defs), defs)));
-  return made;
+const conformer = (shape: Shape, defs: ShapeDefs): Conformer => once(cacheOf(defs).conformers, shape, defs, makeConformer);
+const check = (shape: Shape, defs: ShapeDefs): Check => once(cacheOf(defs).checks, shape, defs, makeCheck);
+
+/** What `make` makes of `shape`'s node, made on the first call for that shape. */
+function once<T>(made: Map<Shape, T>, shape: Shape, defs: ShapeDefs, make: (node: Exclude<Shape, { ref: string }>, defs: ShapeDefs) => T): T {
+  let value = made.get(shape);
+  if (value === undefined) made.set(shape, (value = make(resolve(shape, defs), defs)));
+  return value;
 }
 
 function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): Conformer {
@@ -112,13 +115,6 @@ function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): 
 function isObjectShape(shape: Shape, defs: ShapeDefs): boolean {
   const node = resolve(shape, defs);
   return typeof node === 'object' && 'props' in node;
-}
-
-function check(shape: Shape, defs: ShapeDefs): Check {
-  const { checks } = cacheOf(defs);
-  let made = checks.get(shape);
-  if (!made) checks.set(shape, (made = makeCheck(resolve(shape, defs), defs)));
-  return made;
 }
 
 function makeCheck(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): Check {

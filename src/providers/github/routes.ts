@@ -37,14 +37,17 @@ export const newMemo = (): Memo => ({ id: new Map(), number: new Map(), name: ne
 /** How an object is named in its URLs. */
 type By = 'id' | 'number' | 'name' | 'ghsa';
 
+/** The object's ref (its number, name, GHSA id or id) in one body. */
+type Ref = (body: Places) => string | number;
+
 interface Route {
   readonly by: By;
-  /** The path after `/repos/<owner>/<repo>/` for `ref`; `main`: the body's own issue or pull request number. */
-  readonly api: (ref: string | number, main: number) => string;
-  readonly web: (ref: string | number, main: number) => string;
+  /** The path after `/repos/<owner>/<repo>/` of the object at `place`, named by `ref`. */
+  readonly api: (body: Places, place: string, ref: Ref) => string;
+  readonly web: (body: Places, place: string, ref: Ref) => string;
 }
 
-const route = (by: By, api: string, web: string): Route => ({ by, api: (ref) => `${api}/${ref}`, web: (ref) => `${web}/${ref}` });
+const route = (by: By, api: string, web: string): Route => ({ by, api: (body, _, ref) => `${api}/${ref(body)}`, web: (body, _, ref) => `${web}/${ref(body)}` });
 const ISSUE = route('number', 'issues', 'issues');
 const PULL = route('number', 'pulls', 'pull');
 const LABEL = route('name', 'labels', 'labels');
@@ -70,8 +73,17 @@ const ROUTES: Readonly<Record<string, Route>> = {
   repository_advisory: route('ghsa', 'security-advisories', 'security/advisories'),
   review: {
     by: 'id',
-    api: (id, main) => `pulls/${main}/reviews/${id}`,
-    web: (id, main) => `pull/${main}#pullrequestreview-${id}`,
+    api: (body, _, ref) => `pulls/${body.number}/reviews/${ref(body)}`,
+    web: (body, _, ref) => `pull/${body.number}#pullrequestreview-${ref(body)}`,
+  },
+  // Under its deployment (the body's `deployment`).
+  deployment_status: {
+    by: 'id',
+    api: (body, _, ref) => {
+      const deployment = idOf(body, topPlace('deployment'));
+      return `deployments/${deployment}/statuses/${ref(body)}`;
+    },
+    web: (body, _, ref) => `deployments/${ref(body)}`,
   },
 };
 
@@ -82,13 +94,30 @@ const ALERTS: Readonly<Record<string, Route>> = {
   secret_scanning_alert: route('number', 'secret-scanning/alerts', 'security/secret-scanning'),
 };
 
+const reviewComment: Route = {
+  by: 'id',
+  api: (body, _, ref) => `pulls/comments/${ref(body)}`,
+  web: (body, _, ref) => `pull/${body.number}#discussion_r${ref(body)}`,
+};
+
 /** Comments by event: an issue's, a pull request's review comments, a commit's. */
 const COMMENTS: Readonly<Record<string, Route>> = {
-  // Its page is the commit's: see `urlMaker`.
-  commit_comment: { by: 'id', api: (id) => `comments/${id}`, web: (id) => `commit#commitcomment-${id}` },
-  pull_request_review_comment: { by: 'id', api: (id) => `pulls/comments/${id}`, web: (id, main) => `pull/${main}#discussion_r${id}` },
-  pull_request_review_thread: { by: 'id', api: (id) => `pulls/comments/${id}`, web: (id, main) => `pull/${main}#discussion_r${id}` },
-  issue_comment: { by: 'id', api: (id) => `issues/comments/${id}`, web: (id, main) => `issues/${main}#issuecomment-${id}` },
+  // Its page is its commit's.
+  commit_comment: {
+    by: 'id',
+    api: (body, _, ref) => `comments/${ref(body)}`,
+    web: (body, place, ref) => {
+      const sha = shaOf(body, place);
+      return `commit/${sha}#commitcomment-${ref(body)}`;
+    },
+  },
+  pull_request_review_comment: reviewComment,
+  pull_request_review_thread: reviewComment,
+  issue_comment: {
+    by: 'id',
+    api: (body, _, ref) => `issues/comments/${ref(body)}`,
+    web: (body, _, ref) => `issues/${body.number}#issuecomment-${ref(body)}`,
+  },
 };
 
 /** Objects whose `number` is their own (the body's issue and pull request take the body's number). */
@@ -136,7 +165,7 @@ const GHSA_ALPHABET = [...'23456789cfghjmpqrvwx'];
 
 /**
  * The URL at `key` (`url`, `html_url`, `<part>_url`) of the object named `parent` at `place`, in an
- * `event` body. `main`: the object is the body's own issue or pull request.
+ * `event` body. An `issue` or `pull_request` is the body's own and takes the body's number.
  * @example
  * urlMaker('url', 'alert', 'code_scanning_alert', 'alert.undefined.undefined')(body); // 'https://api.github.com/repos/o/r/code-scanning/alerts/3'
  */
@@ -155,17 +184,11 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
   const main = parent === 'issue' || parent === 'pull_request';
   const ref = refMaker(found.by, main, place);
   const suffix = key === 'html_url' || key === 'url' ? '' : `/${key.replace(/_url$/, '').replace(/_/g, '-')}`;
-  if (parent === 'deployment_status') {
-    return (body) => `${body.scene.repo.api}/deployments/${idOf(body, topPlace('deployment'))}/statuses/${idOf(body, place)}${suffix}`;
-  }
-  if (key === 'html_url' && parent === 'comment' && event === 'commit_comment') {
-    return (body) => `${body.scene.repo.html}/commit/${shaOf(body, place)}#commitcomment-${idOf(body, place)}`;
-  }
-  if (key === 'html_url') return (body) => `${body.scene.repo.html}/${found.web(ref(body), body.number)}`;
-  return (body) => `${body.scene.repo.api}/${found.api(ref(body), body.number)}${suffix}`;
+  if (key === 'html_url') return (body) => `${body.scene.repo.html}/${found.web(body, place, ref)}`;
+  return (body) => `${body.scene.repo.api}/${found.api(body, place, ref)}${suffix}`;
 }
 
-function refMaker(by: By, main: boolean, place: string): (body: Places) => string | number {
+function refMaker(by: By, main: boolean, place: string): Ref {
   switch (by) {
     case 'number':
       return main ? (body) => body.number : (body) => numberOf(body, place);
