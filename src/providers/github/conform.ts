@@ -5,6 +5,7 @@
  * the form is the schema's, the values are the scene's, so ids, names and URLs agree across the body.
  */
 import { isPlainObject, type JsonValue } from '../../core/index.js';
+import { objectOf, type Assemble } from '../shared/literal.js';
 import { resolve, type Shape, type ShapeDefs } from '../shared/shape.js';
 
 /** Draws a value of a shape the template has no fitting value for. */
@@ -59,14 +60,21 @@ function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): 
     }
     if ('anyOf' in node) {
       const branches = node.anyOf;
+      // Made on first use, as below: a form may contain itself.
+      let made: { fitting: Check; objects: boolean; conform: Conformer }[] | undefined;
       return (template, draw) => {
-        const branch = branches.find((b) => fits(template, b, defs)) ?? branches.find((b) => isPlainObject(template) && isObjectShape(b, defs));
-        return branch === undefined ? draw(node) : conformer(branch, defs)(template, draw);
+        made ??= branches.map((b) => ({ fitting: check(b, defs), objects: isObjectShape(b, defs), conform: conformer(b, defs) }));
+        const branch = made.find((b) => b.fitting(template)) ?? (isPlainObject(template) ? made.find((b) => b.objects) : undefined);
+        return branch === undefined ? draw(node) : branch.conform(template, draw);
       };
     }
     if ('items' in node) {
-      const item = node.items;
-      return (template, draw) => (Array.isArray(template) ? template.map((value) => conformer(item, defs)(value, draw)) : draw(node));
+      let item: Conformer | undefined;
+      return (template, draw) => {
+        if (!Array.isArray(template)) return draw(node);
+        item ??= conformer(node.items, defs);
+        return template.map((value) => item!(value, draw));
+      };
     }
     if ('props' in node) {
       const keys = Object.keys(node.props);
@@ -74,10 +82,13 @@ function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): 
       const optional = new Set(node.optional);
       // Made on first use: a form may contain itself.
       let conformers: Conformer[] | undefined;
+      // The output's assembler by which keys it has ('1' per key kept, '0' per optional key dropped).
+      const layouts = new Map<string, Assemble>();
       return (template, draw) => {
         if (!isPlainObject(template)) return draw(node);
         conformers ??= shapes.map((shape) => conformer(shape, defs));
-        const out: Record<string, JsonValue> = {};
+        const values: JsonValue[] = [];
+        let present = '';
         let same = true;
         let kept = 0;
         for (let i = 0; i < keys.length; i++) {
@@ -86,16 +97,22 @@ function makeConformer(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): 
           if (value !== undefined) {
             const fitted = conformers[i]!(value, draw);
             if (fitted !== value) same = false;
-            out[key] = fitted;
+            values.push(fitted);
+            present += '1';
             kept++;
           } else if (!optional.has(key)) {
-            out[key] = draw(shapes[i]!);
+            values.push(draw(shapes[i]!));
+            present += '1';
             same = false;
+          } else {
+            present += '0';
           }
         }
-        // The template itself when it already has this form: its key order is GitHub's, and a literal
-        // object serializes faster than one grown key by key.
-        return same && kept === Object.keys(template).length ? template : out;
+        // The template itself when it already has this form: its key order is GitHub's.
+        if (same && kept === Object.keys(template).length) return template;
+        let assemble = layouts.get(present);
+        if (!assemble) layouts.set(present, (assemble = objectOf(keys.filter((_, i) => present[i] === '1'))));
+        return assemble(values);
       };
     }
   }
@@ -142,9 +159,18 @@ function makeCheck(node: Exclude<Shape, { ref: string }>, defs: ShapeDefs): Chec
   if ('enum' in node) return (value) => node.enum.includes(value);
   if ('format' in node) return (value) => typeof value === 'string' && fitsFormat(value, node.format);
   // Made on first use below: a form may contain itself.
-  if ('nullable' in node) return (value) => value === null || check(node.nullable, defs)(value);
-  if ('anyOf' in node) return (value) => node.anyOf.some((branch) => check(branch, defs)(value));
-  if ('items' in node) return (value) => Array.isArray(value) && value.every((item) => check(node.items, defs)(item));
+  if ('nullable' in node) {
+    let inner: Check | undefined;
+    return (value) => value === null || (inner ??= check(node.nullable, defs))(value);
+  }
+  if ('anyOf' in node) {
+    let branches: Check[] | undefined;
+    return (value) => (branches ??= node.anyOf.map((branch) => check(branch, defs))).some((fitting) => fitting(value));
+  }
+  if ('items' in node) {
+    let item: Check | undefined;
+    return (value) => Array.isArray(value) && value.every((entry) => (item ??= check(node.items, defs))(entry));
+  }
   const keys = Object.keys(node.props);
   const optional = new Set(node.optional);
   let checks: Check[] | undefined;
@@ -167,7 +193,7 @@ function fitsFormat(value: string, format: string): boolean {
       return /^\d{4}-\d\d-\d\d$/.test(value);
     case 'uri':
       // A URI template (`…/events{/privacy}`) is not a URI.
-      if (value.startsWith('https://')) return !value.includes('{') && !/[\s}"<>\\^`|]/.test(value);
+      if (value.startsWith('https://')) return !/[\s{}"<>\\^`|]/.test(value);
       return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/[\s{}"<>\\^`|]/.test(value);
     case 'email':
       return value.includes('@');

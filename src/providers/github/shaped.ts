@@ -6,6 +6,7 @@
  */
 import type { JsonObject, JsonValue } from '../../core/index.js';
 import { hex } from '../shared/ids.js';
+import { objectOf } from '../shared/literal.js';
 import { compileShape, resolve, type CompileOptions, type DrawContext, type FillPlan, type Producer, type Shape, type ShapeDefs, type ShapePath } from '../shared/shape.js';
 import { isoSeconds } from '../shared/time.js';
 import { conform } from './conform.js';
@@ -349,8 +350,8 @@ function droppedTop(input: ShapedInput, organization: boolean): readonly string[
 
 /** `body` without the `dropped` top-level objects, GitHub's trailing keys last. */
 function trimTop(body: JsonObject, dropped: readonly string[]): JsonObject {
-  const out: JsonObject = {};
-  for (const key in body) if (!TRAILING.includes(key)) out[key] = body[key]!;
-  for (const key of TRAILING) if (key in body && !dropped.includes(key)) out[key] = body[key]!;
-  return out;
+  const keys: string[] = [];
+  for (const key in body) if (!TRAILING.includes(key)) keys.push(key);
+  for (const key of TRAILING) if (key in body && !dropped.includes(key)) keys.push(key);
+  return objectOf(keys)(keys.map((key) => body[key]!));
 }

@@ -12,6 +12,7 @@
  */
 import type { JsonValue } from '../../core/index.js';
 import { hex, uuidV4 } from './ids.js';
+import { objectOf, type Assemble } from './literal.js';
 import type { Faker } from './random.js';
 
 /** A leaf drawn from its type alone: `map` is an object of free keys (`metadata`), drawn empty. */
@@ -89,17 +90,33 @@ export function walkShape(shape: Shape, options: WalkOptions): JsonValue {
       }
       return out;
     }
-    const out: Record<string, JsonValue> = {};
     const optional = depth > maxDepth ? resolved.optional : undefined;
-    for (const key in resolved.props) {
-      if (optional?.includes(key)) continue;
-      path.push(key);
-      out[key] = walk(resolved.props[key]!, depth + 1);
+    const { keys, assemble } = optional ? layoutOf(Object.keys(resolved.props).filter((key) => !optional.includes(key))) : fullLayout(resolved);
+    const drawn: JsonValue[] = new Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      path.push(keys[i]!);
+      drawn[i] = walk(resolved.props[keys[i]!]!, depth + 1);
       path.pop();
     }
-    return out;
+    return assemble(drawn);
   };
   return walk(shape, 0);
+}
+
+/** An object node's keys and their assembler. */
+interface Layout {
+  readonly keys: readonly string[];
+  readonly assemble: Assemble;
+}
+
+const layouts = new WeakMap<object, Layout>();
+const layoutOf = (keys: readonly string[]): Layout => ({ keys, assemble: objectOf(keys) });
+
+/** The layout of an object node with every key, read once per node. */
+function fullLayout(node: { readonly props: Readonly<Record<string, Shape>> }): Layout {
+  let layout = layouts.get(node);
+  if (!layout) layouts.set(node, (layout = layoutOf(Object.keys(node.props))));
+  return layout;
 }
 
 /** What a compiled walk draws with: the delivery's faker and time, and whatever its fillers need. */
@@ -185,10 +202,12 @@ export function compileShape<C extends DrawContext>(shape: Shape, options: Compi
       values.push(compile(resolved.props[key]!, depth + 1));
       path.pop();
     }
+    const assemble = objectOf(keys);
     return (context) => {
-      const out: Record<string, JsonValue> = {};
-      for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i]!(context);
-      return out;
+      // Drawn in key order, then laid out at once.
+      const drawn: JsonValue[] = new Array(values.length);
+      for (let i = 0; i < values.length; i++) drawn[i] = values[i]!(context);
+      return assemble(drawn);
     };
   };
   return compile(shape, 0);

@@ -11,7 +11,9 @@ export function isoMillis(ms: number): string {
 
 /** ISO 8601 UTC without fractional seconds, as GitHub writes times: `2026-11-21T16:29:56Z`. */
 export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const iso = new Date(Math.floor(ms / 1000) * 1000).toISOString();
+  // `…:56.000Z` (24 characters from year 0 to 9999) becomes `…:56Z`.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace('.000Z', 'Z');
 }
 
 /** Unix seconds. */
