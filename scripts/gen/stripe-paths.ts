@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { generatedHeader, writeModule } from './shapes.js';
-import { SNAPSHOT_EVENTS, awaited, checker, objectTag, program, propType, resourceMethods } from './stripe-thin.js';
+import { SNAPSHOT_EVENTS, awaited, checker, getPath, objectTag, program, propType, resourceMethods } from './stripe-thin.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'src/msw/stripe/generated');
@@ -32,18 +32,6 @@ function fieldOf(param: string, collection: string): string {
   return param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** The GET path a method of `js` requests (`/v1/accounts/{account}/persons/{person}`) and its parameters, in order. */
-function getPath(js: string, method: string): { path: string; params: string[] } | undefined {
-  const body = new RegExp(`\\n    ${method}\\(([^)]*)\\) \\{\\n([\\s\\S]*?)\\n    \\}\\n`).exec(js);
-  const raw = body && /_makeRequest\('GET', [`']([^`']+)[`']/.exec(body[2]!)?.[1];
-  if (!raw) return undefined;
-  const params: string[] = [];
-  const path = raw.replace(/\$\{encodeURIComponent\((\w+)\)\}/g, (_m, name: string) => {
-    params.push(name);
-    return `{${name}}`;
-  });
-  return { path, params };
-}
 
 /** A url with its parameters named by the object fields they match, the last one `{id}` when it ends the path. */
 function normalized(path: string, params: readonly string[]): string {

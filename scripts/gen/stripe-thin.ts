@@ -121,15 +121,26 @@ export function* resourceMethods(): Generator<ResourceMethod> {
   }
 }
 
+/** The GET path a method of `js` requests (`/v1/accounts/{account}/persons/{person}`) and its parameters, in order. */
+export function getPath(js: string, method: string): { path: string; params: string[] } | undefined {
+  const body = new RegExp(`\\n    ${method}\\(([^)]*)\\) \\{\\n([\\s\\S]*?)\\n    \\}\\n`).exec(js);
+  const raw = body && /_makeRequest\('GET', [`']([^`']+)[`']/.exec(body[2]!)?.[1];
+  if (!raw) return undefined;
+  const params: string[] = [];
+  const path = raw.replace(/\$\{encodeURIComponent\((\w+)\)\}/g, (_m, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path, params };
+}
+
 const retrieveUrls = new Map<string, string[]>();
 for (const { member, name, js } of resourceMethods()) {
   if (!name.startsWith('retrieve')) continue;
-  // The request on the method's first line only, as the committed thin data was generated. `getPath`'s
-  // whole-body match (stripe-paths.ts) would give `account` `/v1/accounts/{id}` instead of today's customer-source url:
-  // likely the better url, left for a change of its own since it changes what the mock serves.
-  const path = new RegExp(`\\n    ${name}\\([^)]*\\) \\{\\n[^\\n]*?_makeRequest\\('GET', [\`']([^\`']+)[\`']`).exec(js)?.[1];
-  if (!path) continue;
-  const url = path.replace(/\$\{encodeURIComponent\((\w+)\)\}/g, '{$1}');
+  // The method's first GET request: an account's is `/v1/accounts/{id}` (its `retrieve` asks for
+  // `/v1/account`, the platform's own, only without an id).
+  const url = getPath(js, name)?.path;
+  if (!url) continue;
   for (const result of awaited(checker.getTypeAtLocation(member))) {
     const key = declKey(result);
     if (!key) continue;

@@ -52,6 +52,12 @@ describe('relaykit/msw: Stripe event notifications', () => {
     expect(JSON.stringify(await stripe.v2.core.events.retrieve(body.id))).toBe(JSON.stringify(await stripe.v2.core.events.retrieve(body.id)));
   });
 
+  it('names a v1 account by its own url, /v1/accounts/{id}, and serves that account there', async () => {
+    const { body, notification } = await notify('v1.account.updated');
+    expect(body.related_object).toMatchObject({ type: 'account', url: `/v1/accounts/${body.related_object.id}` });
+    expect(await notification.fetchRelatedObject()).toMatchObject({ id: body.related_object.id, object: 'account' });
+  });
+
   it('serves a v2 account (url with ?include=) and a v2 person under the account the data names', async () => {
     const { body, notification } = await notify('v2.core.account[requirements].updated');
     const account = await notification.fetchRelatedObject();

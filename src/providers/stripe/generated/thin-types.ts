@@ -332,7 +332,7 @@ export const thinEventTypes = [
 
 /** Each related object tag's retrieve url: `{param}`s, the object's own id last (`{id}`). */
 export const relatedUrls: { readonly [tag: string]: string } = {
-  "account": "/v1/customers/{customerId}/sources/{id}",
+  "account": "/v1/accounts/{id}",
   "application_fee": "/v1/application_fees/{id}",
   "fee_refund": "/v1/application_fees/{feeId}/refunds/{id}",
   "balance": "/v1/balance",
