@@ -42,6 +42,9 @@ export type ServerMessage =
   | {
       type: 'report';
       rss: number;
+      /** The main thread's V8 heap: what it has reserved (new and old spaces) and what is live in it. */
+      heapTotal: number;
+      heapUsed: number;
       cpuMs: number;
       /** CPU of the main thread alone (the event loop), ms; NaN where /proc is not available. */
       mainCpuMs: number;
@@ -60,6 +63,11 @@ export type ServerMessage =
   | { type: 'failed'; message: string };
 
 const send = (message: ServerMessage) => process.send!(message);
+
+function memory(): { rss: number; heapTotal: number; heapUsed: number } {
+  const { rss, heapTotal, heapUsed } = process.memoryUsage();
+  return { rss, heapTotal, heapUsed };
+}
 
 let server: Server | undefined;
 let relay: Relay | undefined;
@@ -240,7 +248,7 @@ process.on('message', (command: ServerCommand) => {
           const split = cpuSplit(mark.threads);
           send({
             type: 'report',
-            rss: process.memoryUsage().rss,
+            ...memory(),
             cpuMs: (cpu.user + cpu.system) / 1000,
             mainCpuMs: split.main,
             storeThreadsCpuMs: split.late,

@@ -35,7 +35,8 @@
  * RELAY_BENCH_RAMP (s left out at the start of the measured run, default 2), RELAY_BENCH_ROWS
  * (executions in the store for the scale run, default 1000000), RELAY_BENCH_SEED_BODY=full (seed whole
  * deliveries rather than trimmed ones), RELAY_BENCH_CPU_PROF (a directory: the server processes write
- * V8 CPU profiles there).
+ * V8 CPU profiles there), RELAY_BENCH_SERVER_FLAGS (Node or V8 flags given to every server process alike,
+ * e.g. `--max-semi-space-size=8`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -66,6 +67,7 @@ const WARMUP = seconds('RELAY_BENCH_WARMUP', 2);
 const RAMP = seconds('RELAY_BENCH_RAMP', 2);
 const ROWS = Math.round(seconds('RELAY_BENCH_ROWS', 1_000_000));
 const CPU_PROF = process.env.RELAY_BENCH_CPU_PROF;
+const SERVER_FLAGS = (process.env.RELAY_BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const FULL_SEED_BODY = process.env.RELAY_BENCH_SEED_BODY === 'full';
 const CONNECTIONS = 64;
 /** Stripe's default tolerance: a delivery older than this is refused with 400. */
@@ -215,6 +217,8 @@ class ServerProcess {
     // Preloaded first, so that it also runs in the worker threads, which inherit these flags.
     const execArgv = ['--require', fileURLToPath(new URL('./better-sqlite3-addon.cjs', import.meta.url)), '--import', 'tsx'];
     if (CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
+    // The same V8 or Node flags for every server (e.g. --max-semi-space-size=8, to weigh the young generation's share of RSS).
+    if (SERVER_FLAGS.length > 0) execArgv.push(...SERVER_FLAGS);
     const env = { ...process.env, RELAY_BENCH_REDIRECT_ADDON: redirectAddon ?? '' };
     this.#child = fork(new URL('./ingest-server.ts', import.meta.url), [], {
       execPath: SERVER_NODE,
@@ -315,6 +319,9 @@ interface Run {
   /** Share of all the machine's cores busy in the window (every process and the kernel; /proc/stat), 0..1; NaN elsewhere. */
   readonly machineBusy: number;
   readonly serverRss: number;
+  /** The server's main-thread V8 heap when the window closed: reserved, and live. */
+  readonly serverHeapTotal: number;
+  readonly serverHeapUsed: number;
   readonly loopDelayP99: number;
   readonly loopDelayMax: number;
   /** Event-loop delay of this (autocannon's) process in the steady window, ms. */
@@ -441,6 +448,8 @@ async function measureServer(
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
     machineBusy,
     serverRss: report.rss,
+    serverHeapTotal: report.heapTotal,
+    serverHeapUsed: report.heapUsed,
     loopDelayP99: report.loopDelayP99,
     loopDelayMax: report.loopDelayMax,
     clientLoopDelayMax: clientLoop.max / 1e6,
@@ -621,7 +630,7 @@ function printRun(run: Run, extra: string[] = []): void {
     `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request: main thread ${int(run.serverMainCpuPerRequestUs)}, ` +
       `store workers ${int(run.serverStoreCpuPerRequestUs)}, other threads ${int(run.serverCpuPerRequestUs - run.serverMainCpuPerRequestUs - run.serverStoreCpuPerRequestUs)}), ` +
       `autocannon ${pct(run.clientCpu)} (${int((run.clientCpu * 1e6) / run.rps)} µs per request); ` +
-      `server RSS ${mb(run.serverRss)}`,
+      `server RSS ${mb(run.serverRss)} (main thread's V8 heap ${mb(run.serverHeapTotal)} reserved, ${mb(run.serverHeapUsed)} used)`,
   );
   if (Number.isFinite(run.machineBusy)) {
     console.log(`  machine            ${pct(run.machineBusy)} of its ${availableParallelism()} cores busy (every process and the kernel; /proc/stat)`);
