@@ -64,4 +64,47 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('a package event names one package, at one version, the way GitHub Packages does', () => {
+    const packaged = bodies.filter(({ type }) => type.startsWith('package.') || type.startsWith('registry_package.'));
+    // package.published/updated and registry_package.published/updated, two seeds each.
+    expect(packaged).toHaveLength(8);
+    for (const { type, seed, body } of packaged) {
+      const event = type.split('.')[0]!;
+      const pkg = body[event] as Record<string, any>;
+      const repo = body.repository as Record<string, any>;
+      const version = pkg.package_version as Record<string, any>;
+      const where = `${type} seed ${seed}`;
+      expect(pkg.name, where).toBe(repo.name);
+      expect(pkg.namespace, where).toBe(repo.full_name);
+      expect(pkg.ecosystem, where).toBe(pkg.package_type);
+      expect(pkg.html_url, where).toBe(`${repo.html_url}/packages/${pkg.id}`);
+      expect(version.version, where).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(version.tag_name, where).toBe(version.version);
+      const page =
+        event === 'package'
+          ? `${repo.html_url}/packages/${pkg.id}?version=${version.version}`
+          : `https://github.com/${repo.owner.type === 'Organization' ? 'orgs' : 'users'}/${repo.owner.login}/packages/${pkg.package_type}/${pkg.name}/${version.id}`;
+      expect(version.html_url, where).toBe(page);
+      expect(version.installation_command, where).toContain(version.version);
+      if (version.release) {
+        expect(version.release.tag_name, where).toBe(version.version);
+        expect(version.release.html_url, where).toBe(`${repo.html_url}/releases/tag/${version.version}`);
+        expect(version.release.url, where).toBe(`${repo.url}/releases/${version.release.id}`);
+      }
+      for (const file of version.package_files ?? []) {
+        expect(file.name, where).toContain(`${pkg.name}-${version.version}`);
+        expect(file.sha256, where).toMatch(/^[0-9a-f]{64}$/);
+        expect(file.sha1, where).toMatch(/^[0-9a-f]{40}$/);
+        expect(file.md5, where).toMatch(/^[0-9a-f]{32}$/);
+      }
+      // Every package event names its registry (registry_package.updated's schema leaves it a free-form object).
+      expect(pkg.registry, where).toBeTruthy();
+      {
+        const registryUrl = { npm: `https://npm.pkg.github.com/@${repo.owner.login}`, container: `https://ghcr.io/${repo.owner.login}` }[pkg.package_type as string];
+        expect(pkg.registry, where).toMatchObject({ type: pkg.package_type, vendor: 'GitHub Inc', name: `GitHub ${pkg.package_type} registry` });
+        expect(pkg.registry.url, where).toBe(registryUrl ?? `https://${pkg.package_type}.pkg.github.com/${repo.owner.login}`);
+      }
+    }
+  });
 });

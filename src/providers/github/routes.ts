@@ -29,10 +29,12 @@ export interface Memo {
   readonly name: Map<string, string>;
   readonly ghsa: Map<string, string>;
   readonly sha: Map<string, string>;
+  /** Body-wide facts by name (a package event's package type and version). */
+  readonly facts: Map<string, string>;
 }
 
 /** An empty memo, for a new body. */
-export const newMemo = (): Memo => ({ id: new Map(), number: new Map(), name: new Map(), ghsa: new Map(), sha: new Map() });
+export const newMemo = (): Memo => ({ id: new Map(), number: new Map(), name: new Map(), ghsa: new Map(), sha: new Map(), facts: new Map() });
 
 /** How an object is named in its URLs. */
 type By = 'id' | 'number' | 'name' | 'ghsa';

@@ -13,6 +13,7 @@ import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
+import { PACKAGE_TYPES, planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
@@ -38,8 +39,6 @@ const TEXT_KEYS = ['body', 'title', 'description', 'message', 'summary', 'note',
 const STRING_KEYS = new Set(['action', 'node_id', 'ref', 'full_name', 'login', 'color', 'environment', 'workflow', 'privacy_level', ...SHA_KEYS, ...TEXT_KEYS]);
 const WORKFLOWS = ['ci', 'deploy', 'release', 'test', 'lint', 'codeql'];
 const ENVIRONMENTS = ['production', 'staging', 'preview', 'github-pages'];
-/** The registries GitHub Packages hosts (`package_type` of `package` and `registry_package` events). */
-const PACKAGE_TYPES = ['npm', 'maven', 'rubygems', 'docker', 'nuget', 'container'];
 /** Numbers the schema bounds (scores 0-10, percentages, merge-queue sizes, review counts): 1-10 fits every bound. */
 const BOUNDED = /score|percent|minutes|entries|review_count|max_file/;
 /** Nullable fields of the event's main object that the named actions set; any other action sends null. */
@@ -231,6 +230,8 @@ function planner(
     const key = path[last];
     // What `trimTop` drops is not drawn.
     if (last === 0 && dropped.includes(key as string)) return always(() => null);
+    const packaged = planPackage(event, path, node);
+    if (packaged) return packaged;
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') {
