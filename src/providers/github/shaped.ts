@@ -15,6 +15,7 @@ import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
 import { PACKAGE_TYPES, planPackage } from './packages.js';
 import { installation } from './resources.js';
+import { knownString } from './strings.js';
 import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
@@ -208,7 +209,11 @@ function planner(
       return always((body) => shaOf(body, place));
     }
     if (SHA_KEYS.has(key)) return always(({ scene }) => scene.sha());
-    if (key === 'ref') return always(({ scene }) => `refs/heads/${scene.repo.defaultBranch}`);
+    if (key === 'ref') {
+      // A pull request's `head.ref` and `base.ref` are branch names; a push's, a fully qualified ref.
+      const branchOnly = ['head', 'base'].includes(parentName(path, path.length - 2) ?? '');
+      return always(({ scene }) => (branchOnly ? scene.repo.defaultBranch : `refs/heads/${scene.repo.defaultBranch}`));
+    }
     if (key === 'full_name') return always(({ scene }) => scene.repo.fullName);
     if (key === 'login') {
       const person = personFor(parentName(path, path.length - 2) ?? key);
@@ -249,7 +254,9 @@ function planner(
           return always((body) => ghsaOf(body, place));
         }
         if (key === 'package_type') return always(({ scene }) => scene.pick(PACKAGE_TYPES));
-        return STRING_KEYS.has(key) ? planString(path, key) : undefined;
+        if (STRING_KEYS.has(key)) return planString(path, key);
+        const known = knownString(event, path);
+        return known ? always(known) : undefined;
       }
       if (node === 'boolean') {
         const locked = action === 'locked';

@@ -1,0 +1,151 @@
+/**
+ * Strings the schema leaves as plain `string` but GitHub fills with values of a known form: a pull
+ * request's `head.label` (`owner:branch`), a team's `permission`, a discussion category, an advisory's
+ * CVE and CWE ids and CVSS vectors, the vulnerable package of a Dependabot alert (its ecosystem, name,
+ * manifest and versions agreeing), a code scanning tool and rule, a secret type. Everything else the
+ * schema walk draws as words.
+ */
+import type { ShapePath } from '../shared/shape.js';
+import { nodeId } from './node-ids.js';
+import { capitalize } from './objects.js';
+import { placeOf, type Places } from './routes.js';
+
+type Make = (body: Places) => string;
+
+/** Vulnerable packages by ecosystem, with the manifest that declares them. */
+const ECOSYSTEMS = [
+  { ecosystem: 'npm', names: ['lodash', 'minimist', 'axios', 'express', 'semver'], manifest: 'package-lock.json' },
+  { ecosystem: 'pip', names: ['requests', 'django', 'urllib3', 'jinja2'], manifest: 'requirements.txt' },
+  { ecosystem: 'rubygems', names: ['rails', 'nokogiri', 'rack'], manifest: 'Gemfile.lock' },
+  { ecosystem: 'maven', names: ['com.fasterxml.jackson.core:jackson-databind', 'org.apache.logging.log4j:log4j-core'], manifest: 'pom.xml' },
+  { ecosystem: 'go', names: ['golang.org/x/net', 'github.com/gin-gonic/gin'], manifest: 'go.mod' },
+  { ecosystem: 'composer', names: ['guzzlehttp/guzzle', 'symfony/http-kernel'], manifest: 'composer.lock' },
+] as const;
+/** Weaknesses advisories cite: id and name. */
+const CWES = [
+  ['CWE-79', "Improper Neutralization of Input During Web Page Generation ('Cross-site Scripting')"],
+  ['CWE-89', "Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')"],
+  ['CWE-22', "Improper Limitation of a Pathname to a Restricted Directory ('Path Traversal')"],
+  ['CWE-400', 'Uncontrolled Resource Consumption'],
+  ['CWE-502', 'Deserialization of Untrusted Data'],
+  ['CWE-1321', "Improperly Controlled Modification of Object Prototype Attributes ('Prototype Pollution')"],
+] as const;
+const CATEGORIES = [
+  ['General', 'general', ':speech_balloon:'],
+  ['Q&A', 'q-a', ':pray:'],
+  ['Ideas', 'ideas', ':bulb:'],
+  ['Show and tell', 'show-and-tell', ':raised_hands:'],
+  ['Announcements', 'announcements', ':mega:'],
+] as const;
+const SECRETS = [
+  ['github_personal_access_token', 'GitHub Personal Access Token'],
+  ['aws_access_key_id', 'AWS Access Key ID'],
+  ['stripe_api_key', 'Stripe API Key'],
+  ['slack_incoming_webhook_url', 'Slack Incoming Webhook URL'],
+] as const;
+const CODE_RULES = ['js/sql-injection', 'js/xss', 'js/path-injection', 'py/sql-injection', 'java/ssrf'] as const;
+const CVSS = {
+  cvss_v4: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
+  other: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+};
+
+/** One pick among `count` per body and `name`, so that the fields of one thing agree (a category's name, slug and emoji). */
+function pickOnce(body: Places, name: string, count: number): number {
+  const { facts } = body.memo;
+  let index = facts.get(name);
+  if (index === undefined) facts.set(name, (index = String(body.scene.int(0, count - 1))));
+  return Number(index);
+}
+
+/** The code scanning rule of one body's alert: its id and name are the same. */
+const codeRule: Make = (body) => CODE_RULES[pickOnce(body, 'code rule', CODE_RULES.length)]!;
+
+/** The vulnerable package and versions of one body's alert or advisory. */
+function vulnerable(body: Places) {
+  const entry = ECOSYSTEMS[pickOnce(body, 'vulnerable.ecosystem', ECOSYSTEMS.length)]!;
+  const name = entry.names[pickOnce(body, 'vulnerable.name', entry.names.length)]!;
+  const patched = `${pickOnce(body, 'vulnerable.major', 5) + 1}.${pickOnce(body, 'vulnerable.minor', 20)}.${pickOnce(body, 'vulnerable.patch', 12) + 1}`;
+  return { ...entry, name, patched };
+}
+
+/** The nearest object key at or above `index` of `path` (array indices skipped). */
+function nameAt(path: ShapePath, index: number): string | undefined {
+  for (let i = index; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+  return undefined;
+}
+
+/**
+ * The maker of the plain string at `path` of an `event` body when GitHub gives it a known form, else
+ * `undefined` (the walk draws it).
+ */
+export function knownString(event: string, path: ShapePath): Make | undefined {
+  const last = path.length - 1;
+  const key = path[last] as string;
+  const parent = nameAt(path, last - 1);
+  const place = placeOf(path, last);
+  switch (key) {
+    case 'label':
+      return parent === 'head' || parent === 'base' ? ({ scene }) => `${scene.owner.login}:${scene.repo.defaultBranch}` : undefined;
+    case 'mergeable_state':
+      return ({ scene }) => scene.pick(['clean', 'unstable', 'blocked', 'behind', 'dirty', 'unknown']);
+    case 'permission':
+      return ({ scene }) => scene.pick(['pull', 'triage', 'push', 'maintain', 'admin']);
+    case 'emoji':
+    case 'name':
+    case 'slug':
+      if (parent === 'category') {
+        const column = key === 'name' ? 0 : key === 'slug' ? 1 : 2;
+        return (body) => CATEGORIES[pickOnce(body, `category ${place}`, CATEGORIES.length)]![column];
+      }
+      if (parent === 'cwes' && key === 'name') return (body) => CWES[pickOnce(body, `cwe ${place}`, CWES.length)]![1];
+      if (parent === 'package' && key === 'name') return (body) => vulnerable(body).name;
+      if ((parent === 'repo' || parent === 'repositories') && key === 'name') return ({ scene }) => scene.repo.name;
+      if (parent === 'type' && key === 'name') return ({ scene }) => scene.pick(['Bug', 'Feature', 'Task']);
+      if (parent === 'assets' && key === 'name') return ({ scene }) => `${scene.repo.name}-${scene.pick(['linux-x64', 'darwin-arm64', 'windows-x64'])}.tar.gz`;
+      if (parent === 'tool' && key === 'name') return () => 'CodeQL';
+      if (parent === 'rule' && key === 'name') return event.startsWith('code_scanning') ? codeRule : ({ scene }) => scene.repo.defaultBranch;
+      return undefined;
+    case 'cwe_id':
+      return (body) => CWES[pickOnce(body, `cwe ${place}`, CWES.length)]![0];
+    case 'cve_id':
+      return (body) => `CVE-${2021 + pickOnce(body, 'cve.year', 5)}-${10_000 + pickOnce(body, 'cve.number', 40_000)}`;
+    case 'vector_string':
+      return () => (parent === 'cvss_v4' ? CVSS.cvss_v4 : CVSS.other);
+    case 'ecosystem':
+      return parent === 'package' ? (body) => vulnerable(body).ecosystem : undefined;
+    case 'manifest_path':
+      return (body) => vulnerable(body).manifest;
+    case 'vulnerable_version_range':
+      return (body) => `< ${vulnerable(body).patched}`;
+    case 'identifier':
+      return parent === 'first_patched_version' ? (body) => vulnerable(body).patched : undefined;
+    case 'secret_type':
+      return (body) => SECRETS[pickOnce(body, 'secret', SECRETS.length)]![0];
+    case 'secret_type_display_name':
+      return (body) => SECRETS[pickOnce(body, 'secret', SECRETS.length)]![1];
+    case 'version':
+      return parent === 'tool' ? () => '2.19.3' : undefined;
+    case 'analysis_key':
+      return () => '.github/workflows/codeql.yml:analyze';
+    case 'category':
+      return parent === 'most_recent_instance' ? () => '/language:javascript-typescript' : undefined;
+    case 'id':
+      return parent === 'rule' ? codeRule : undefined;
+    case 'event':
+      return parent === 'workflow_run' ? ({ scene }) => scene.pick(['push', 'pull_request', 'schedule', 'workflow_dispatch']) : undefined;
+    case 'commit_title':
+      return parent === 'auto_merge' ? ({ scene }) => `${capitalize(scene.faker.lorem.words(4))} (#${scene.int(1, 400)})` : undefined;
+    case 'commit_message':
+      return parent === 'auto_merge' ? ({ scene }) => capitalize(scene.faker.lorem.sentence()) : undefined;
+    case 'task':
+      return () => 'deploy';
+    case 'original_environment':
+      return ({ scene }) => scene.pick(['production', 'staging']);
+    case 'project_node_id':
+      return ({ scene }) => nodeId('PVT', [scene.owner.id, scene.int(1, 90)]);
+    case 'content_node_id':
+      return ({ scene }) => nodeId('I', [scene.repo.id, scene.int(1_000_000, 2_900_000_000)]);
+    default:
+      return undefined;
+  }
+}

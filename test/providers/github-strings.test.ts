@@ -1,0 +1,78 @@
+/**
+ * Strings the schema leaves as plain `string` but GitHub fills with values of a known form
+ * (src/providers/github/strings.ts), over every catalog type and two seeds: each has that form, and
+ * the fields of one thing agree (a category's name, slug and emoji; a vulnerable package's ecosystem,
+ * manifest and versions; a secret type and its display name).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildDelivery } from '../../src/harness/build-delivery.js';
+import { getProvider } from '../../src/providers/index.js';
+import { keyOf, objects } from '../support/json.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = Record<string, any>;
+const bodies = await Promise.all(
+  getProvider('github').catalog.eventTypes.flatMap((type) =>
+    [1, 2].map(async (seed) => ({ type, seed, body: JSON.parse((await buildDelivery('github', type, { secret: 's', seed })).body) as Record<string, Json> })),
+  ),
+);
+
+const MANIFESTS: Record<string, string> = {
+  npm: 'package-lock.json',
+  pip: 'requirements.txt',
+  rubygems: 'Gemfile.lock',
+  maven: 'pom.xml',
+  go: 'go.mod',
+  composer: 'composer.lock',
+};
+const CATEGORIES: Record<string, [string, string]> = {
+  General: ['general', ':speech_balloon:'],
+  'Q&A': ['q-a', ':pray:'],
+  Ideas: ['ideas', ':bulb:'],
+  'Show and tell': ['show-and-tell', ':raised_hands:'],
+  Announcements: ['announcements', ':mega:'],
+};
+
+describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', () => {
+  const failures: string[] = [];
+  const seen = new Map<string, number>();
+  const check = (what: string, ok: boolean, detail: string) => {
+    seen.set(what, (seen.get(what) ?? 0) + 1);
+    if (!ok) failures.push(`${what}: ${detail}`);
+  };
+  for (const { type, seed, body } of bodies) {
+    const where = `${type} seed ${seed}`;
+    const repo = body.repository as Obj | null | undefined;
+    for (const [path, o] of objects<Obj>(body)) {
+      const key = keyOf(path);
+      if ((key === 'head' || key === 'base') && typeof o.label === 'string' && typeof o.ref === 'string') {
+        const owner = o.repo?.owner?.login ?? repo?.owner.login;
+        check('branch label', o.label === `${owner}:${o.ref}` && !o.ref.startsWith('refs/'), `${where} ${path}.label ${o.label} ref ${o.ref}`);
+      }
+      if (key === 'category' && typeof o.name === 'string' && typeof o.emoji === 'string') {
+        const pair = CATEGORIES[o.name];
+        check('discussion category', pair !== undefined && o.slug === pair[0] && o.emoji === pair[1], `${where} ${JSON.stringify([o.name, o.slug, o.emoji])}`);
+      }
+      if (typeof o.cve_id === 'string') check('CVE id', /^CVE-\d{4}-\d{5}$/.test(o.cve_id), `${where} ${o.cve_id}`);
+      if (typeof o.cwe_id === 'string') check('CWE id', /^CWE-\d+$/.test(o.cwe_id) && typeof o.name === 'string' && o.name.length > 10, `${where} ${o.cwe_id} ${o.name}`);
+      if (typeof o.vector_string === 'string') check('CVSS vector', /^CVSS:(3\.1|4\.0)\/AV:N\//.test(o.vector_string), `${where} ${o.vector_string}`);
+      if (typeof o.secret_type === 'string') {
+        check('secret type', typeof o.secret_type_display_name === 'string' && o.secret_type_display_name.length > 0 && /^[a-z_]+$/.test(o.secret_type), `${where} ${o.secret_type}`);
+      }
+      if (key === 'dependency' && o.package && typeof o.manifest_path === 'string') {
+        check('manifest of the ecosystem', MANIFESTS[o.package.ecosystem] === o.manifest_path, `${where} ${o.package.ecosystem} ${o.manifest_path}`);
+      }
+      if (o.first_patched_version && typeof o.vulnerable_version_range === 'string') {
+        check('patched version', o.vulnerable_version_range === `< ${o.first_patched_version.identifier}`, `${where} ${o.vulnerable_version_range} / ${o.first_patched_version.identifier}`);
+      }
+    }
+  }
+
+  it('has each known form and keeps the fields of one thing in agreement', () => {
+    expect(failures).toEqual([]);
+    // Each rule met real bodies (numbers when this was written, 522 bodies: 98 labels, 16 categories, 26 CVE, 12 secret types, 14 manifests, 26 patched versions).
+    for (const rule of ['branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
+      expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(3);
+    }
+  });
+});
