@@ -2,7 +2,7 @@
  * Strings the schema leaves as plain `string` but GitHub fills with values of a known form
  * (src/providers/github/strings.ts), over every catalog type and two seeds: each has that form, and
  * the fields of one thing agree (a category's name, slug and emoji; a vulnerable package's ecosystem,
- * manifest and versions; a secret type and its display name).
+ * manifest and versions; a secret type and its display name; a label's name and URL).
  */
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
@@ -25,6 +25,7 @@ const MANIFESTS: Record<string, string> = {
   go: 'go.mod',
   composer: 'composer.lock',
 };
+const LABELS = new Set(['bug', 'documentation', 'duplicate', 'enhancement', 'good first issue', 'help wanted', 'invalid', 'question', 'wontfix', 'dependencies', 'security', 'needs triage']);
 const CATEGORIES: Record<string, [string, string]> = {
   General: ['general', ':speech_balloon:'],
   'Q&A': ['q-a', ':pray:'],
@@ -53,6 +54,13 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
         const pair = CATEGORIES[o.name];
         check('discussion category', pair !== undefined && o.slug === pair[0] && o.emoji === pair[1], `${where} ${JSON.stringify([o.name, o.slug, o.emoji])}`);
       }
+      if (typeof o.url === 'string' && /\/repos\/[^/]+\/[^/]+\/labels\//.test(o.url) && typeof o.name === 'string') {
+        check('label name', LABELS.has(o.name.replace(/-\d+$/, '')) && o.url.endsWith(`/labels/${encodeURIComponent(o.name)}`), `${where} ${path} ${o.name} ${o.url}`);
+      }
+      if (Array.isArray(o.labels) && o.labels.length > 1) {
+        const names = o.labels.map((label: Obj) => label.name);
+        check('distinct labels', new Set(names).size === names.length, `${where} ${path}.labels ${names.join(', ')}`);
+      }
       if (typeof o.cve_id === 'string') check('CVE id', /^CVE-\d{4}-\d{5}$/.test(o.cve_id), `${where} ${o.cve_id}`);
       if (typeof o.cwe_id === 'string') check('CWE id', /^CWE-\d+$/.test(o.cwe_id) && typeof o.name === 'string' && o.name.length > 10, `${where} ${o.cwe_id} ${o.name}`);
       if (typeof o.vector_string === 'string') check('CVSS vector', /^CVSS:(3\.1|4\.0)\/AV:N\//.test(o.vector_string), `${where} ${o.vector_string}`);
@@ -71,8 +79,10 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
   it('has each known form and keeps the fields of one thing in agreement', () => {
     expect(failures).toEqual([]);
     // Each rule met real bodies (numbers when this was written, 522 bodies: 98 labels, 16 categories, 26 CVE, 12 secret types, 14 manifests, 26 patched versions).
-    for (const rule of ['branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
+    for (const rule of ['label name', 'branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
       expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(3);
     }
+    // Bodies with more than one label are few (2 when this was written).
+    expect(seen.get('distinct labels') ?? 0).toBeGreaterThan(0);
   });
 });

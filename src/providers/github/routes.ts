@@ -147,6 +147,13 @@ const drawNumber = (body: Places) => {
   return n === body.number ? n + 1 : n;
 };
 const drawName = (body: Places) => body.scene.faker.lorem.word();
+/** GitHub's default labels and the common additions: one body never names two labels alike. */
+const LABELS = ['bug', 'documentation', 'duplicate', 'enhancement', 'good first issue', 'help wanted', 'invalid', 'question', 'wontfix', 'dependencies', 'security', 'needs triage'];
+const drawLabel = (body: Places) => {
+  const taken = new Set(body.memo.name.values());
+  const free = LABELS.filter((label) => !taken.has(label));
+  return free.length > 0 ? body.scene.pick(free) : `${body.scene.pick(LABELS)}-${body.scene.int(2, 99)}`;
+};
 const drawGhsa = (body: Places) => {
   const group = () => Array.from({ length: 4 }, () => body.scene.pick(GHSA_ALPHABET)).join('');
   return `GHSA-${group()}-${group()}-${group()}`;
@@ -157,8 +164,9 @@ const drawSha = (body: Places) => body.scene.sha();
 export const idOf = (body: Places, place: string): number => remember(body.memo.id, place, body, drawId);
 /** The number of an issue, pull request, milestone or alert at `place` other than the body's own. */
 export const numberOf = (body: Places, place: string): number => remember(body.memo.number, place, body, drawNumber);
-/** The name of a label or team at `place`: one lowercase word. */
-export const nameOf = (body: Places, place: string): string => remember(body.memo.name, place, body, drawName);
+/** The name of a team (one lowercase word) or a label (one of GitHub's usual labels) at `place`. */
+export const nameOf = (body: Places, place: string, kind: 'team' | 'label' = 'team'): string =>
+  remember(body.memo.name, place, body, kind === 'label' ? drawLabel : drawName);
 /** The GHSA id of the advisory at `place` (`GHSA-xxxx-xxxx-xxxx`, GitHub's alphabet). */
 export const ghsaOf = (body: Places, place: string): string => remember(body.memo.ghsa, place, body, drawGhsa);
 /** The commit SHA of the object at `place` (a commit comment's `commit_id`, and its page). */
@@ -195,7 +203,8 @@ function refMaker(by: By, main: boolean, place: string): Ref {
     case 'number':
       return main ? (body) => body.number : (body) => numberOf(body, place);
     case 'name':
-      return (body) => encodeURIComponent(nameOf(body, place));
+      // Only labels are routed by name (teams are addressed by organizationUrl).
+      return (body) => encodeURIComponent(nameOf(body, place, 'label'));
     case 'ghsa':
       return (body) => ghsaOf(body, place);
     case 'id':

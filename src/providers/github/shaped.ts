@@ -247,7 +247,8 @@ function planner(
         const parent = parentName(path, last - 1);
         if ((key === 'name' || key === 'slug') && NAMED.has(parent ?? '')) {
           const place = placeOf(path, last);
-          return always((body) => nameOf(body, place));
+          const kind = parent === 'team' ? 'team' : 'label';
+          return always((body) => nameOf(body, place, kind));
         }
         if (key === 'ghsa_id') {
           const place = placeOf(path, last);
