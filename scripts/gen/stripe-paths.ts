@@ -32,7 +32,6 @@ function fieldOf(param: string, collection: string): string {
   return param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-
 /** A url with its parameters named by the object fields they match, the last one `{id}` when it ends the path. */
 function normalized(path: string, params: readonly string[]): string {
   let out = path;

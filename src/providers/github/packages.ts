@@ -5,11 +5,11 @@
  */
 import { hex, uuidV4 } from '../shared/ids.js';
 import type { FillPlan, Shape, ShapePath } from '../shared/shape.js';
-import { idOf, placeOf, topPlace, type Places } from './routes.js';
+import { fact, idOf, placeOf, topPlace, type Places } from './routes.js';
 import { WEB } from './users.js';
 
 /** The registries GitHub Packages hosts. */
-export const PACKAGE_TYPES = ['npm', 'maven', 'rubygems', 'docker', 'nuget', 'container'] as const;
+const PACKAGE_TYPES = ['npm', 'maven', 'rubygems', 'docker', 'nuget', 'container'] as const;
 const EVENTS: ReadonlySet<string> = new Set(['package', 'registry_package']);
 const ABOUT_URL = 'https://docs.github.com/packages/learn-github-packages/introduction-to-github-packages';
 /** The file a version of each type publishes (container images publish layers, not files). */
@@ -22,20 +22,16 @@ interface PackageFacts {
   readonly version: string;
 }
 
-const factsOf = (body: Places): PackageFacts => {
-  const { memo, scene } = body;
-  let type = memo.facts.get('package.type');
-  if (type === undefined) {
-    memo.facts.set('package.type', (type = scene.pick(PACKAGE_TYPES)));
-    memo.facts.set('package.version', `${scene.int(0, 4)}.${scene.int(0, 30)}.${scene.int(0, 20)}`);
-  }
-  return { type, name: scene.repo.name, version: memo.facts.get('package.version')! };
-};
+const factsOf = (body: Places): PackageFacts =>
+  fact(body, 'package', ({ scene }) => {
+    const type = scene.pick(PACKAGE_TYPES);
+    return { type, name: scene.repo.name, version: `${scene.int(0, 4)}.${scene.int(0, 30)}.${scene.int(0, 20)}` };
+  });
 
 type Make = (body: Places) => string;
 
 /** The install command GitHub shows for a version. */
-function installation(body: Places): string {
+function installCommand(body: Places): string {
   const { type, name, version } = factsOf(body);
   const owner = body.scene.owner.login;
   if (type === 'npm') return `npm install @${owner.toLowerCase()}/${name}@${version}`;
@@ -53,6 +49,14 @@ function registryUrl(body: Places): string {
   return type === 'npm' ? `https://npm.pkg.github.com/@${owner}` : `https://${type}.pkg.github.com/${owner}`;
 }
 
+const REGISTRY_KEYS = ['about_url', 'name', 'type', 'url', 'vendor'] as const;
+
+/** GitHub's registry of the body's package type, as `registry` names it. */
+function registry(body: Places): Readonly<Record<(typeof REGISTRY_KEYS)[number], string>> {
+  const { type } = factsOf(body);
+  return { about_url: ABOUT_URL, name: `GitHub ${type} registry`, type, url: registryUrl(body), vendor: 'GitHub Inc' };
+}
+
 /** A version's page: under the repository for `package` events, under its owner's packages for `registry_package`. */
 function versionPage(event: string, versionPlace: string): Make {
   if (event === 'package') {
@@ -66,15 +70,15 @@ function versionPage(event: string, versionPlace: string): Make {
 }
 
 /**
- * The filler of a string at `path` of a package event's body, or `undefined` for what the shared
- * planner makes (ids, people, times, the package's own page).
+ * The filler of a string (or the free-form `registry` object) at `path` of a package event's body,
+ * or `undefined` for what the shared planner makes (ids, people, times).
  */
 export function planPackage(event: string, path: ShapePath, node: Exclude<Shape, { ref: string }>): FillPlan<Places> | undefined {
   if (!EVENTS.has(event) || path[0] !== event) return undefined;
   const key = path[path.length - 1];
   // A schema that leaves the registry a free-form object still gets GitHub's registry in it.
   if (node === 'map' && key === 'registry' && path.length === 2) {
-    return { always: (body) => ({ about_url: ABOUT_URL, name: `GitHub ${factsOf(body).type} registry`, type: factsOf(body).type, url: registryUrl(body), vendor: 'GitHub Inc' }) };
+    return { always: registry };
   }
   if (node !== 'string' && !(typeof node === 'object' && 'format' in node && node.format === 'uri')) return undefined;
   const make = maker(event, path, String(key));
@@ -93,12 +97,8 @@ function maker(event: string, path: ShapePath, key: string): Make | undefined {
     return undefined;
   }
   if (part === 'registry' && path.length === 3) {
-    if (key === 'about_url') return () => ABOUT_URL;
-    if (key === 'name') return (body) => `GitHub ${factsOf(body).type} registry`;
-    if (key === 'type') return (body) => factsOf(body).type;
-    if (key === 'url') return registryUrl;
-    if (key === 'vendor') return () => 'GitHub Inc';
-    return undefined;
+    const field = REGISTRY_KEYS.find((name) => name === key);
+    return field ? (body) => registry(body)[field] : undefined;
   }
   if (part !== 'package_version') return undefined;
   if (path.length === 3) {
@@ -106,7 +106,7 @@ function maker(event: string, path: ShapePath, key: string): Make | undefined {
     if (key === 'name') return (body) => factsOf(body).name;
     if (key === 'target_commitish') return branch;
     if (key === 'html_url') return versionPage(event, placeOf(path, 2));
-    if (key === 'installation_command') return installation;
+    if (key === 'installation_command') return installCommand;
     if (key === 'package_url') return (body) => `${registryUrl(body).replace(/^https:\/\//, '')}/${factsOf(body).name}:${factsOf(body).version}`;
     return undefined;
   }

@@ -8,7 +8,6 @@
  * A URL and the fields it is made of (the object's `id`, `number`, `name`, `ghsa_id`) agree because
  * both take one value per place: the object's last three keys in the body (`placeOf`).
  */
-import type { JsonValue } from '../../core/index.js';
 import type { ShapePath } from '../shared/shape.js';
 import type { Scene } from './scene.js';
 import { API, WEB } from './users.js';
@@ -29,8 +28,8 @@ export interface Memo {
   readonly name: Map<string, string>;
   readonly ghsa: Map<string, string>;
   readonly sha: Map<string, string>;
-  /** Body-wide facts by name (a package event's package type and version). */
-  readonly facts: Map<string, string>;
+  /** Body-wide facts by name (`fact`): a package event's package, an advisory's vulnerable package. */
+  readonly facts: Map<string, unknown>;
 }
 
 /** An empty memo, for a new body. */
@@ -132,10 +131,19 @@ export const NAMED: ReadonlySet<string> = new Set(['label', 'labels', 'team']);
 
 /** The place `idOf` and the other per-place values key by: the last three keys of `path` up to `depth`. */
 export const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
+/** The nearest object key at or above `index` of `path` (array indices skipped). */
+export function parentName(path: ShapePath, index: number): string | undefined {
+  for (let i = index; i >= 0; i--) {
+    const key = path[i];
+    if (typeof key === 'string') return key;
+  }
+  return undefined;
+}
+
 /** The place of a top-level object named `key` (`deployment` of `deployment_status`, `sub_issue` of `sub_issue_id`). */
 export const topPlace = (key: string): string => placeOf([key, 'id'], 1);
 
-function remember<T extends JsonValue>(values: Map<string, T>, place: string, body: Places, draw: (body: Places) => T): T {
+function remember<T>(values: Map<string, T>, place: string, body: Places, draw: (body: Places) => T): T {
   let value = values.get(place);
   if (value === undefined) values.set(place, (value = draw(body)));
   return value;
@@ -171,6 +179,8 @@ export const nameOf = (body: Places, place: string, kind: 'team' | 'label' = 'te
 export const ghsaOf = (body: Places, place: string): string => remember(body.memo.ghsa, place, body, drawGhsa);
 /** The commit SHA of the object at `place` (a commit comment's `commit_id`, and its page). */
 export const shaOf = (body: Places, place: string): string => remember(body.memo.sha, place, body, drawSha);
+/** The body-wide fact `name`, drawn by `draw` the first time it is asked for, so that the fields stating it agree. */
+export const fact = <T>(body: Places, name: string, draw: (body: Places) => T): T => remember(body.memo.facts as Map<string, T>, name, body, draw);
 const GHSA_ALPHABET = [...'23456789cfghjmpqrvwx'];
 
 /**

@@ -13,10 +13,10 @@ import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
-import { PACKAGE_TYPES, planPackage } from './packages.js';
+import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
-import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
+import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -254,7 +254,6 @@ function planner(
           const place = placeOf(path, last);
           return always((body) => ghsaOf(body, place));
         }
-        if (key === 'package_type') return always(({ scene }) => scene.pick(PACKAGE_TYPES));
         if (STRING_KEYS.has(key)) return planString(path, key);
         const known = knownString(event, path);
         return known ? always(known) : undefined;
@@ -332,15 +331,6 @@ export function topShape(shape: Shape): Node {
 export function requiresTop(shape: Shape, key: string): boolean {
   const node = topShape(shape);
   return typeof node === 'object' && 'props' in node && key in node.props && !node.optional?.includes(key);
-}
-
-/** The nearest object key at or above `index` of `path` (array indices skipped). */
-function parentName(path: ShapePath, index: number): string | undefined {
-  for (let i = index; i >= 0; i--) {
-    const key = path[i];
-    if (typeof key === 'string') return key;
-  }
-  return undefined;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { ShapePath } from '../shared/shape.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
-import { placeOf, type Places } from './routes.js';
+import { fact, parentName, placeOf, type Places } from './routes.js';
 
 type Make = (body: Places) => string;
 
@@ -50,12 +50,7 @@ const CVSS = {
 };
 
 /** One pick among `count` per body and `name`, so that the fields of one thing agree (a category's name, slug and emoji). */
-function pickOnce(body: Places, name: string, count: number): number {
-  const { facts } = body.memo;
-  let index = facts.get(name);
-  if (index === undefined) facts.set(name, (index = String(body.scene.int(0, count - 1))));
-  return Number(index);
-}
+const pickOnce = (body: Places, name: string, count: number): number => fact(body, name, ({ scene }) => scene.int(0, count - 1));
 
 /** The code scanning rule of one body's alert: its id and name are the same. */
 const codeRule: Make = (body) => CODE_RULES[pickOnce(body, 'code rule', CODE_RULES.length)]!;
@@ -68,12 +63,6 @@ function vulnerable(body: Places) {
   return { ...entry, name, patched };
 }
 
-/** The nearest object key at or above `index` of `path` (array indices skipped). */
-function nameAt(path: ShapePath, index: number): string | undefined {
-  for (let i = index; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
-  return undefined;
-}
-
 /**
  * The maker of the plain string at `path` of an `event` body when GitHub gives it a known form, else
  * `undefined` (the walk draws it).
@@ -81,7 +70,7 @@ function nameAt(path: ShapePath, index: number): string | undefined {
 export function knownString(event: string, path: ShapePath): Make | undefined {
   const last = path.length - 1;
   const key = path[last] as string;
-  const parent = nameAt(path, last - 1);
+  const parent = parentName(path, last - 1);
   const place = placeOf(path, last);
   switch (key) {
     case 'label':

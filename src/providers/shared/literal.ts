@@ -33,7 +33,7 @@ function literal(keys: readonly string[]): Assemble {
     // A runtime that forbids generated code (a content security policy) still gets the same objects.
     return (values) => {
       const out: JsonObject = {};
-      for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i]!;
+      for (let i = 0; i < keys.length; i++) Object.defineProperty(out, keys[i]!, { value: values[i], enumerable: true, writable: true, configurable: true });
       return out;
     };
   }
