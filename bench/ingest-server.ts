@@ -17,8 +17,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import { createRelay, type Relay } from '../src/service/relay.js';
-import { SqliteStore } from '../src/service/store/sqlite.js';
+import type { Relay } from '../src/index.js';
 import { type SqliteDriverName as Driver, sqliteDriver } from '../src/service/store/sqlite-driver.js';
 
 export type { Driver };
@@ -50,6 +49,12 @@ export type ServerMessage =
       mainCpuMs: number;
       /** CPU of the threads started after the server listened (relaykit's store workers), ms; NaN without /proc. */
       storeThreadsCpuMs: number;
+      /**
+       * Of those, the store's writer thread and its checkpoint thread, ms; null where there is no such thread or the
+       * runtime leaves threads unnamed (before Node 24). Null rather than NaN, which the IPC channel's JSON turns into null anyway.
+       */
+      writerCpuMs: number | null;
+      walCpuMs: number | null;
       /** Bytes the process handed to write calls (files and sockets) and the number of those calls; NaN without /proc. */
       writtenBytes: number;
       writeCalls: number;
@@ -78,6 +83,9 @@ let requests = 0;
  * process.cpuUsage() counts them all: the main thread, the store's writer and checkpoint workers, libuv's pool
  * and V8's helper threads.
  */
+/** The OS names of relaykit's store threads (writer.ts, checkpointer.ts), by thread id; filled by threadCpuMs. */
+const threadNames = new Map<number, string>();
+
 function threadCpuMs(): Map<number, number> {
   const byThread = new Map<number, number>();
   let tids: string[];
@@ -92,6 +100,7 @@ function threadCpuMs(): Map<number, number> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 per second on Linux).
       byThread.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+      if (!threadNames.has(Number(tid))) threadNames.set(Number(tid), readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -107,12 +116,19 @@ let startupThreads = new Set<number>();
  * relaykit those are the store's writer and checkpoint workers, which it starts after its first few hundred
  * commits (during the warm-up); the bare server starts none.
  */
-function cpuSplit(since: Map<number, number>): { main: number; late: number } {
+function cpuSplit(since: Map<number, number>): { main: number; late: number; writer: number; wal: number } {
   const now = threadCpuMs();
-  if (now.size === 0) return { main: NaN, late: NaN };
+  if (now.size === 0) return { main: NaN, late: NaN, writer: NaN, wal: NaN };
   let late = 0;
-  for (const [tid, ms] of now) if (!startupThreads.has(tid)) late += ms - (since.get(tid) ?? 0);
-  return { main: (now.get(process.pid) ?? NaN) - (since.get(process.pid) ?? NaN), late };
+  const named = { 'relaykit-writer': NaN, 'relaykit-wal': NaN } as Record<string, number>;
+  for (const [tid, ms] of now) {
+    if (startupThreads.has(tid)) continue;
+    const spent = ms - (since.get(tid) ?? 0);
+    late += spent;
+    const name = threadNames.get(tid) ?? '';
+    if (name in named) named[name] = (Number.isNaN(named[name]!) ? 0 : named[name]!) + spent;
+  }
+  return { main: (now.get(process.pid) ?? NaN) - (since.get(process.pid) ?? NaN), late, writer: named['relaykit-writer']!, wal: named['relaykit-wal']! };
 }
 
 /**
@@ -158,6 +174,10 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
     await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
     return { port: (listening.address() as AddressInfo).port, driver: 'better-sqlite3' };
   }
+  // The package as its users import it (`npm run bench:ingest` builds it first), not the sources through tsx, whose
+  // name-keeping wrapper costs every closure a defineProperty call. Typed from the sources.
+  const specifier = 'relaykit';
+  const { createRelay, SqliteStore } = (await import(specifier)) as typeof import('../src/index.js');
   // RELAY_BENCH_THREADS=off keeps commits on the main thread (no writer or checkpoint thread), to weigh what they buy.
   const threadsAfterCommits = process.env.RELAY_BENCH_THREADS === 'off' ? Infinity : undefined;
   const store = new SqliteStore({ path: command.dbPath, driver: command.driver, ...(threadsAfterCommits ? { threadsAfterCommits } : {}) });
@@ -252,6 +272,8 @@ process.on('message', (command: ServerCommand) => {
             cpuMs: (cpu.user + cpu.system) / 1000,
             mainCpuMs: split.main,
             storeThreadsCpuMs: split.late,
+            writerCpuMs: Number.isNaN(split.writer) ? null : split.writer,
+            walCpuMs: Number.isNaN(split.wal) ? null : split.wal,
             writtenBytes: now.bytes - mark.written.bytes,
             writeCalls: now.calls - mark.written.calls,
             wallMs: performance.now() - mark.wall,

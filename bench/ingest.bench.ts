@@ -6,10 +6,12 @@
  * SQLite driver of its store that loads where the servers run (better-sqlite3, node:sqlite).
  *
  * Every server runs in its own child process (bench/ingest-server.ts, forked with IPC) and autocannon
- * runs here, so the two compete for the machine's cores as processes, never for one event loop. Each
- * request is the next of a pool of signed Stripe `payment_intent.succeeded` deliveries built with
- * `buildDelivery` (seed i: unique event ids, so nothing deduplicates), timestamped when the pool is
- * built so that they stay well inside Stripe's 300 s tolerance. The bare server gets the same bytes;
+ * runs here, so the two compete for the machine's cores as processes, never for one event loop. relaykit
+ * is loaded from its built package (`npm run bench:ingest` builds it first), as users import it: the
+ * sources through tsx cost every closure a defineProperty call (main thread 78-92 against 68-73 µs per
+ * request, Node 24). Each request is the next of a pool of signed Stripe `payment_intent.succeeded`
+ * deliveries built with `buildDelivery` (seed i: unique event ids, so nothing deduplicates), timestamped
+ * when the pool is built so that they stay well inside Stripe's 300 s tolerance. The bare server gets the same bytes;
  * the peer, like relaykit, deliveries it has never seen (it stores them in a file of its own).
  *
  * Goals, per driver: relaykit >= 2.5x the peer's requests/s, p99 <= 25 ms, no non-2xx (nor errors or
@@ -312,6 +314,9 @@ interface Run {
   readonly serverMainCpuPerRequestUs: number;
   /** The threads the server started after it was listening: relaykit's store writer and checkpoint workers. */
   readonly serverStoreCpuPerRequestUs: number;
+  /** Of those, the writer thread and the checkpoint thread; NaN where the runtime leaves threads unnamed (before Node 24). */
+  readonly serverWriterCpuPerRequestUs: number;
+  readonly serverWalCpuPerRequestUs: number;
   /** Bytes handed to write calls per request, and those calls (files and sockets; NaN without /proc). */
   readonly writtenPerRequest: number;
   readonly writeCallsPerRequest: number;
@@ -443,6 +448,8 @@ async function measureServer(
     serverCpuPerRequestUs: perRequest(report.cpuMs * 1000),
     serverMainCpuPerRequestUs: perRequest(report.mainCpuMs * 1000),
     serverStoreCpuPerRequestUs: perRequest(report.storeThreadsCpuMs * 1000),
+    serverWriterCpuPerRequestUs: report.writerCpuMs === null ? NaN : perRequest(report.writerCpuMs * 1000),
+    serverWalCpuPerRequestUs: report.walCpuMs === null ? NaN : perRequest(report.walCpuMs * 1000),
     writtenPerRequest: perRequest(report.writtenBytes),
     writeCallsPerRequest: perRequest(report.writeCalls),
     clientCpu: (client.user + client.system) / 1000 / (steady.seconds * 1000),
@@ -614,6 +621,12 @@ const verdict = (ok: boolean) => {
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 
+/** ` (writer 38, checkpoints 26)`: the store workers' CPU per request by thread, where the runtime names threads. */
+const storeSplit = (run: Run) =>
+  Number.isFinite(run.serverWriterCpuPerRequestUs) && Number.isFinite(run.serverWalCpuPerRequestUs)
+    ? ` (writer ${int(run.serverWriterCpuPerRequestUs)}, checkpoints ${int(run.serverWalCpuPerRequestUs)})`
+    : '';
+
 function printRun(run: Run, extra: string[] = []): void {
   const w = run.steady;
   console.log(`${run.name} — node ${run.node}`);
@@ -628,7 +641,7 @@ function printRun(run: Run, extra: string[] = []): void {
   );
   console.log(
     `  cpu (of one core)  server ${pct(run.serverCpu)} (${int(run.serverCpuPerRequestUs)} µs per request: main thread ${int(run.serverMainCpuPerRequestUs)}, ` +
-      `store workers ${int(run.serverStoreCpuPerRequestUs)}, other threads ${int(run.serverCpuPerRequestUs - run.serverMainCpuPerRequestUs - run.serverStoreCpuPerRequestUs)}), ` +
+      `store workers ${int(run.serverStoreCpuPerRequestUs)}${storeSplit(run)}, other threads ${int(run.serverCpuPerRequestUs - run.serverMainCpuPerRequestUs - run.serverStoreCpuPerRequestUs)}), ` +
       `autocannon ${pct(run.clientCpu)} (${int((run.clientCpu * 1e6) / run.rps)} µs per request); ` +
       `server RSS ${mb(run.serverRss)} (main thread's V8 heap ${mb(run.serverHeapTotal)} reserved, ${mb(run.serverHeapUsed)} used)`,
   );
@@ -673,7 +686,7 @@ console.log(
   `relaykit bench:ingest — autocannon under node ${process.version}, ${availableParallelism()} cores; ${CONNECTIONS} connections, ` +
     `per server: ${WARMUP} s warm-up run, then ${RAMP} s ramp + ${DURATION} s measured`,
 );
-console.log('Each server runs alone in a child process (fork + IPC, node --import tsx); autocannon drives it from this process.');
+console.log('Each server runs alone in a child process (fork + IPC, node --import tsx; relaykit from its built package, as users import it); autocannon drives it from this process.');
 console.log(`Requests: signed Stripe ${EVENT_TYPE} deliveries (buildDelivery, one seed each), POST /api/webhook/stripe.`);
 console.log(`Stores: SQLite files in ${dir} (deleted at exit).`);
 if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF}`);
@@ -873,7 +886,7 @@ for (const driver of drivers) {
 }
 console.log('for information');
 const perRequest = (run: Run) =>
-  `${int(run.serverCpuPerRequestUs)} µs (main thread ${int(run.serverMainCpuPerRequestUs)}, store workers ${int(run.serverStoreCpuPerRequestUs)})`;
+  `${int(run.serverCpuPerRequestUs)} µs (main thread ${int(run.serverMainCpuPerRequestUs)}, store workers ${int(run.serverStoreCpuPerRequestUs)}${storeSplit(run)})`;
 if (peer) console.log(`  peer / bare requests/s ${times(peer.rps / bare.rps)}`);
 for (const driver of drivers) {
   const e = empty.get(driver)!;

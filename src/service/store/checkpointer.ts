@@ -150,6 +150,8 @@ export class Checkpointer {
   constructor(options: CheckpointerOptions) {
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // The thread's name where the runtime gives it to the OS thread (Node 24: `top -H`, /proc/<pid>/task/*/comm).
+      name: 'relaykit-wal',
       workerData: {
         driver: options.driver,
         path: options.path,

@@ -124,6 +124,8 @@ export class Writer {
   constructor(options: WriterOptions) {
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // The thread's name where the runtime gives it to the OS thread (Node 24: `top -H`, /proc/<pid>/task/*/comm).
+      name: 'relaykit-writer',
       workerData: {
         driver: options.driver,
         path: options.path,
