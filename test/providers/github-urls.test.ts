@@ -2,7 +2,8 @@
  * The URLs of every GitHub catalog type name their object as GitHub's REST API does: issues, pull
  * requests, milestones and alerts by number, labels by name, advisories by GHSA id, the rest by id;
  * alerts under their product, review comments under `pulls/comments`, a deployment status under its
- * deployment. Ids are integers, and a top-level `<object>_id` is that object's id.
+ * deployment; teams by organization, named as people name them, with the slug GitHub makes of the
+ * name. Ids are integers, and a top-level `<object>_id` is that object's id.
  */
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
@@ -63,6 +64,38 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('every team is named as an organization names its teams, with its slug and URLs under the organization', () => {
+    const failures: string[] = [];
+    let teams = 0;
+    for (const { type, seed, body } of bodies) {
+      const where = `${type} seed ${seed}`;
+      const org = (body.organization ?? (body.repository as Record<string, Json> | undefined)?.owner) as Record<string, Json> | undefined;
+      const names = new Map<string, Json>();
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
+        if (!('slug' in o && 'members_url' in o && 'repositories_url' in o) || 'login' in o) continue;
+        teams++;
+        const { name, slug, id } = o;
+        if (typeof name !== 'string' || !/^[A-Z]/.test(name)) failures.push(`${where} ${path}.name ${JSON.stringify(name)} is no team name`);
+        // GitHub's slug: the name in lower case, its words joined by hyphens.
+        const expected = String(name).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
+        if (slug !== expected) failures.push(`${where} ${path}.slug ${JSON.stringify(slug)} is not ${expected}`);
+        const url = `https://api.github.com/organizations/${org ? String(org.id) : '<org>'}/team/${String(id)}`;
+        if (o.url !== url) failures.push(`${where} ${path}.url ${String(o.url)} is not ${url}`);
+        // members_url is a URI template, sent as is where the schema says string and expanded where it says uri.
+        if (o.members_url !== `${url}/members{/member}` && o.members_url !== `${url}/members`) failures.push(`${where} ${path}.members_url ${String(o.members_url)}`);
+        if (o.repositories_url !== `${url}/repos`) failures.push(`${where} ${path}.repositories_url ${String(o.repositories_url)}`);
+        const page = `https://github.com/orgs/${org ? String(org.login) : '<org>'}/teams/${String(slug)}`;
+        if ('html_url' in o && o.html_url !== page) failures.push(`${where} ${path}.html_url ${String(o.html_url)} is not ${page}`);
+        if ('node_id' in o && !String(o.node_id).startsWith('T_')) failures.push(`${where} ${path}.node_id ${String(o.node_id)} is no team's`);
+        if (names.has(String(name)) && names.get(String(name)) !== id) failures.push(`${where}: two teams named ${String(name)}`);
+        names.set(String(name), id!);
+      }
+    }
+    expect(failures).toEqual([]);
+    // 96 teams (team, membership, pull request, deployment protection and advisory events) when this was written.
+    expect(teams).toBeGreaterThan(80);
   });
 
   it('a package event names one package, at one version, the way GitHub Packages does', () => {

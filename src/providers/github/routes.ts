@@ -3,14 +3,14 @@
  * payloads name them: issues and pull requests by number (`/issues/12`, `/pull/12`), labels by name,
  * milestones and alerts by number under their product (`/code-scanning/alerts/3`), review comments
  * under `/pulls/comments`, a deployment status under its deployment, a review under its pull request,
- * security advisories by GHSA id, teams and memberships under their organization.
+ * security advisories by GHSA id, memberships under their organization (teams: teams.ts).
  *
  * A URL and the fields it is made of (the object's `id`, `number`, `name`, `ghsa_id`) agree because
  * both take one value per place: the object's last three keys in the body (`placeOf`).
  */
 import type { ShapePath } from '../shared/shape.js';
 import type { Scene } from './scene.js';
-import { API, WEB } from './users.js';
+import { API } from './users.js';
 
 /** One body's values by place, and what every URL starts from. */
 export interface Places {
@@ -126,8 +126,8 @@ export const NUMBERED: ReadonlySet<string> = new Set([
   ...Object.entries(ROUTES).filter(([, r]) => r.by === 'number').map(([name]) => name),
   'alert',
 ]);
-/** Objects whose `name` is in their URLs. */
-export const NAMED: ReadonlySet<string> = new Set(['label', 'labels', 'team']);
+/** Objects whose `name` is in their URLs (a team's slug is: teams.ts). */
+export const NAMED: ReadonlySet<string> = new Set(['label', 'labels']);
 
 /** The place `idOf` and the other per-place values key by: the last three keys of `path` up to `depth`. */
 export const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
@@ -154,7 +154,6 @@ const drawNumber = (body: Places) => {
   const n = body.scene.int(1, 400);
   return n === body.number ? n + 1 : n;
 };
-const drawName = (body: Places) => body.scene.faker.lorem.word();
 /** GitHub's default labels and the common additions: one body never names two labels alike. */
 const LABELS = ['bug', 'documentation', 'duplicate', 'enhancement', 'good first issue', 'help wanted', 'invalid', 'question', 'wontfix', 'dependencies', 'security', 'needs triage'];
 const drawLabel = (body: Places) => {
@@ -172,9 +171,8 @@ const drawSha = (body: Places) => body.scene.sha();
 export const idOf = (body: Places, place: string): number => remember(body.memo.id, place, body, drawId);
 /** The number of an issue, pull request, milestone or alert at `place` other than the body's own. */
 export const numberOf = (body: Places, place: string): number => remember(body.memo.number, place, body, drawNumber);
-/** The name of a team (one lowercase word) or a label (one of GitHub's usual labels) at `place`. */
-export const nameOf = (body: Places, place: string, kind: 'team' | 'label' = 'team'): string =>
-  remember(body.memo.name, place, body, kind === 'label' ? drawLabel : drawName);
+/** The name of the label at `place`: one of GitHub's usual labels. */
+export const nameOf = (body: Places, place: string): string => remember(body.memo.name, place, body, drawLabel);
 /** The GHSA id of the advisory at `place` (`GHSA-xxxx-xxxx-xxxx`, GitHub's alphabet). */
 export const ghsaOf = (body: Places, place: string): string => remember(body.memo.ghsa, place, body, drawGhsa);
 /** The commit SHA of the object at `place` (a commit comment's `commit_id`, and its page). */
@@ -196,7 +194,7 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
   if (key === 'pull_request_url') return ({ scene, number }) => `${scene.repo.api}/pulls/${number}`;
   if (key === 'issue_url') return ({ scene, number }) => `${scene.repo.api}/issues/${number}`;
   if (key === 'deployment_url') return (body) => `${body.scene.repo.api}/deployments/${idOf(body, topPlace('deployment'))}`;
-  const special = organizationUrl(key, parent, place);
+  const special = organizationUrl(key, parent);
   if (special) return special;
   const alerts = Object.keys(ALERTS).find((name) => event.startsWith(name));
   const known = parent === 'alert' ? ALERTS[alerts ?? ''] : parent === 'comment' ? COMMENTS[event] : ROUTES[parent];
@@ -213,8 +211,8 @@ function refMaker(by: By, main: boolean, place: string): Ref {
     case 'number':
       return main ? (body) => body.number : (body) => numberOf(body, place);
     case 'name':
-      // Only labels are routed by name (teams are addressed by organizationUrl).
-      return (body) => encodeURIComponent(nameOf(body, place, 'label'));
+      // Only labels are routed by name.
+      return (body) => encodeURIComponent(nameOf(body, place));
     case 'ghsa':
       return (body) => ghsaOf(body, place);
     case 'id':
@@ -222,14 +220,8 @@ function refMaker(by: By, main: boolean, place: string): Ref {
   }
 }
 
-/** Teams and memberships live under the organization, not the repository. */
-function organizationUrl(key: string, parent: string, place: string): ((body: Places) => string) | undefined {
-  if (parent === 'team') {
-    if (key === 'url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}`;
-    if (key === 'html_url') return (body) => `${WEB}/orgs/${body.scene.owner.login}/teams/${nameOf(body, place)}`;
-    if (key === 'members_url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}/members`;
-    if (key === 'repositories_url') return (body) => `${API}/organizations/${body.scene.owner.id}/team/${idOf(body, place)}/repos`;
-  }
+/** Memberships live under the organization, not the repository (teams do too: teams.ts builds them whole). */
+function organizationUrl(key: string, parent: string): ((body: Places) => string) | undefined {
   if (parent === 'membership' && key === 'url') return ({ scene }) => `${API}/orgs/${scene.owner.login}/memberships/${scene.sender.login}`;
   if (parent === 'membership' && key === 'organization_url') return ({ scene }) => `${API}/orgs/${scene.owner.login}`;
   return undefined;

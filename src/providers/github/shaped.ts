@@ -16,6 +16,7 @@ import { capitalize } from './objects.js';
 import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
+import { isTeamShape, teamAt } from './teams.js';
 import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
@@ -247,8 +248,7 @@ function planner(
         const parent = parentName(path, last - 1);
         if ((key === 'name' || key === 'slug') && NAMED.has(parent ?? '')) {
           const place = placeOf(path, last);
-          const kind = parent === 'team' ? 'team' : 'label';
-          return always((body) => nameOf(body, place, kind));
+          return always((body) => nameOf(body, place));
         }
         if (key === 'ghsa_id') {
           const place = placeOf(path, last);
@@ -312,6 +312,10 @@ function planner(
       if (name === 'installation') return fitTo(node, ({ scene }) => installation(scene, scene.int(HOUR, 400 * DAY)).object);
     }
     if ('full_name' in props && 'owner' in props) return fitTo(node, ({ scene }) => scene.repository);
+    if (isTeamShape(props)) {
+      const place = placeOf(path, path.length);
+      return fitTo(node, (body) => teamAt(body, place));
+    }
     if ('login' in props && 'id' in props) {
       if (OWNERS.has(name) && organization && 'description' in props) return fitTo(node, ({ scene }) => scene.organization!);
       const person = personFor(name);
