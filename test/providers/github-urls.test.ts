@@ -66,6 +66,41 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
     expect(failures).toEqual([]);
   });
 
+  it("links, reactions and annotations are their object's URLs: _links hrefs, reactions.url, output.annotations_url", () => {
+    const failures: string[] = [];
+    let checked = 0;
+    const expect_ = (where: string, actual: Json | undefined, wanted: string) => {
+      checked++;
+      if (actual !== wanted) failures.push(`${where} is ${JSON.stringify(actual)}, not ${wanted}`);
+    };
+    for (const { type, seed, body } of bodies) {
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
+        const where = `${type} seed ${seed} ${path}`;
+        const url = typeof o.url === 'string' ? o.url : undefined;
+        const links = o._links as Record<string, { href?: Json }> | undefined;
+        if (links && url) {
+          const href = (name: string) => links[name]?.href;
+          if (links.self) expect_(`${where}._links.self`, href('self'), url);
+          if (links.html && typeof o.html_url === 'string') expect_(`${where}._links.html`, href('html'), o.html_url);
+          if (links.commits) expect_(`${where}._links.commits`, href('commits'), `${url}/commits`);
+          if (links.review_comments) expect_(`${where}._links.review_comments`, href('review_comments'), `${url}/comments`);
+          if (links.issue) expect_(`${where}._links.issue`, href('issue'), url.replace(/\/pulls\/(\d+)$/, '/issues/$1'));
+          if (links.comments) expect_(`${where}._links.comments`, href('comments'), `${url.replace(/\/pulls\/(\d+)$/, '/issues/$1')}/comments`);
+          if (links.pull_request && !/\/pulls\/\d+$/.test(String(href('pull_request')))) failures.push(`${where}._links.pull_request ${String(href('pull_request'))}`);
+        }
+        const reactions = o.reactions as Record<string, Json> | undefined;
+        if (reactions && typeof reactions === 'object' && 'url' in reactions && url) expect_(`${where}.reactions.url`, reactions.url, `${url}/reactions`);
+        const output = o.output as Record<string, Json> | undefined;
+        if (output && typeof output === 'object' && 'annotations_url' in output && url) expect_(`${where}.output.annotations_url`, output.annotations_url, `${url}/annotations`);
+        for (const value of Object.values(o)) {
+          if (typeof value === 'string' && /\/(htmls|selfs|review-comments|outputs)\//.test(value)) failures.push(`${where}: ${value} is no GitHub route`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+  });
+
   it('every team is named as an organization names its teams, with its slug and URLs under the organization', () => {
     const failures: string[] = [];
     let teams = 0;

@@ -206,6 +206,59 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
   return (body) => `${body.scene.repo.api}/${found.api(body, place, ref)}${suffix}`;
 }
 
+/**
+ * URLs made from the URL of the object holding them, or `undefined` for any other: a `_links` entry's
+ * `href` (a pull request's, a review's, a review comment's), a `reactions.url` and a check run's
+ * `output.annotations_url`. `template` keeps a URI template (`pulls/comments{/number}`) where the
+ * schema takes any string; where it asks for a URI, the URI the template expands to with no arguments.
+ * @example
+ * ownedUrlMaker(['pull_request', '_links', 'issue', 'href'], 'pull_request', false)!(body); // 'https://api.github.com/repos/o/r/issues/12'
+ */
+export function ownedUrlMaker(path: ShapePath, event: string, template: boolean): ((body: Places) => string) | undefined {
+  const last = path.length - 1;
+  const key = path[last];
+  /** The `url` or `html_url` of the object that has `path[index]` as a key. */
+  const of = (index: number, kind: 'url' | 'html_url') => urlMaker(kind, parentName(path, index - 1), event, placeOf(path, index));
+  if (key === 'url' && path[last - 1] === 'reactions') {
+    const api = of(last - 1, 'url');
+    return (body) => `${api(body)}/reactions`;
+  }
+  if (key === 'annotations_url' && path[last - 1] === 'output') {
+    const api = of(last - 1, 'url');
+    return (body) => `${api(body)}/annotations`;
+  }
+  if (key !== 'href' || path[last - 2] !== '_links') return undefined;
+  const links = last - 2;
+  const api = of(links, 'url');
+  // A pull request's issue: the same number under `issues`.
+  const issue = (body: Places) => api(body).replace(/\/pulls\/(\d+)$/, '/issues/$1');
+  switch (path[last - 1]) {
+    case 'self':
+      return api;
+    case 'html':
+      return of(links, 'html_url');
+    case 'issue':
+      return issue;
+    case 'comments':
+      return (body) => `${issue(body)}/comments`;
+    case 'review_comments':
+      return (body) => `${api(body)}/comments`;
+    case 'review_comment':
+      return ({ scene }) => `${scene.repo.api}/pulls/comments${template ? '{/number}' : ''}`;
+    case 'commits':
+      return (body) => `${api(body)}/commits`;
+    case 'statuses': {
+      const place = placeOf(path, links);
+      return (body) => `${body.scene.repo.api}/statuses/${shaOf(body, place)}`;
+    }
+    case 'pull_request':
+      // A review's or review comment's pull request: the body's.
+      return ({ scene, number }) => `${scene.repo.api}/pulls/${number}`;
+    default:
+      return undefined;
+  }
+}
+
 function refMaker(by: By, main: boolean, place: string): Ref {
   switch (by) {
     case 'number':

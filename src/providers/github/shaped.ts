@@ -17,7 +17,7 @@ import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
 import { isTeamShape, teamAt } from './teams.js';
-import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
+import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, ownedUrlMaker, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -241,6 +241,8 @@ function planner(
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') {
+        const owned = ownedUrlMaker(path, event, true);
+        if (owned) return always(owned);
         // Times and URLs the schema leaves as plain strings are still times and URLs.
         if (key.endsWith('_at')) return always(key === 'created_at' ? createdAt : now);
         // `url` too: some forms leave even the object's own URL a plain string.
@@ -297,7 +299,7 @@ function planner(
     }
     if ('format' in node) {
       if (typeof key !== 'string') return undefined;
-      if (node.format === 'uri') return always(urlMaker(key, parentName(path, last - 1), event, placeOf(path, last)));
+      if (node.format === 'uri') return always(ownedUrlMaker(path, event, false) ?? urlMaker(key, parentName(path, last - 1), event, placeOf(path, last)));
       if (node.format === 'date-time') return always(key === 'created_at' ? createdAt : now);
       return undefined;
     }
