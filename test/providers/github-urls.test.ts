@@ -2,7 +2,8 @@
  * The URLs of every GitHub catalog type name their object as GitHub's REST API does: issues, pull
  * requests, milestones and alerts by number, labels by name, advisories by GHSA id, the rest by id;
  * alerts under their product, review comments under `pulls/comments`, a deployment status under its
- * deployment; teams by organization, named as people name them, with the slug GitHub makes of the
+ * deployment; discussions by number and their comments at their anchors; teams by organization, named
+ * as people name them, with the slug GitHub makes of the
  * name. Ids are integers, and a top-level `<object>_id` is that object's id.
  */
 import { describe, expect, it } from 'vitest';
@@ -99,6 +100,45 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(300);
+  });
+
+  it('discussions by number, their comments and answers at their anchors, a webhook config as GitHub sends it', () => {
+    const failures: string[] = [];
+    let discussions = 0;
+    for (const { type, seed, body } of bodies) {
+      const where = `${type} seed ${seed}`;
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
+        for (const value of Object.values(o)) {
+          if (typeof value !== 'string') continue;
+          if (/^https:\/\/(api\.)?github\.com\/(repos\/)?[^/]+\/[^/]+\/(new-issues|new-discussions|answers|old-answers|configs|builds|assets)\//.test(value)) {
+            failures.push(`${where} ${path}: ${value} is no GitHub route`);
+          }
+          if (/^https:\/\/github\.com\/[^/]+\/[^/]+\/comments\//.test(value)) failures.push(`${where} ${path}: ${value} is no GitHub page`);
+        }
+        const key = keyOf(path);
+        if ((key === 'discussion' || key === 'new_discussion') && typeof o.html_url === 'string') {
+          discussions++;
+          if (!o.html_url.endsWith(`/discussions/${String(o.number)}`)) failures.push(`${where} ${path}.html_url ${o.html_url} does not end with /discussions/${String(o.number)}`);
+        }
+        if (key === 'config' && 'insecure_ssl' in o) {
+          if (o.insecure_ssl !== '0' && o.insecure_ssl !== '1') failures.push(`${where} ${path}.insecure_ssl is ${JSON.stringify(o.insecure_ssl)}`);
+          if (typeof o.secret === 'string' && o.secret !== '********') failures.push(`${where} ${path}.secret ${o.secret} is not masked`);
+          if (typeof o.url === 'string' && o.url.includes('github.com')) failures.push(`${where} ${path}.url ${o.url} is GitHub's, not the receiver's`);
+        }
+      }
+      const discussion = body.discussion as Record<string, Json> | undefined;
+      if (!discussion || typeof discussion.html_url !== 'string') continue;
+      const anchor = (comment: Json | undefined) => `${String(discussion.html_url)}#discussioncomment-${String((comment as Record<string, Json>).id)}`;
+      for (const name of ['answer', 'old_answer', ...(type.startsWith('discussion_comment.') ? ['comment'] : [])]) {
+        const comment = body[name] as Record<string, Json> | undefined;
+        if (comment && 'html_url' in comment && comment.html_url !== anchor(comment)) failures.push(`${where} ${name}.html_url ${String(comment.html_url)} is not ${anchor(comment)}`);
+      }
+      if (body.answer && typeof discussion.answer_html_url === 'string' && discussion.answer_html_url !== anchor(body.answer)) {
+        failures.push(`${where} discussion.answer_html_url ${discussion.answer_html_url} is not the answer's`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(discussions).toBeGreaterThan(30);
   });
 
   it('every team is named as an organization names its teams, with its slug and URLs under the organization', () => {

@@ -52,6 +52,15 @@ const route = (by: By, api: string, web: string): Route => ({ by, api: (body, _,
 const ISSUE = route('number', 'issues', 'issues');
 const PULL = route('number', 'pulls', 'pull');
 const LABEL = route('name', 'labels', 'labels');
+const DISCUSSION = route('number', 'discussions', 'discussions');
+/** The number of the body's discussion (`discussion`), which its comments are addressed under. */
+const discussionNumber = (body: Places) => numberOf(body, topPlace('discussion'));
+/** A discussion comment (an answer is one): its page is its discussion's, at the comment's anchor. */
+const DISCUSSION_COMMENT: Route = {
+  by: 'id',
+  api: (body, _, ref) => `discussions/${discussionNumber(body)}/comments/${ref(body)}`,
+  web: (body, _, ref) => `discussions/${discussionNumber(body)}#discussioncomment-${ref(body)}`,
+};
 
 /** Routes by the name of the object's key (array items take their array's name). */
 const ROUTES: Readonly<Record<string, Route>> = {
@@ -64,7 +73,16 @@ const ROUTES: Readonly<Record<string, Route>> = {
   pull_requests: PULL,
   label: LABEL,
   labels: LABEL,
+  // An issue or discussion transferred in: in `changes.new_repository`, which is the delivered repository here.
+  new_issue: ISSUE,
+  discussion: DISCUSSION,
+  new_discussion: DISCUSSION,
+  answer: DISCUSSION_COMMENT,
+  old_answer: DISCUSSION_COMMENT,
   milestone: route('number', 'milestones', 'milestone'),
+  // A GitHub Pages build, and a release asset.
+  build: route('id', 'pages/builds', 'pages/builds'),
+  assets: route('id', 'releases/assets', 'releases/assets'),
   check_run: route('id', 'check-runs', 'runs'),
   check_suite: route('id', 'check-suites', 'check-suites'),
   workflow_run: route('id', 'actions/runs', 'actions/runs'),
@@ -112,6 +130,7 @@ const COMMENTS: Readonly<Record<string, Route>> = {
       return `commit/${sha}#commitcomment-${ref(body)}`;
     },
   },
+  discussion_comment: DISCUSSION_COMMENT,
   pull_request_review_comment: reviewComment,
   pull_request_review_thread: reviewComment,
   issue_comment: {
@@ -194,10 +213,16 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
   if (key === 'pull_request_url') return ({ scene, number }) => `${scene.repo.api}/pulls/${number}`;
   if (key === 'issue_url') return ({ scene, number }) => `${scene.repo.api}/issues/${number}`;
   if (key === 'deployment_url') return (body) => `${body.scene.repo.api}/deployments/${idOf(body, topPlace('deployment'))}`;
+  // The chosen answer's page: the body's `answer` where it has one.
+  if (key === 'answer_html_url') return (body) => `${body.scene.repo.html}/discussions/${discussionNumber(body)}#discussioncomment-${idOf(body, topPlace('answer'))}`;
+  // A webhook's own endpoint: the receiver's URL, not GitHub's.
+  if (key === 'url' && parent === 'config') return () => 'https://example.com/webhook';
   const special = organizationUrl(key, parent);
   if (special) return special;
   const alerts = Object.keys(ALERTS).find((name) => event.startsWith(name));
-  const known = parent === 'alert' ? ALERTS[alerts ?? ''] : parent === 'comment' ? COMMENTS[event] : ROUTES[parent];
+  // A review thread's `comments` are the event's comments too.
+  const comment = parent === 'comment' || parent === 'comments';
+  const known = parent === 'alert' ? ALERTS[alerts ?? ''] : comment ? COMMENTS[event] : ROUTES[parent];
   const found: Route = known ?? route('id', plural(parent), plural(parent));
   const main = parent === 'issue' || parent === 'pull_request';
   const ref = refMaker(found.by, main, place);

@@ -108,6 +108,11 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
       return (body) => `< ${vulnerable(body).patched}`;
     case 'identifier':
       return parent === 'first_patched_version' ? (body) => vulnerable(body).patched : undefined;
+    case 'insecure_ssl':
+      return () => '0';
+    case 'secret':
+      // A webhook's secret: GitHub never sends it, only asterisks.
+      return parent === 'config' ? () => '********' : undefined;
     case 'secret_type':
       return (body) => SECRETS[pickOnce(body, 'secret', SECRETS.length)]![0];
     case 'secret_type_display_name':
