@@ -3,8 +3,8 @@
  * requests, milestones and alerts by number, labels by name, advisories by GHSA id, the rest by id;
  * alerts under their product, review comments under `pulls/comments`, a deployment status under its
  * deployment; discussions by number and their comments at their anchors; teams by organization, named
- * as people name them, with the slug GitHub makes of the
- * name. Ids are integers, and a top-level `<object>_id` is that object's id.
+ * as people name them, with the slug GitHub makes of the name. Ids are integers, and a top-level
+ * `<object>_id` is that object's id.
  */
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
