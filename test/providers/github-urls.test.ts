@@ -141,6 +141,51 @@ describe('GitHub URLs and ids, every catalog type, seeds 1 and 2', () => {
     expect(discussions).toBeGreaterThan(30);
   });
 
+  it('Apps at github.com/apps/<slug>, classic projects under /projects, advisory references on the advisory database', () => {
+    const failures: string[] = [];
+    const seen = { apps: 0, projects: 0, references: 0 };
+    for (const { type, seed, body } of bodies) {
+      const where = `${type} seed ${seed}`;
+      for (const [path, o] of objects<Record<string, Json>>(body)) {
+        const key = keyOf(path);
+        const same = (field: string, wanted: string) => {
+          if (field in o && o[field] !== wanted) failures.push(`${where} ${path}.${field} ${String(o[field])} is not ${wanted}`);
+        };
+        if ('external_url' in o && 'permissions' in o && typeof o.slug === 'string') {
+          seen.apps++;
+          same('html_url', `https://github.com/apps/${o.slug}`);
+        }
+        const api = 'https://api.github.com/projects';
+        if (key === 'project' && 'columns_url' in o) {
+          seen.projects++;
+          same('url', `${api}/${String(o.id)}`);
+          same('columns_url', `${api}/${String(o.id)}/columns`);
+          if (typeof o.html_url !== 'string' || !o.html_url.endsWith(`/projects/${String(o.number)}`)) failures.push(`${where} ${path}.html_url ${String(o.html_url)}`);
+        }
+        if (key === 'project_column') {
+          seen.projects++;
+          same('url', `${api}/columns/${String(o.id)}`);
+          same('cards_url', `${api}/columns/${String(o.id)}/cards`);
+        }
+        if (key === 'project_card') {
+          seen.projects++;
+          same('url', `${api}/columns/cards/${String(o.id)}`);
+          same('column_url', `${api}/columns/${String(o.column_id)}`);
+        }
+        if (Array.isArray(o.references) && typeof o.ghsa_id === 'string') {
+          for (const reference of o.references as Record<string, Json>[]) {
+            seen.references++;
+            if (reference.url !== `https://github.com/advisories/${o.ghsa_id}`) failures.push(`${where} ${path}.references url ${String(reference.url)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(seen.apps).toBeGreaterThan(10);
+    expect(seen.projects).toBeGreaterThan(10);
+    expect(seen.references).toBeGreaterThan(5);
+  });
+
   it('every team is named as an organization names its teams, with its slug and URLs under the organization', () => {
     const failures: string[] = [];
     let teams = 0;

@@ -10,7 +10,7 @@
  */
 import type { ShapePath } from '../shared/shape.js';
 import type { Scene } from './scene.js';
-import { API } from './users.js';
+import { API, WEB } from './users.js';
 
 /** One body's values by place, and what every URL starts from. */
 export interface Places {
@@ -144,6 +144,7 @@ const COMMENTS: Readonly<Record<string, Route>> = {
 export const NUMBERED: ReadonlySet<string> = new Set([
   ...Object.entries(ROUTES).filter(([, r]) => r.by === 'number').map(([name]) => name),
   'alert',
+  'project',
 ]);
 /** Objects whose `name` is in their URLs (a team's slug is: teams.ts). */
 export const NAMED: ReadonlySet<string> = new Set(['label', 'labels']);
@@ -217,7 +218,7 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
   if (key === 'answer_html_url') return (body) => `${body.scene.repo.html}/discussions/${discussionNumber(body)}#discussioncomment-${idOf(body, topPlace('answer'))}`;
   // A webhook's own endpoint: the receiver's URL, not GitHub's.
   if (key === 'url' && parent === 'config') return () => 'https://example.com/webhook';
-  const special = organizationUrl(key, parent);
+  const special = organizationUrl(key, parent) ?? projectUrl(key, parent, place);
   if (special) return special;
   const alerts = Object.keys(ALERTS).find((name) => event.startsWith(name));
   // A review thread's `comments` are the event's comments too.
@@ -232,9 +233,9 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
 }
 
 /**
- * URLs made from the URL of the object holding them, or `undefined` for any other: a `_links` entry's
- * `href` (a pull request's, a review's, a review comment's), a `reactions.url` and a check run's
- * `output.annotations_url`. `template` keeps a URI template (`pulls/comments{/number}`) where the
+ * URLs made from the object holding them, or `undefined` for any other: a `_links` entry's `href` (a
+ * pull request's, a review's, a review comment's), a `reactions.url`, a check run's
+ * `output.annotations_url`, and an advisory's `references[].url` (its GitHub advisory page). `template` keeps a URI template (`pulls/comments{/number}`) where the
  * schema takes any string; where it asks for a URI, the URI the template expands to with no arguments.
  * @example
  * ownedUrlMaker(['pull_request', '_links', 'issue', 'href'], 'pull_request', false)!(body); // 'https://api.github.com/repos/o/r/issues/12'
@@ -247,6 +248,11 @@ export function ownedUrlMaker(path: ShapePath, event: string, template: boolean)
   if (key === 'url' && path[last - 1] === 'reactions') {
     const api = of(last - 1, 'url');
     return (body) => `${api(body)}/reactions`;
+  }
+  if (key === 'url' && path[last - 2] === 'references') {
+    // An advisory's reference: a page elsewhere, its entry in GitHub's advisory database.
+    const place = placeOf(path, last - 2);
+    return (body) => `${WEB}/advisories/${ghsaOf(body, place)}`;
   }
   if (key === 'annotations_url' && path[last - 1] === 'output') {
     const api = of(last - 1, 'url');
@@ -296,6 +302,34 @@ function refMaker(by: By, main: boolean, place: string): Ref {
     case 'id':
       return (body) => idOf(body, place);
   }
+}
+
+/**
+ * Projects (classic) live outside the repository: `/projects/<id>`, `/projects/columns/<id>`,
+ * `/projects/columns/cards/<id>`; a project's page is the repository's `projects/<number>`. A card or column
+ * names the body's column and project.
+ */
+function projectUrl(key: string, parent: string, place: string): ((body: Places) => string) | undefined {
+  const project = (body: Places) => `${API}/projects/${idOf(body, topPlace('project'))}`;
+  const column = (body: Places) => `${API}/projects/columns/${idOf(body, topPlace('project_column'))}`;
+  if (parent === 'project') {
+    if (key === 'url') return project;
+    if (key === 'html_url') return (body) => `${body.scene.repo.html}/projects/${numberOf(body, place)}`;
+    if (key === 'columns_url') return (body) => `${project(body)}/columns`;
+    if (key === 'owner_url') return ({ scene }) => scene.repo.api;
+  }
+  if (parent === 'project_column') {
+    if (key === 'url') return column;
+    if (key === 'cards_url') return (body) => `${column(body)}/cards`;
+    if (key === 'project_url') return project;
+  }
+  if (parent === 'project_card') {
+    if (key === 'url') return (body) => `${API}/projects/columns/cards/${idOf(body, place)}`;
+    if (key === 'column_url') return column;
+    if (key === 'project_url') return project;
+    if (key === 'content_url') return ({ scene, number }) => `${scene.repo.api}/issues/${number}`;
+  }
+  return undefined;
 }
 
 /** Memberships live under the organization, not the repository (teams do too: teams.ts builds them whole). */

@@ -12,7 +12,7 @@ import { isoSeconds } from '../shared/time.js';
 import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
-import { capitalize } from './objects.js';
+import { actionsApp, capitalize } from './objects.js';
 import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
@@ -274,6 +274,8 @@ function planner(
         const place = placeOf(path, last);
         return last > 0 ? always((body) => idOf(body, place)) : undefined;
       }
+      // A project card's column: the one its `column_url` names.
+      if (key === 'column_id' && parentName(path, last - 1) === 'project_card') return always((body) => idOf(body, topPlace('project_column')));
       // `sub_issue_id` beside `sub_issue`: that object's id. Ids are integers even where the schema says number.
       if (key.endsWith('_id') && path.length === 1 && topKeys.has(key.slice(0, -3))) {
         const place = topPlace(key.slice(0, -3));
@@ -314,6 +316,8 @@ function planner(
       if (name === 'installation') return fitTo(node, ({ scene }) => installation(scene, scene.int(HOUR, 400 * DAY)).object);
     }
     if ('full_name' in props && 'owner' in props) return fitTo(node, ({ scene }) => scene.repository);
+    // An App (`check_run.app`, a deployment's creator app): GitHub Actions, which creates most of them.
+    if ('external_url' in props && 'permissions' in props && 'events' in props && 'owner' in props) return fitTo(node, ({ scene }) => actionsApp(scene));
     if (isTeamShape(props)) {
       const place = placeOf(path, path.length);
       return fitTo(node, (body) => teamAt(body, place));
