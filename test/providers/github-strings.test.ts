@@ -2,7 +2,8 @@
  * Strings the schema leaves as plain `string` but GitHub fills with values of a known form
  * (src/providers/github/strings.ts), over every catalog type and two seeds: each has that form, and
  * the fields of one thing agree (a category's name, slug and emoji; a vulnerable package's ecosystem,
- * manifest and versions; a secret type and its display name; a label's name and URL).
+ * manifest and versions; a secret type and its display name; a label's name and URL); a workflow run's
+ * branch, an alert's file, a Marketplace plan, a sponsorship tier, an issue's state reason.
  */
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
@@ -70,6 +71,19 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
       if (key === 'dependency' && o.package && typeof o.manifest_path === 'string') {
         check('manifest of the ecosystem', MANIFESTS[o.package.ecosystem] === o.manifest_path, `${where} ${o.package.ecosystem} ${o.manifest_path}`);
       }
+      if (key === 'workflow_run' && typeof o.head_branch === 'string') {
+        check('workflow run branch', o.head_branch === repo?.default_branch || /[-/]/.test(o.head_branch), `${where} ${o.head_branch}`);
+      }
+      if (typeof o.check_suite_node_id === 'string') check('check suite node id', o.check_suite_node_id.startsWith('CS_'), `${where} ${o.check_suite_node_id}`);
+      if (key === 'location' && typeof o.path === 'string' && 'start_line' in o) check('alert file', /\/[\w.-]+\.\w+$/.test(o.path), `${where} ${o.path}`);
+      if (key === 'plan' && typeof o.unit_name === 'string') {
+        check('marketplace plan', o.unit_name === 'seat' && ['Free', 'Pro', 'Team', 'Enterprise'].includes(o.name), `${where} ${o.name} ${o.unit_name}`);
+      }
+      if (key === 'tier' && typeof o.name === 'string') check('sponsorship tier', /^\$\d+ a month$/.test(o.name), `${where} ${o.name}`);
+      if (typeof o.effective_date === 'string') check('effective date', !Number.isNaN(Date.parse(o.effective_date)), `${where} ${o.effective_date}`);
+      if (key === 'issue' && 'state_reason' in o) {
+        check('issue state reason', [null, 'completed', 'reopened', 'not_planned', 'duplicate'].includes(o.state_reason), `${where} ${String(o.state_reason)}`);
+      }
       if (o.first_patched_version && typeof o.vulnerable_version_range === 'string') {
         check('patched version', o.vulnerable_version_range === `< ${o.first_patched_version.identifier}`, `${where} ${o.vulnerable_version_range} / ${o.first_patched_version.identifier}`);
       }
@@ -82,7 +96,9 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
     for (const rule of ['label name', 'branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
       expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(3);
     }
-    // Bodies with more than one label are few (2 when this was written).
-    expect(seen.get('distinct labels') ?? 0).toBeGreaterThan(0);
+    // Bodies with more than one label are few (2 when this was written), and so are these.
+    for (const rule of ['distinct labels', 'workflow run branch', 'check suite node id', 'alert file', 'marketplace plan', 'sponsorship tier', 'effective date', 'issue state reason']) {
+      expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(0);
+    }
   });
 });

@@ -2,8 +2,9 @@
  * Strings the schema leaves as plain `string` but GitHub fills with values of a known form: a pull
  * request's `head.label` (`owner:branch`), a team's `permission`, a discussion category, an advisory's
  * CVE and CWE ids and CVSS vectors, the vulnerable package of a Dependabot alert (its ecosystem, name,
- * manifest and versions agreeing), a code scanning tool and rule, a secret type. Everything else the
- * schema walk draws as words.
+ * manifest and versions agreeing), a code scanning tool, rule and file, a secret type, a workflow run's
+ * name, branch and title, a Marketplace plan and a sponsorship tier. Everything else the schema walk
+ * draws as words.
  */
 import type { ShapePath } from '../shared/shape.js';
 import { nodeId } from './node-ids.js';
@@ -43,6 +44,10 @@ const SECRETS = [
   ['stripe_api_key', 'Stripe API Key'],
   ['slack_incoming_webhook_url', 'Slack Incoming Webhook URL'],
 ] as const;
+/** Files a code scanning alert is found in. */
+const SOURCE_FILES = ['src/index.js', 'src/server/routes.ts', 'lib/auth.js', 'app/models/user.rb', 'src/main/java/com/example/App.java'];
+/** The titles of commits that start workflow runs. */
+const COMMIT_TITLES = ['Fix flaky test in CI', 'Bump lodash from 4.17.20 to 4.17.21', 'Add retry to webhook handler', 'Update README', 'Merge pull request #42 from feature/login'];
 const CODE_RULES = ['js/sql-injection', 'js/xss', 'js/path-injection', 'py/sql-injection', 'java/ssrf'] as const;
 const CVSS = {
   cvss_v4: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
@@ -92,6 +97,9 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
       if (parent === 'type' && key === 'name') return ({ scene }) => scene.pick(['Bug', 'Feature', 'Task']);
       if (parent === 'assets' && key === 'name') return ({ scene }) => `${scene.repo.name}-${scene.pick(['linux-x64', 'darwin-arm64', 'windows-x64'])}.tar.gz`;
       if (parent === 'tool' && key === 'name') return () => 'CodeQL';
+      if (parent === 'workflow_run' && key === 'name') return ({ scene }) => scene.pick(['CI', 'Deploy', 'Release', 'CodeQL']);
+      if (parent === 'plan' && key === 'name') return ({ scene }) => scene.pick(['Free', 'Pro', 'Team', 'Enterprise']);
+      if (parent === 'tier' && key === 'name') return ({ scene }) => `$${scene.pick([5, 10, 25, 100])} a month`;
       if (parent === 'rule' && key === 'name') return event.startsWith('code_scanning') ? codeRule : ({ scene }) => scene.repo.defaultBranch;
       return undefined;
     case 'cwe_id':
@@ -108,6 +116,21 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
       return (body) => `< ${vulnerable(body).patched}`;
     case 'identifier':
       return parent === 'first_patched_version' ? (body) => vulnerable(body).patched : undefined;
+    case 'state_reason':
+      // Where the schema has no null: an open issue that was reopened, or a closed one completed.
+      return parent === 'issue' ? () => (event === 'issues' ? 'completed' : 'reopened') : undefined;
+    case 'effective_date':
+      return ({ scene }) => new Date(scene.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    case 'path':
+      return parent === 'location' ? ({ scene }) => scene.pick(SOURCE_FILES) : undefined;
+    case 'head_branch':
+      return parent === 'workflow_run' ? ({ scene }) => scene.repo.defaultBranch : undefined;
+    case 'display_title':
+      return ({ scene }) => scene.pick(COMMIT_TITLES);
+    case 'check_suite_node_id':
+      return ({ scene }) => nodeId('CS', [scene.repo.id, scene.int(1_000_000, 2_900_000_000)]);
+    case 'unit_name':
+      return parent === 'plan' ? () => 'seat' : undefined;
     case 'insecure_ssl':
       return () => '0';
     case 'secret':
