@@ -2,8 +2,9 @@
  * Strings the schema leaves as plain `string` but GitHub fills with values of a known form
  * (src/providers/github/strings.ts), over every catalog type and two seeds: each has that form, and
  * the fields of one thing agree (a category's name, slug and emoji; a vulnerable package's ecosystem,
- * manifest and versions; a secret type and its display name; a label's name and URL); a workflow run's
- * branch, an alert's file, a Marketplace plan, a sponsorship tier, an issue's state reason.
+ * manifest and versions; a secret type and its display name; a label's name, URL, color and
+ * description); a workflow run's branch, an alert's file, a Marketplace plan, a sponsorship tier, an
+ * issue's state reason.
  */
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '../../src/harness/build-delivery.js';
@@ -27,6 +28,18 @@ const MANIFESTS: Record<string, string> = {
   composer: 'composer.lock',
 };
 const LABELS = new Set(['bug', 'documentation', 'duplicate', 'enhancement', 'good first issue', 'help wanted', 'invalid', 'question', 'wontfix', 'dependencies', 'security', 'needs triage']);
+/** GitHub's default labels: color and description. */
+const DEFAULT_LABELS: Record<string, [string, string]> = {
+  bug: ['d73a4a', "Something isn't working"],
+  documentation: ['0075ca', 'Improvements or additions to documentation'],
+  duplicate: ['cfd3d7', 'This issue or pull request already exists'],
+  enhancement: ['a2eeef', 'New feature or request'],
+  'good first issue': ['7057ff', 'Good for newcomers'],
+  'help wanted': ['008672', 'Extra attention is needed'],
+  invalid: ['e4e669', "This doesn't seem right"],
+  question: ['d876e3', 'Further information is requested'],
+  wontfix: ['ffffff', 'This will not be worked on'],
+};
 const CATEGORIES: Record<string, [string, string]> = {
   General: ['general', ':speech_balloon:'],
   'Q&A': ['q-a', ':pray:'],
@@ -57,6 +70,11 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
       }
       if (typeof o.url === 'string' && /\/repos\/[^/]+\/[^/]+\/labels\//.test(o.url) && typeof o.name === 'string') {
         check('label name', LABELS.has(o.name.replace(/-\d+$/, '')) && o.url.endsWith(`/labels/${encodeURIComponent(o.name)}`), `${where} ${path} ${o.name} ${o.url}`);
+      }
+      const defaults = typeof o.name === 'string' && typeof o.color === 'string' ? DEFAULT_LABELS[o.name] : undefined;
+      if (defaults && (key === 'label' || key === 'labels')) {
+        const [color, description] = defaults;
+        check('default label', o.color === color && (!('description' in o) || o.description === description) && (!('default' in o) || o.default === true), `${where} ${path} ${JSON.stringify(o)}`);
       }
       if (Array.isArray(o.labels) && o.labels.length > 1) {
         const names = o.labels.map((label: Obj) => label.name);
@@ -93,7 +111,7 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
   it('has each known form and keeps the fields of one thing in agreement', () => {
     expect(failures).toEqual([]);
     // Each rule met real bodies (numbers when this was written, 522 bodies: 98 labels, 16 categories, 26 CVE, 12 secret types, 14 manifests, 26 patched versions).
-    for (const rule of ['label name', 'branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
+    for (const rule of ['label name', 'default label', 'branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
       expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(3);
     }
     // Bodies with more than one label are few (2 when this was written), and so are these.

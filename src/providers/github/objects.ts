@@ -6,8 +6,10 @@ import { minimalRepository, repositoryObject } from './repository.js';
 import { DAY, type Account, type Scene } from './scene.js';
 import { WEB, userObject } from './users.js';
 
+export type LabelRow = readonly [name: string, color: string, description: string];
+
 /** GitHub's default labels, as a new repository gets them. */
-const DEFAULT_LABELS: readonly (readonly [name: string, color: string, description: string])[] = [
+const DEFAULT_LABELS: readonly LabelRow[] = [
   ['bug', 'd73a4a', "Something isn't working"],
   ['documentation', '0075ca', 'Improvements or additions to documentation'],
   ['duplicate', 'cfd3d7', 'This issue or pull request already exists'],
@@ -19,17 +21,31 @@ const DEFAULT_LABELS: readonly (readonly [name: string, color: string, descripti
   ['wontfix', 'ffffff', 'This will not be worked on'],
 ];
 
+/** The labels repositories commonly have: GitHub's defaults, then Dependabot's and two common additions (not defaults). */
+export const LABELS: readonly LabelRow[] = [
+  ...DEFAULT_LABELS,
+  ['dependencies', '0366d6', 'Pull requests that update a dependency file'],
+  ['security', 'ee0701', 'Security fixes and reports'],
+  ['needs triage', 'fbca04', 'Waiting for a maintainer to sort it'],
+];
+/** How many of `LABELS` are GitHub's defaults (they come first). */
+export const DEFAULT_LABEL_COUNT = DEFAULT_LABELS.length;
+
 /** One of the repository's default labels. */
 export function label(scene: Scene): JsonObject {
   const [name, color, description] = scene.pick(DEFAULT_LABELS);
-  const id = scene.id(10);
+  return labelObject(scene, scene.id(10), [name, color, description], true);
+}
+
+/** A label as GitHub sends it: `row` is its name, color and description. */
+export function labelObject(scene: Scene, id: number, [name, color, description]: LabelRow, isDefault: boolean): JsonObject {
   return {
     id,
     node_id: nodeId('LA', [scene.repo.id, id]),
     url: `${scene.repo.api}/labels/${encodeURIComponent(name)}`,
     name,
     color,
-    default: true,
+    default: isDefault,
     description,
   };
 }

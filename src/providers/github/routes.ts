@@ -9,6 +9,7 @@
  * both take one value per place: the object's last three keys in the body (`placeOf`).
  */
 import type { ShapePath } from '../shared/shape.js';
+import { LABELS } from './objects.js';
 import type { Scene } from './scene.js';
 import { API, WEB } from './users.js';
 
@@ -175,11 +176,11 @@ const drawNumber = (body: Places) => {
   return n === body.number ? n + 1 : n;
 };
 /** GitHub's default labels and the common additions: one body never names two labels alike. */
-const LABELS = ['bug', 'documentation', 'duplicate', 'enhancement', 'good first issue', 'help wanted', 'invalid', 'question', 'wontfix', 'dependencies', 'security', 'needs triage'];
+const LABEL_NAMES = LABELS.map(([name]) => name);
 const drawLabel = (body: Places) => {
   const taken = new Set(body.memo.name.values());
-  const free = LABELS.filter((label) => !taken.has(label));
-  return free.length > 0 ? body.scene.pick(free) : `${body.scene.pick(LABELS)}-${body.scene.int(2, 99)}`;
+  const free = LABEL_NAMES.filter((label) => !taken.has(label));
+  return free.length > 0 ? body.scene.pick(free) : `${body.scene.pick(LABEL_NAMES)}-${body.scene.int(2, 99)}`;
 };
 const drawGhsa = (body: Places) => {
   const group = () => Array.from({ length: 4 }, () => body.scene.pick(GHSA_ALPHABET)).join('');

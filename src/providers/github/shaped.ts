@@ -16,6 +16,7 @@ import { actionsApp, capitalize } from './objects.js';
 import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
+import { isLabelShape, labelAt } from './labels.js';
 import { isTeamShape, teamAt } from './teams.js';
 import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, ownedUrlMaker, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
@@ -318,6 +319,10 @@ function planner(
     if ('full_name' in props && 'owner' in props) return fitTo(node, ({ scene }) => scene.repository);
     // An App (`check_run.app`, a deployment's creator app): GitHub Actions, which creates most of them.
     if ('external_url' in props && 'permissions' in props && 'events' in props && 'owner' in props) return fitTo(node, ({ scene }) => actionsApp(scene));
+    if (isLabelShape(name, props)) {
+      const place = placeOf(path, path.length);
+      return fitTo(node, (body) => labelAt(body, place));
+    }
     if (isTeamShape(props)) {
       const place = placeOf(path, path.length);
       return fitTo(node, (body) => teamAt(body, place));
