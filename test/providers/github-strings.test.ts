@@ -40,12 +40,17 @@ const DEFAULT_LABELS: Record<string, [string, string]> = {
   question: ['d876e3', 'Further information is requested'],
   wontfix: ['ffffff', 'This will not be worked on'],
 };
-const CATEGORIES: Record<string, [string, string]> = {
-  General: ['general', ':speech_balloon:'],
-  'Q&A': ['q-a', ':pray:'],
-  Ideas: ['ideas', ':bulb:'],
-  'Show and tell': ['show-and-tell', ':raised_hands:'],
-  Announcements: ['announcements', ':mega:'],
+const CATEGORIES: Record<string, [string, string, string]> = {
+  General: ['general', ':speech_balloon:', 'Chat about anything and everything here'],
+  'Q&A': ['q-a', ':pray:', 'Ask the community for help'],
+  Ideas: ['ideas', ':bulb:', 'Share ideas for new features'],
+  'Show and tell': ['show-and-tell', ':raised_hands:', "Show off something you've made"],
+  Announcements: ['announcements', ':mega:', 'Updates from maintainers'],
+};
+const ISSUE_TYPES: Record<string, string> = {
+  Bug: 'An unexpected problem or behavior',
+  Feature: 'A request, idea, or new functionality',
+  Task: 'A specific piece of work',
 };
 
 describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', () => {
@@ -66,7 +71,11 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
       }
       if (key === 'category' && typeof o.name === 'string' && typeof o.emoji === 'string') {
         const pair = CATEGORIES[o.name];
-        check('discussion category', pair !== undefined && o.slug === pair[0] && o.emoji === pair[1], `${where} ${JSON.stringify([o.name, o.slug, o.emoji])}`);
+        const described = !('description' in o) || o.description === pair?.[2];
+        check('discussion category', pair !== undefined && o.slug === pair[0] && o.emoji === pair[1] && described, `${where} ${JSON.stringify([o.name, o.slug, o.emoji, o.description])}`);
+      }
+      if (key === 'type' && typeof o.name === 'string' && 'is_enabled' in o) {
+        check('issue type', ISSUE_TYPES[o.name] !== undefined && (!('description' in o) || o.description === ISSUE_TYPES[o.name]), `${where} ${o.name} ${String(o.description)}`);
       }
       if (typeof o.url === 'string' && /\/repos\/[^/]+\/[^/]+\/labels\//.test(o.url) && typeof o.name === 'string') {
         check('label name', LABELS.has(o.name.replace(/-\d+$/, '')) && o.url.endsWith(`/labels/${encodeURIComponent(o.name)}`), `${where} ${path} ${o.name} ${o.url}`);
@@ -111,7 +120,7 @@ describe('GitHub strings of a known form, every catalog type, seeds 1 and 2', ()
   it('has each known form and keeps the fields of one thing in agreement', () => {
     expect(failures).toEqual([]);
     // Each rule met real bodies (numbers when this was written, 522 bodies: 98 labels, 16 categories, 26 CVE, 12 secret types, 14 manifests, 26 patched versions).
-    for (const rule of ['label name', 'default label', 'branch label', 'discussion category', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
+    for (const rule of ['label name', 'default label', 'branch label', 'discussion category', 'issue type', 'CVE id', 'CWE id', 'CVSS vector', 'secret type', 'manifest of the ecosystem', 'patched version']) {
       expect(seen.get(rule) ?? 0, rule).toBeGreaterThan(3);
     }
     // Bodies with more than one label are few (2 when this was written), and so are these.

@@ -257,9 +257,10 @@ function planner(
           const place = placeOf(path, last);
           return always((body) => ghsaOf(body, place));
         }
-        if (STRING_KEYS.has(key)) return planString(path, key);
+        // A known form first: a description can be a category's or an issue type's.
         const known = knownString(event, path);
-        return known ? always(known) : undefined;
+        if (known) return always(known);
+        return STRING_KEYS.has(key) ? planString(path, key) : undefined;
       }
       if (node === 'boolean') {
         const locked = action === 'locked';

@@ -1,6 +1,7 @@
 /**
  * Strings the schema leaves as plain `string` but GitHub fills with values of a known form: a pull
- * request's `head.label` (`owner:branch`), a team's `permission`, a discussion category, an advisory's
+ * request's `head.label` (`owner:branch`), a team's `permission`, a discussion category and an issue
+ * type (GitHub's defaults, name and description agreeing), an advisory's
  * CVE and CWE ids and CVSS vectors, the vulnerable package of a Dependabot alert (its ecosystem, name,
  * manifest and versions agreeing), a code scanning tool, rule and file, a secret type, a workflow run's
  * name, branch and title, a Marketplace plan and a sponsorship tier. Everything else the schema walk
@@ -31,12 +32,19 @@ const CWES = [
   ['CWE-502', 'Deserialization of Untrusted Data'],
   ['CWE-1321', "Improperly Controlled Modification of Object Prototype Attributes ('Prototype Pollution')"],
 ] as const;
+/** GitHub's default discussion categories: name, slug, emoji, description. */
 const CATEGORIES = [
-  ['General', 'general', ':speech_balloon:'],
-  ['Q&A', 'q-a', ':pray:'],
-  ['Ideas', 'ideas', ':bulb:'],
-  ['Show and tell', 'show-and-tell', ':raised_hands:'],
-  ['Announcements', 'announcements', ':mega:'],
+  ['General', 'general', ':speech_balloon:', 'Chat about anything and everything here'],
+  ['Q&A', 'q-a', ':pray:', 'Ask the community for help'],
+  ['Ideas', 'ideas', ':bulb:', 'Share ideas for new features'],
+  ['Show and tell', 'show-and-tell', ':raised_hands:', "Show off something you've made"],
+  ['Announcements', 'announcements', ':mega:', 'Updates from maintainers'],
+] as const;
+/** GitHub's default issue types: name and description. */
+const ISSUE_TYPES = [
+  ['Bug', 'An unexpected problem or behavior'],
+  ['Feature', 'A request, idea, or new functionality'],
+  ['Task', 'A specific piece of work'],
 ] as const;
 const SECRETS = [
   ['github_personal_access_token', 'GitHub Personal Access Token'],
@@ -87,14 +95,19 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
     case 'emoji':
     case 'name':
     case 'slug':
+    case 'description':
       if (parent === 'category') {
-        const column = key === 'name' ? 0 : key === 'slug' ? 1 : 2;
+        const column = key === 'name' ? 0 : key === 'slug' ? 1 : key === 'emoji' ? 2 : 3;
         return (body) => CATEGORIES[pickOnce(body, `category ${place}`, CATEGORIES.length)]![column];
       }
+      if (parent === 'type' && (key === 'name' || key === 'description')) {
+        const column = key === 'name' ? 0 : 1;
+        return (body) => ISSUE_TYPES[pickOnce(body, `issue type ${place}`, ISSUE_TYPES.length)]![column];
+      }
+      if (key === 'description') return undefined;
       if (parent === 'cwes' && key === 'name') return (body) => CWES[pickOnce(body, `cwe ${place}`, CWES.length)]![1];
       if (parent === 'package' && key === 'name') return (body) => vulnerable(body).name;
       if ((parent === 'repo' || parent === 'repositories') && key === 'name') return ({ scene }) => scene.repo.name;
-      if (parent === 'type' && key === 'name') return ({ scene }) => scene.pick(['Bug', 'Feature', 'Task']);
       if (parent === 'assets' && key === 'name') return ({ scene }) => `${scene.repo.name}-${scene.pick(['linux-x64', 'darwin-arm64', 'windows-x64'])}.tar.gz`;
       if (parent === 'tool' && key === 'name') return () => 'CodeQL';
       if (parent === 'workflow_run' && key === 'name') return ({ scene }) => scene.pick(['CI', 'Deploy', 'Release', 'CodeQL']);
