@@ -147,8 +147,6 @@ export const NUMBERED: ReadonlySet<string> = new Set([
   'alert',
   'project',
 ]);
-/** Objects whose `name` is in their URLs (a team's slug is: teams.ts). */
-export const NAMED: ReadonlySet<string> = new Set(['label', 'labels']);
 
 /** The place `idOf` and the other per-place values key by: the last three keys of `path` up to `depth`. */
 export const placeOf = (path: ShapePath, depth: number): string => `${String(path[depth - 1])}.${String(path[depth - 2])}.${String(path[depth - 3])}`;
@@ -236,8 +234,9 @@ export function urlMaker(key: string, parent: string | undefined, event: string,
 /**
  * URLs made from the object holding them, or `undefined` for any other: a `_links` entry's `href` (a
  * pull request's, a review's, a review comment's), a `reactions.url`, a check run's
- * `output.annotations_url`, and an advisory's `references[].url` (its GitHub advisory page). `template` keeps a URI template (`pulls/comments{/number}`) where the
- * schema takes any string; where it asks for a URI, the URI the template expands to with no arguments.
+ * `output.annotations_url`, and an advisory's `references[].url` (its GitHub advisory page).
+ * `template` keeps a URI template (`pulls/comments{/number}`) where the schema takes any string; where
+ * it asks for a URI, the URI the template expands to with no arguments.
  * @example
  * ownedUrlMaker(['pull_request', '_links', 'issue', 'href'], 'pull_request', false)!(body); // 'https://api.github.com/repos/o/r/issues/12'
  */

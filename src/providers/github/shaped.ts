@@ -18,7 +18,7 @@ import { installation } from './resources.js';
 import { knownString } from './strings.js';
 import { isLabelShape, labelAt } from './labels.js';
 import { isTeamShape, teamAt } from './teams.js';
-import { ghsaOf, idOf, NAMED, nameOf, newMemo, NUMBERED, numberOf, ownedUrlMaker, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
+import { ghsaOf, idOf, newMemo, NUMBERED, numberOf, ownedUrlMaker, parentName, placeOf, shaOf, topPlace, urlMaker, type Places } from './routes.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
 
 type Node = Exclude<Shape, { ref: string }>;
@@ -248,11 +248,6 @@ function planner(
         if (key.endsWith('_at')) return always(key === 'created_at' ? createdAt : now);
         // `url` too: some forms leave even the object's own URL a plain string.
         if (key.endsWith('_url') || key === 'url') return always(urlMaker(key, parentName(path, last - 1), event, placeOf(path, last)));
-        const parent = parentName(path, last - 1);
-        if ((key === 'name' || key === 'slug') && NAMED.has(parent ?? '')) {
-          const place = placeOf(path, last);
-          return always((body) => nameOf(body, place));
-        }
         if (key === 'ghsa_id') {
           const place = placeOf(path, last);
           return always((body) => ghsaOf(body, place));

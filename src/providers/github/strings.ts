@@ -8,9 +8,11 @@
  * draws as words.
  */
 import type { ShapePath } from '../shared/shape.js';
+import { isoSeconds } from '../shared/time.js';
 import { nodeId } from './node-ids.js';
 import { capitalize } from './objects.js';
 import { fact, parentName, placeOf, type Places } from './routes.js';
+import { PERMISSIONS } from './teams.js';
 
 type Make = (body: Places) => string;
 
@@ -91,7 +93,7 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
     case 'mergeable_state':
       return ({ scene }) => scene.pick(['clean', 'unstable', 'blocked', 'behind', 'dirty', 'unknown']);
     case 'permission':
-      return ({ scene }) => scene.pick(['pull', 'triage', 'push', 'maintain', 'admin']);
+      return ({ scene }) => scene.pick(PERMISSIONS);
     case 'emoji':
     case 'name':
     case 'slug':
@@ -133,7 +135,7 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
       // Where the schema has no null: an open issue that was reopened, or a closed one completed.
       return parent === 'issue' ? () => (event === 'issues' ? 'completed' : 'reopened') : undefined;
     case 'effective_date':
-      return ({ scene }) => new Date(scene.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      return ({ scene }) => isoSeconds(scene.now);
     case 'path':
       return parent === 'location' ? ({ scene }) => scene.pick(SOURCE_FILES) : undefined;
     case 'head_branch':

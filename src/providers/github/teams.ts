@@ -26,8 +26,11 @@ const TEAMS: readonly (readonly [name: string, description: string])[] = [
   ['Developer Experience', 'CI, tooling and local development.'],
 ];
 
+/** A team's permission on a repository, least to most. */
+export const PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'] as const;
+
 /** A team's slug, as GitHub makes it from the name: lower case, words joined by hyphens. */
-export const teamSlug = (name: string): string =>
+const teamSlug = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -59,7 +62,7 @@ function drawTeam(body: Places, place: string): JsonObject {
     html_url: `${WEB}/orgs/${org.login}/teams/${slug}`,
     members_url: `${url}/members{/member}`,
     repositories_url: `${url}/repos`,
-    permission: scene.pick(['pull', 'triage', 'push', 'maintain', 'admin']),
+    permission: scene.pick(PERMISSIONS),
     parent: null,
     type: 'organization',
     organization_id: org.id,
