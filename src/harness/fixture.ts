@@ -21,13 +21,27 @@
  * `svix-signature`, `X-Shopify-Hmac-Sha256`) nor transport headers (`host`, `content-length`,
  * `x-forwarded-for`); `scrubbed` lists the body paths whose values were replaced by fakes (empty with `--no-scrub`).
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { RelayError } from '../core/index.js';
+import { nestsDeeperThan } from '../core/json-depth.js';
 import { getProvider, type BuiltInProvider } from '../providers/index.js';
 import { scrubBody } from './scrub.js';
 
 /** The fixture format this relaykit writes and reads. */
 export const FIXTURE_FORMAT = 1;
+
+/**
+ * The largest fixture file `readFixture` reads: 64 MiB. A fixture holds one delivery (providers send at most
+ * 25 MB; GitHub's cap) and its body is escaped inside a JSON string, which can nearly double it; a file
+ * past this is refused from its size, before it is read.
+ */
+export const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * How deeply a fixture's body may nest objects and arrays: the service's `MAX_JSON_DEPTH` (128), past which it
+ * refuses a delivery. Real deliveries nest a dozen deep.
+ */
+const MAX_BODY_DEPTH = 128;
 
 /** A fixture file's content (format 1). */
 export interface Fixture {
@@ -110,6 +124,7 @@ export function formatFixture(fixture: Fixture): string {
 }
 
 const FIELDS = 'relaykitFixture, provider, eventType, headers, body, capturedAt, scrubbed';
+const DEPTH_HINT = `the relaykit service refuses such a body (MAX_JSON_DEPTH ${MAX_BODY_DEPTH}), and real deliveries nest a dozen deep.`;
 
 /**
  * Reads a fixture's text, checking every field; a mistake is a `RelayError` naming `source` (the file)
@@ -119,6 +134,9 @@ const FIELDS = 'relaykitFixture, provider, eventType, headers, body, capturedAt,
  */
 export function parseFixture(text: string, source = 'the fixture'): Fixture {
   const fail = (what: string) => new RelayError('INVALID_OPTION', `${source}: ${what}`);
+  // Checked before parsing: JSON.parse reads any depth, but what walks the value after it (stringify, scrub)
+  // recurses, and a deep enough value overflows the stack. The body object sits two levels down.
+  if (nestsDeeperThan(text, MAX_BODY_DEPTH + 2)) throw fail(`nests objects and arrays more than ${MAX_BODY_DEPTH + 2} deep; ${DEPTH_HINT}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -144,6 +162,7 @@ export function parseFixture(text: string, source = 'the fixture'): Fixture {
   const body = typeof f.body === 'string' ? f.body : typeof f.body === 'object' && f.body !== null && !Array.isArray(f.body) ? JSON.stringify(f.body) : undefined;
   if (body === undefined) throw fail(`field "body" must be the delivery's text (a string) or a JSON object, got ${f.body === undefined ? 'nothing' : JSON.stringify(f.body).slice(0, 40)}.`);
   if (typeof f.body === 'string') {
+    if (nestsDeeperThan(f.body, MAX_BODY_DEPTH)) throw fail(`field "body" nests objects and arrays more than ${MAX_BODY_DEPTH} deep; ${DEPTH_HINT}`);
     try {
       JSON.parse(f.body);
     } catch (error) {
@@ -176,15 +195,30 @@ function tryProvider(id: string): BuiltInProvider | undefined {
 }
 
 /**
- * A fixture file, read and checked (see `parseFixture`).
+ * A fixture file, read and checked (see `parseFixture`). A file over `MAX_FIXTURE_BYTES` is refused from its
+ * size, unread.
  * @example
  * const fixture = await readFixture('fixtures/refund.json');
  */
 export async function readFixture(file: string): Promise<Fixture> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Opened once, then sized and read through the same descriptor: the size checked is the file read.
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > MAX_FIXTURE_BYTES) {
+        throw new RelayError(
+          'INVALID_OPTION',
+          `the fixture ${file} is ${(size / 1024 / 1024).toFixed(1)} MiB, more than relaykit reads (${MAX_FIXTURE_BYTES / 1024 / 1024} MiB): a fixture holds one delivery, and providers send at most 25 MB.`,
+        );
+      }
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
+    if (error instanceof RelayError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new RelayError('INVALID_OPTION', `cannot read the fixture ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
   }

@@ -8,7 +8,7 @@ import type { BodyBudget } from './body-budget.js';
 import { executionNotFound } from './errors.js';
 import type { Executions } from './executions.js';
 import { error, header, json, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
-import { nestsDeeperThan } from './json-depth.js';
+import { nestsDeeperThan } from '../core/json-depth.js';
 import type { ExecutionFilter, ExecutionStatus } from './store/types.js';
 import { executionJson } from './views.js';
 
@@ -207,7 +207,12 @@ async function accept(
   const verdict = await verify(plugin, { headers: request.headers, body, secrets, now: context.now() });
   if (!verdict.ok) {
     if (verdict.reason === 'signature_mismatch' && plugin.secretEnv !== null) {
-      return error(401, `The signature does not match: the sender and this service use different ${plugin.secretEnv} values. Set the same secret on both sides.`);
+      return error(
+        401,
+        `The signature does not match. Either the sender and this service use different ${plugin.secretEnv} values, or the body was changed after it was signed ` +
+          `(e.g. parsed and serialised again by the sender, a proxy or a body parser, so that its whitespace or key order changed). ` +
+          `Set the same secret on both sides, and send and verify the exact bytes that were signed.`,
+      );
     }
     if (verdict.reason === 'signature_mismatch') return error(401, `The signature does not match: ${verdict.message}`);
     // The contract's exact body; the detail goes in a header.
