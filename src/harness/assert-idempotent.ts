@@ -37,7 +37,7 @@ export interface AssertIdempotentOptions<State> {
 }
 
 /** One send of a generated sequence. */
-interface Step {
+export interface IdempotenceStep {
   /** Index in the provider's order. */
   readonly index: number;
   /** `original`; `duplicate`: the provider sent it again; `retry`: the original's answer was lost (a timeout) and the provider retried. */
@@ -46,7 +46,7 @@ interface Step {
 
 interface Case {
   readonly flow: number;
-  readonly steps: readonly Step[];
+  readonly steps: readonly IdempotenceStep[];
 }
 
 interface PreparedFlow {
@@ -58,10 +58,11 @@ interface PreparedFlow {
   expected?: unknown;
 }
 
+/** Thrown inside the property when a run ends in another state; `assertIdempotent` turns it into an `IdempotenceError`. */
 class Mismatch extends Error {
   constructor(
     readonly flow: PreparedFlow,
-    readonly steps: readonly Step[],
+    readonly steps: readonly IdempotenceStep[],
     readonly sent: readonly FlowSendResult[],
     readonly actual: unknown,
   ) {
@@ -69,14 +70,67 @@ class Mismatch extends Error {
   }
 }
 
+/** The evidence of a failed `assertIdempotent`: the flow's deliveries, the shrunk sequence, what each send got, both states. */
+export interface IdempotenceDetails {
+  /** The flow's deliveries in the provider's order, signed, with their bodies. */
+  readonly deliveries: readonly Delivery[];
+  /** The shrunk sequence: which delivery each send was, and whether it was a copy. */
+  readonly steps: readonly IdempotenceStep[];
+  /** Each send of the sequence with its attempts and the target's last answer. */
+  readonly sent: readonly FlowSendResult[];
+  /** `state()` after the flow was delivered once, in order. */
+  readonly expected: unknown;
+  /** `state()` after the sequence. */
+  readonly actual: unknown;
+}
+
+/**
+ * What `assertIdempotent` throws when a sequence leaves another state: the report is the message; the
+ * summary (`flow`, `seed`, `replayPath`) is all a test runner prints of it; the bodies and answers are on
+ * `details`, which is not enumerable and not in `toJSON()`, since Vitest and Jest print every property of a
+ * thrown error (the bodies of one Stripe flow ran to 175 KB under the message).
+ * @example
+ * try {
+ *   await assertIdempotent({ target: app, flows, state, reset });
+ * } catch (error) {
+ *   if (error instanceof IdempotenceError) console.log(error.details.sent.map((s) => s.deliveryId), error.seed);
+ *   throw error;
+ * }
+ */
+export class IdempotenceError extends Error {
+  /** The flow whose sequence failed. */
+  readonly flow: { readonly provider: string; readonly name: string };
+  /** The fast-check seed that replays the failure (with `replayPath`). */
+  readonly seed: number;
+  /** The fast-check path of the shrunk counterexample. */
+  readonly replayPath: string;
+  /** The evidence; not enumerable, so that runners do not print it. */
+  declare readonly details: IdempotenceDetails;
+
+  constructor(message: string, summary: { flow: { provider: string; name: string }; seed: number; replayPath: string }, details: IdempotenceDetails) {
+    super(message);
+    this.flow = summary.flow;
+    this.seed = summary.seed;
+    this.replayPath = summary.replayPath;
+    Object.defineProperty(this, 'details', { value: details, enumerable: false });
+  }
+
+  /** What serialisers get (Vitest sends thrown errors to its reporter through `toJSON` when there is one). */
+  toJSON(): { name: string; message: string; stack: string | undefined; flow: { provider: string; name: string }; seed: number; replayPath: string } {
+    return { name: this.name, message: this.message, stack: this.stack, flow: this.flow, seed: this.seed, replayPath: this.replayPath };
+  }
+}
+// On the prototype, not the instance: an own `name` would be one more property for runners to print.
+IdempotenceError.prototype.name = 'IdempotenceError';
+
 /** The permutation a Lehmer code picks: `[0, 0, …]` is the provider's order, so shrinking moves toward it. */
 function permute(count: number, code: readonly number[]): number[] {
   const left = Array.from({ length: count }, (_, i) => i);
   return code.map((pick) => left.splice(pick, 1)[0]!);
 }
 
-function sequenceOf(count: number, code: readonly number[], copies: readonly { index: number; kind: Step['copy']; after: number }[]): Step[] {
-  const steps: Step[] = permute(count, code).map((index) => ({ index, copy: 'original' }));
+function sequenceOf(count: number, code: readonly number[], copies: readonly { index: number; kind: IdempotenceStep['copy']; after: number }[]): IdempotenceStep[] {
+  const steps: IdempotenceStep[] = permute(count, code).map((index) => ({ index, copy: 'original' }));
   for (const copy of copies) {
     const original = steps.findIndex((s) => s.index === copy.index && s.copy === 'original');
     const position = original + 1 + (copy.after % (steps.length - original));
@@ -89,7 +143,7 @@ function caseArbitrary(flows: readonly PreparedFlow[]): fc.Arbitrary<Case> {
   return fc.oneof(
     ...flows.map((flow, i) => {
       const n = flow.deliveries.length;
-      const kinds: Step['copy'][] = flow.retries ? ['duplicate', 'retry'] : ['duplicate'];
+      const kinds: IdempotenceStep['copy'][] = flow.retries ? ['duplicate', 'retry'] : ['duplicate'];
       // Each delivery is sent again (a duplicate, or a retry of a lost answer) in about half the runs, so
       // that a handler which is not idempotent for one event of a long flow is caught in a few runs;
       // shrinking drops the copies that do not matter.
@@ -107,7 +161,7 @@ function caseArbitrary(flows: readonly PreparedFlow[]): fc.Arbitrary<Case> {
  * Sends `steps`; a send the target does not accept is retried on the provider's schedule (without
  * waiting), after the sends due before it, as a provider's later retries arrive (GitHub never retries).
  */
-function deliver(flow: PreparedFlow, steps: readonly Step[]): Promise<FlowSendResult[]> {
+function deliver(flow: PreparedFlow, steps: readonly IdempotenceStep[]): Promise<FlowSendResult[]> {
   const sequence = steps.map((step) => ({ index: step.index, copy: step.copy === 'original' ? ('original' as const) : ('duplicate' as const) }));
   return runSequence(flow.deliveries, sequence, flow.context);
 }
@@ -138,7 +192,8 @@ function checkOptions(options: AssertIdempotentOptions<unknown>): fc.Parameters<
  * each of `flows`: for every generated sequence (a permutation of the flow's deliveries, with duplicates,
  * and attempts whose answer was lost followed by the provider's retry), the final `state()` equals the
  * state after delivering the flow once in the provider's order. Throws with the shrunk sequence, both
- * states, and the `{ seed, replayPath }` that replays it.
+ * states, and the `{ seed, replayPath }` that replays it: an `IdempotenceError`, whose `details` hold the bodies sent
+ * and the answers.
  * @example
  * await assertIdempotent({
  *   target: app,
@@ -167,7 +222,11 @@ export async function assertIdempotent<State>(options: AssertIdempotentOptions<S
   if (!details.failed) return;
   const error = details.errorInstance;
   if (error instanceof RelayError) throw error;
-  throw new Error(report(details, error, parameters.numRuns!), { cause: error });
+  const message = report(details, error, parameters.numRuns!);
+  if (!(error instanceof Mismatch)) throw new Error(message, { cause: error });
+  const { flow, steps, sent, actual } = error;
+  const summary = { flow: { provider: flow.provider, name: flow.name }, seed: details.seed, replayPath: details.counterexamplePath ?? '' };
+  throw new IdempotenceError(message, summary, { deliveries: flow.deliveries, steps, sent, expected: flow.expected, actual });
 }
 
 function json(value: unknown): string {
@@ -180,7 +239,7 @@ function json(value: unknown): string {
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 
-const COPY_LABEL: Readonly<Record<Step['copy'], string>> = {
+const COPY_LABEL: Readonly<Record<IdempotenceStep['copy'], string>> = {
   original: '',
   duplicate: ' (duplicate: sent again with the same ids)',
   retry: ' (retry: the answer to the earlier attempt was lost, so the provider sent it again)',

@@ -24,6 +24,6 @@ export { forgeryArbitrary, forgeryKinds } from './forgeries.js';
 export type { Forgery, ForgeryArbitraryOptions, ForgeryKind } from './forgeries.js';
 export { assertRejectsForgeries } from './assert-forgeries.js';
 export type { AssertRejectsForgeriesOptions } from './assert-forgeries.js';
-export { assertIdempotent } from './assert-idempotent.js';
-export type { AssertIdempotentOptions } from './assert-idempotent.js';
+export { assertIdempotent, IdempotenceError } from './assert-idempotent.js';
+export type { AssertIdempotentOptions, IdempotenceDetails, IdempotenceStep } from './assert-idempotent.js';
 export type { Delivery } from './build-delivery.js';
