@@ -119,7 +119,8 @@ function checkFlag(name: string, value: unknown): boolean {
   return value;
 }
 
-function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+/** The `headers` option, checked: header names and string values, else a `RelayError`. */
+export function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
   if (headers === undefined) return undefined;
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
@@ -185,7 +186,7 @@ async function fixtureDelivery(options: FixtureDeliveryOptions): Promise<Deliver
 }
 
 /** The delivery `signed` makes, told to the delivery observers (relaykit/msw's world) first. */
-function observed(
+export function observed(
   plugin: BuiltInProvider,
   eventType: string,
   signed: { readonly headers: Record<string, string>; readonly body: string; readonly deliveryId: string },

@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RelayError } from '../core/index.js';
-import type { BuiltInProvider } from '../providers/index.js';
+import { stripeObjectId, type BuiltInProvider } from '../providers/index.js';
 import { signatureHeaderNames, type Fixture } from './fixture.js';
 import { applyEdits, scalarSpans } from './json-spans.js';
 
@@ -50,6 +50,27 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 function getHeader(headers: Readonly<Record<string, string>>, name: string): string | undefined {
   const found = Object.keys(headers).find((existing) => existing.toLowerCase() === name.toLowerCase());
   return found === undefined ? undefined : headers[found];
+}
+
+/** The body's top-level `"id"`, or `undefined` when it has none (or is not a JSON object). */
+function topLevelId(body: string): unknown {
+  try {
+    const json = JSON.parse(body) as unknown;
+    return json !== null && typeof json === 'object' ? (json as { id?: unknown }).id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh Stripe event id, shaped as `relay trigger` makes them (`stripeObjectId`): the version and
+ * account of the fixture's own id when it has Stripe's shape, minted at `timestamp`, eight random.
+ */
+function freshStripeEventId(body: string, timestamp: number): string {
+  const id = topLevelId(body);
+  const shaped = typeof id === 'string' && /^evt_[13][0-9A-Za-z]{23}$/.test(id);
+  const [version, account] = shaped ? [id.slice(4, 5), id.slice(10, 20)] : ['1', base62(10)];
+  return stripeObjectId('evt', Math.floor(timestamp / 1000), account, base62(8), version);
 }
 
 /** The fixture's body with its top-level `"id"` replaced by `id`, every other byte kept. */
@@ -95,7 +116,7 @@ export function signFixture(provider: BuiltInProvider, fixture: Fixture, input: 
   if (deliveryId === undefined) {
     switch (provider.id) {
       case 'stripe':
-        deliveryId = `evt_${base62(24)}`;
+        deliveryId = freshStripeEventId(body, input.timestamp);
         body = withTopLevelId(body, deliveryId, source);
         break;
       case 'github':

@@ -51,6 +51,7 @@ export type { Fabricator } from './fabricator.js';
 export type { FabricatedDelivery, FabricateOptions } from './delivery.js';
 export { hasDeliveryObservers, notifyDelivery } from './observe.js';
 export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';
+export { objectId as stripeObjectId } from './stripe/scene.js';
 export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
 export { loadStripeThinFetch } from './stripe/thin/load.js';
 export { loadStripeImplied } from './stripe/implied-load.js';

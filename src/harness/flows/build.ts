@@ -4,9 +4,9 @@
  * `data`; each event gets its own seed (so its own event and delivery ids) and its own time.
  */
 import { closestMatches, deepMerge, isPlainObject, RelayError } from '../../core/index.js';
-import { getProvider } from '../../providers/index.js';
-import { buildDelivery, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
-import type { AnyFlow, FlowContext, FlowInfo } from './define.js';
+import { getProvider, loadFabricator, type BuiltInProvider, type FabricatedDelivery } from '../../providers/index.js';
+import { checkHeaders, observed, resolveSecret, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
+import type { AnyFlow, FlowContext, FlowIdentity, FlowInfo } from './define.js';
 import { infoOf } from './define.js';
 import { deriveSeed, hashText, seededRng } from './random.js';
 import { flowDefinitions } from './registry.js';
@@ -81,6 +81,30 @@ function checkFlowData(data: unknown): FlowData | undefined {
 }
 
 /**
+ * `built` made to agree with its flow by `identity`, signed again when that changed its body. Headers the
+ * caller gave (`headers`) still win over the new signature, as they won over the first.
+ */
+function settled(
+  plugin: BuiltInProvider,
+  built: FabricatedDelivery,
+  identity: FlowIdentity | undefined,
+  signing: { secret: string | readonly string[]; timestamp: number; headers: Readonly<Record<string, string>> | undefined },
+): FabricatedDelivery {
+  if (identity === undefined) return built;
+  const { body, deliveryId } = identity(built);
+  if (body === built.body) return built;
+  const given = new Set(Object.keys(signing.headers ?? {}).map((name) => name.toLowerCase()));
+  const signature = Object.entries(plugin.sign({ body, secret: signing.secret, timestamp: signing.timestamp, deliveryId }));
+  const headers = { ...built.headers };
+  for (const [name, value] of signature) {
+    if (given.has(name.toLowerCase())) continue;
+    const existing = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
+    headers[existing] = value;
+  }
+  return { ...built, body, deliveryId, headers };
+}
+
+/**
  * Builds a flow's deliveries in the provider's order, each signed at its own time (the flow's start plus
  * its offset). Every event has its own event and delivery ids; the resources they describe share theirs.
  * @example
@@ -94,15 +118,20 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
   const data = checkFlowData(dataOption);
   const seed = resolveFlowSeed(seedOption);
   const start = resolveTimestamp(timestamp);
+  const secret = resolveSecret(plugin, rest.secret, rest.env);
+  checkHeaders(headers);
   const salted = (seed ^ hashText(`${plugin.id}/${definition.name}`)) >>> 0;
-  const ids = definition.ids(seededRng(salted));
+  const unix = (at: number) => Math.floor(start / 1000) + at;
+  const ids = definition.ids(seededRng(salted), { unix });
+  const identity = definition.identity?.(ids);
+  const fabricate = await loadFabricator(plugin);
   // Parsed on demand: most steps never read an earlier event, and parsing every body would cost as much as building it.
   const bodies: string[] = [];
   const mains: Record<string, unknown>[] = [];
   const main = (index: number) => (mains[index] ??= bodies[index] === undefined ? {} : mainResource(plugin.id, JSON.parse(bodies[index]!)));
   const context: FlowContext<unknown> = {
     ids,
-    unix: (at) => Math.floor(start / 1000) + at,
+    unix,
     ms: (at) => start + at * 1000,
     iso: (at) => new Date(start + at * 1000).toISOString(),
     main,
@@ -112,14 +141,12 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
   let headersOfFlow: Record<string, string> = {};
   for (const [index, step] of definition.steps.entries()) {
     const own = deepMerge(fields, step.data?.(context));
-    const delivery = await buildDelivery(plugin.id, step.type, {
-      ...rest,
-      seed: deriveSeed(salted, index),
-      timestamp: start + step.at * 1000,
-      data: deepMerge(own, userData(data, step.type, index)),
-      // None for providers without shared headers: an empty object would still go through the override path.
-      ...(headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { headers: { ...headersOfFlow, ...headers } } : {}),
-    });
+    const at = start + step.at * 1000;
+    const seedOfStep = deriveSeed(salted, index);
+    // None for providers without shared headers: an empty object would still go through the override path.
+    const given = headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { ...headersOfFlow, ...headers } : undefined;
+    const built = fabricate({ eventType: step.type, data: deepMerge(own, userData(data, step.type, index)) as never, secret, seed: seedOfStep, timestamp: at, headers: given, app: rest.app });
+    const delivery = observed(plugin, built.eventType, settled(plugin, built, identity, { secret, timestamp: at, headers: given }), seedOfStep, at, undefined);
     deliveries.push(delivery);
     bodies.push(delivery.body);
     if (index === 0) {

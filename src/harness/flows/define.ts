@@ -29,6 +29,19 @@ export interface FlowStep<Ids> {
   readonly data?: (context: FlowContext<Ids>) => Record<string, unknown>;
 }
 
+/** The flow's start, when its ids are drawn: an object's id carries the time it was created at (Stripe). */
+export interface FlowClock {
+  /** The time `at` seconds after the flow began, in Unix seconds. */
+  unix(at: number): number;
+}
+
+/**
+ * Makes one built event agree with the flow before it is signed: the ids the payload builder drew for
+ * objects the flow already has become the flow's (stripe-identity.ts). Made once per built flow, so it
+ * may remember what earlier events named.
+ */
+export type FlowIdentity = (built: { readonly body: string; readonly deliveryId: string }) => { readonly body: string; readonly deliveryId: string };
+
 /** A flow as each provider module defines it. */
 export interface FlowDefinition<Ids = unknown> {
   readonly provider: string;
@@ -39,8 +52,10 @@ export interface FlowDefinition<Ids = unknown> {
   /** Where the provider documents these events and their order. */
   readonly source: string;
   /** Draws the ids the events share. */
-  ids(rng: Rng): Ids;
+  ids(rng: Rng, clock: FlowClock): Ids;
   readonly steps: readonly FlowStep<Ids>[];
+  /** What makes each built event agree with the flow's ids, where `data` alone cannot (nested objects the builder draws). */
+  identity?(ids: Ids): FlowIdentity;
 }
 
 /**

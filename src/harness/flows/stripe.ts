@@ -4,29 +4,48 @@
  * Stripe does not guarantee that events arrive in the order they are generated (https://docs.stripe.com/webhooks,
  * "Event ordering"); the order listed here is the order the objects change, which each flow's source documents.
  */
-import { defineFlow } from './define.js';
+import { stripeObjectId } from '../../providers/index.js';
+import { defineFlow, type FlowClock } from './define.js';
 import { base62, int, type Rng } from './random.js';
+import { stripeIdentity } from './stripe-identity.js';
 
 const DAY = 86_400;
 
-function stripeIds(rng: Rng) {
-  const long = (prefix: string) => `${prefix}_${base62(rng, 24)}`;
+/** When each of a flow's objects was created, in seconds after the flow began (default 0): their ids carry it. */
+type Created = Partial<Record<'paymentMethod' | 'subscription' | 'invoice' | 'paymentIntent' | 'charge' | 'retryCharge' | 'refund' | 'dispute', number>>;
+
+/**
+ * The ids a Stripe flow's events share, minted as single triggers mint them (`stripeObjectId`): on one
+ * account, each at its object's creation time, PaymentIntents, charges and refunds with version `3`.
+ */
+function stripeIds(rng: Rng, { unix }: FlowClock, created: Created = {}, mode: 'payment' | 'subscription' = 'payment') {
+  const account = base62(rng, 10);
+  const id = (prefix: string, key: keyof Created, version = '1') => stripeObjectId(prefix, unix(created[key] ?? 0), account, base62(rng, 8), version);
   return {
+    account,
     customer: `cus_${base62(rng, 14)}`,
-    paymentMethod: long('pm'),
-    subscription: long('sub'),
-    invoice: long('in'),
-    paymentIntent: long('pi'),
-    charge: long('ch'),
-    retryCharge: long('ch'),
-    session: `cs_test_a1${base62(rng, 56)}`,
-    refund: long('re'),
-    dispute: long('dp'),
+    paymentMethod: id('pm', 'paymentMethod'),
+    subscription: id('sub', 'subscription'),
+    invoice: id('in', 'invoice'),
+    paymentIntent: id('pi', 'paymentIntent', '3'),
+    charge: id('ch', 'charge', '3'),
+    retryCharge: id('ch', 'retryCharge', '3'),
+    // Checkout Session ids say their mode: `a1` payment, `b1` subscription.
+    session: `cs_test_${mode === 'subscription' ? 'b1' : 'a1'}${base62(rng, 56)}`,
+    refund: id('re', 'refund', '3'),
+    dispute: id('dp', 'dispute'),
     amount: int(rng, 5, 99) * 100,
   };
 }
 
 type Ids = ReturnType<typeof stripeIds>;
+
+/** Every event of a Stripe flow on the flow's account, naming the flow's objects (stripe-identity.ts). */
+const identity = (ids: Ids) =>
+  stripeIdentity({
+    account: ids.account,
+    objects: [ids.customer, ids.paymentMethod, ids.subscription, ids.invoice, ids.paymentIntent, ids.charge, ids.retryCharge, ids.session, ids.refund, ids.dispute],
+  });
 
 const subscriptionParent = (ids: Ids) => ({ parent: { type: 'subscription_details', subscription_details: { subscription: ids.subscription } } });
 
@@ -76,7 +95,8 @@ const checkoutSubscription = defineFlow({
   name: 'checkout-subscription',
   description: 'A new customer subscribes through Checkout: customer, payment method, subscription, first invoice paid, session completed',
   source: 'https://docs.stripe.com/billing/subscriptions/webhooks and https://docs.stripe.com/payments/checkout/fulfill-orders',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: 1, subscription: 2, invoice: 2, paymentIntent: 3, charge: 4 }, 'subscription'),
+  identity,
   steps: [
     { type: 'customer.created', at: 0, data: ({ ids, unix }) => ({ id: ids.customer, created: unix(0) }) },
     { type: 'payment_method.attached', at: 1, data: ({ ids, unix }) => ({ id: ids.paymentMethod, customer: ids.customer, created: unix(1) }) },
@@ -125,7 +145,8 @@ const cardPayment = defineFlow({
   name: 'card-payment',
   description: 'A one-off card payment through Checkout: payment intent created, charge, payment intent succeeded, session completed',
   source: 'https://docs.stripe.com/payments/payment-intents/verifying-status and https://docs.stripe.com/checkout/fulfillment',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { charge: 1 }),
+  identity,
   steps: [
     { type: 'payment_intent.created', at: 0, data: ({ ids, unix }) => intent(ids, unix(0), { status: 'requires_payment_method' }) },
     { type: 'charge.succeeded', at: 1, data: ({ ids, unix }) => charge(ids, unix(1), { status: 'succeeded', paid: true, captured: true }) },
@@ -158,7 +179,8 @@ const refund = defineFlow({
   name: 'refund',
   description: 'A card payment refunded in full: refund created, charge refunded, refund updated',
   source: 'https://docs.stripe.com/refunds',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -DAY, paymentIntent: -DAY, charge: -DAY }),
+  identity,
   steps: [
     { type: 'refund.created', at: 0, data: ({ ids, unix }) => ({ id: ids.refund, charge: ids.charge, payment_intent: ids.paymentIntent, amount: ids.amount, created: unix(0), status: 'pending' }) },
     { type: 'charge.refunded', at: 0, data: ({ ids, unix }) => charge(ids, unix(-DAY), { status: 'succeeded', refunded: true, amount_refunded: ids.amount }) },
@@ -171,7 +193,8 @@ const renewalFailed = defineFlow({
   name: 'renewal-failed',
   description: 'A renewal whose card is declined: invoice finalized, payment fails, subscription past due, a retry 3 days later fails, subscription canceled',
   source: 'https://docs.stripe.com/billing/subscriptions/webhooks and https://docs.stripe.com/billing/revenue-recovery/smart-retries',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -30 * DAY, subscription: -30 * DAY, paymentIntent: 3601, charge: 3602, retryCharge: 3603 + 3 * DAY }),
+  identity,
   steps: [
     { type: 'invoice.created', at: 0, data: ({ ids, unix }) => invoice(ids, unix(0), { status: 'draft', billing_reason: 'subscription_cycle' }) },
     { type: 'invoice.finalized', at: 3600, data: ({ ids, unix }) => invoice(ids, unix(0), { status: 'open', billing_reason: 'subscription_cycle' }) },
@@ -207,7 +230,8 @@ const dispute = defineFlow({
   name: 'dispute',
   description: 'A cardholder disputes a charge: dispute opened, evidence submitted (under review), dispute closed as won',
   source: 'https://docs.stripe.com/disputes/responding and https://docs.stripe.com/api/events/types',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -10 * DAY, paymentIntent: -10 * DAY, charge: -10 * DAY }),
+  identity,
   steps: [
     {
       type: 'charge.dispute.created',
@@ -232,7 +256,8 @@ const subscriptionCanceled = defineFlow({
   name: 'subscription-canceled',
   description: 'A customer cancels at period end: subscription updated (cancel_at_period_end), then deleted when the period ends',
   source: 'https://docs.stripe.com/billing/subscriptions/cancel',
-  ids: stripeIds,
+  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -60 * DAY, subscription: -60 * DAY, invoice: -30 * DAY }),
+  identity,
   steps: [
     {
       type: 'customer.subscription.updated',

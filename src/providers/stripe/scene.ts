@@ -149,7 +149,7 @@ export class Scene {
    * the same second share everything but the last eight.
    */
   id(prefix: string, created: number, version = '1', accountCode = this.accountCode): string {
-    return `${prefix}_${version}${timeCode(created)}${accountCode}${this.base62(8)}`;
+    return objectId(prefix, created, accountCode, this.base62(8), version);
   }
 
   /** The leading part two ids minted together share: version, time and account. */
@@ -252,6 +252,16 @@ export class Scene {
   upper(length: number): string {
     return this.base62(length).toUpperCase();
   }
+}
+
+/**
+ * A 24-character Stripe object id: `<prefix>_<version><time><account><random>`, the one id maker of
+ * payloads (`Scene.id`), flows and re-sent fixtures. `random` is the caller's eight base62 characters.
+ * @example
+ * objectId('pi', 1_700_000_000, 'LkdIwHu7ix', '28a3tqPa', '3'); // 'pi_3ODBseLkdIwHu7ix28a3tqPa'
+ */
+export function objectId(prefix: string, created: number, accountCode: string, random: string, version = '1'): string {
+  return `${prefix}_${version}${timeCode(created)}${accountCode}${random}`;
 }
 
 /** Five base62 characters of seconds since `ID_EPOCH`: the time part of an object id. */

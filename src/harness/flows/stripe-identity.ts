@@ -1,0 +1,100 @@
+/**
+ * One account, and one object behind each id, across a Stripe flow. The payload builder draws each
+ * event on an account of its own and mints the nested objects it needs: an invoice's lines name an
+ * invoice and a subscription, a subscription's items their subscription, a dispute's balance
+ * transactions their dispute. A flow's `data` sets the main resource's ids but cannot reach into those
+ * arrays (arrays replace). So each built event is walked once before it is signed:
+ *
+ * - an id of a kind the flow owns (`cus`, `pm`, `sub`, `in`, `pi`, `ch`, `cs_test`, `re`, `dp`) becomes the
+ *   flow's object of that kind (of two charges, the one the event delivers, else the first);
+ * - an object the flow does not own keeps the id the first event gave it: one subscription item, price,
+ *   product and payment method configuration per flow; a balance transaction or an invoice line per
+ *   object holding it (a charge's and its refund's differ);
+ * - every id minted on the event's account (the event's own included) moves to the flow's account.
+ *
+ * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`).
+ */
+import { isPlainObject } from '../../core/index.js';
+import type { FlowIdentity } from './define.js';
+
+/** What a Stripe flow owns: its account (the ten characters every id minted on it embeds) and its objects' ids. */
+export interface StripeFlowObjects {
+  readonly account: string;
+  readonly objects: readonly string[];
+}
+
+/** A Stripe id inside a string: a Checkout Session's, or a prefix and a body of 14 (short), 16 (account) or 24 characters. */
+const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))(?![0-9A-Za-z])/g;
+/** Kinds whose objects belong to the object holding them. */
+const PER_OWNER = new Set(['txn', 'il']);
+/** Kinds each event has its own of. */
+const PER_EVENT = new Set(['evt', 'req']);
+
+/** The prefix of an id token (`cs_test` for a session), or `undefined` for an enum value such as `charge_automatically` or `requested_by_customer`. */
+function prefixOf(token: string): string | undefined {
+  if (token.startsWith('cs_test_')) return 'cs_test';
+  const cut = token.lastIndexOf('_');
+  // A drawn body has a digit or a capital; a lower-case word after the last underscore is not an id.
+  return /[0-9A-Z]/.test(token.slice(cut + 1)) ? token.slice(0, cut) : undefined;
+}
+
+/**
+ * The identity of a Stripe flow's events (see the module's comment): a function of each built event,
+ * made once per built flow.
+ * @example
+ * const settle = stripeIdentity({ account: 'LkdIwHu7ix', objects: [ids.customer, ids.subscription, ids.invoice] });
+ * const { body, deliveryId } = settle(built);
+ */
+export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIdentity {
+  const owned = new Map<string, string[]>();
+  for (const id of objects) {
+    const prefix = prefixOf(id);
+    if (prefix !== undefined) owned.set(prefix, [...(owned.get(prefix) ?? []), id]);
+  }
+  const ownedIds = new Set(objects);
+  // What the flow's earlier events named the objects it does not own: by kind, or by holder and place.
+  const kept = new Map<string, string>();
+
+  return ({ body }) => {
+    const event = JSON.parse(body) as Record<string, unknown> & { data?: { object?: Record<string, unknown>; previous_attributes?: unknown } };
+    const drawn = typeof event.id === 'string' && /^evt_[0-9A-Za-z]{24}$/.test(event.id) ? event.id.slice(10, 20) : undefined;
+    const onAccount = (id: string) => (drawn === undefined ? id : id.replace(drawn, account));
+    const delivered = event.data?.object?.id;
+
+    const rename = (token: string, place: string): string => {
+      const prefix = prefixOf(token);
+      if (prefix === undefined || ownedIds.has(token)) return token;
+      const flows = owned.get(prefix);
+      if (flows !== undefined) return typeof delivered === 'string' && flows.includes(delivered) ? delivered : flows[0]!;
+      if (PER_EVENT.has(prefix)) return onAccount(token);
+      const key = PER_OWNER.has(prefix) ? place : prefix;
+      const id = kept.get(key) ?? onAccount(token);
+      kept.set(key, id);
+      return id;
+    };
+    const renameAll = (text: string, place: string) => text.replace(ID_TOKEN, (token) => rename(token, place));
+
+    /** Renames the ids inside `node` in place; `owner` is the flow object holding it and `path` the place from there. */
+    const walk = (node: unknown, owner: string, path: string): void => {
+      if (Array.isArray(node)) {
+        node.forEach((item, i) => {
+          if (typeof item === 'string') node[i] = renameAll(item, `${owner} ${path}[${i}]`);
+          else walk(item, owner, `${path}[${i}]`);
+        });
+        return;
+      }
+      if (!isPlainObject(node)) return;
+      if (typeof node.id === 'string') node.id = renameAll(node.id, `${owner} ${path}.id`);
+      const [holder, from] = typeof node.id === 'string' && ownedIds.has(node.id) ? [node.id, ''] : [owner, path];
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'id') continue;
+        if (typeof value === 'string') node[key] = renameAll(value, `${holder} ${from}.${key}`);
+        // What an update changed is the delivered object's own fields as they were.
+        else if (key === 'previous_attributes' && node === event.data) walk(value, String(event.data.object?.id), '');
+        else walk(value, holder, `${from}.${key}`);
+      }
+    };
+    walk(event, '', '');
+    return { body: JSON.stringify(event, null, 2), deliveryId: String(event.id) };
+  };
+}
