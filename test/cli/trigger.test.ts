@@ -126,7 +126,7 @@ describe('relay trigger', () => {
       [['trigger', 'github', 'push'], { STRIPE_WEBHOOK_SECRET: 'x' }, /^relay: GITHUB_WEBHOOK_SECRET is not set\. .*export GITHUB_WEBHOOK_SECRET=\S+$/],
       [['trigger', 'strpe', 'charge.succeeded'], env, /^relay: Unknown provider "strpe"\. Did you mean "stripe"\? Built-in: stripe, github, clerk, shopify, resend\.$/],
       [['trigger', 'acme', 'order.paid', '--data', '{"total": 5}'], env, /^relay: "acme" is a custom plugin \(mounted by .*relay\.ts\); .* built-in providers only .* POSTing \{"type": string, "data": object\} to its mount path: curl -X POST http:\/\/127\.0\.0\.1:\d+\/api\/webhook\/acme .*'\{"type":"order\.paid","data":\{"total":5\}\}'$/],
-      [['trigger', 'github', 'pul_request.opened'], env, /^relay: Unknown GitHub event type "pul_request\.opened"\. Close matches: pull_request\.opened.* Run `relay events github` for the full list; .*--allow-unknown-type\)\.$/],
+      [['trigger', 'github', 'pul_request.opened'], env, /^relay: Unknown GitHub event type "pul_request\.opened"\. Close matches: pull_request\.opened.* Run `relay events github` for the full list; .*add --allow-unknown-type\.$/],
       // V8's own text: Node 22 and later add "(line 1 column 15)" after the position.
       [['trigger', 'stripe', 'charge.succeeded', '--data', '{"amount": 20 00}'], env, /^relay: --data is not valid JSON: .*position 14( \(line 1 column 15\))?, right after `\{"amount": 20 `$/],
       [['trigger', 'stripe', 'charge.succeeded', '--data', '[1]'], env, /^relay: --data must be a JSON object, .*; got an array\.$/],

@@ -171,6 +171,15 @@ async function unknownProvider(error: RelayError, id: string, eventType: string,
   );
 }
 
+/** How the library tells its callers to send an uncatalogued type anyway (src/providers/event-types.ts). */
+const LIBRARY_ALLOW_HINT = /pass allowUnknownType: true \(relay trigger --allow-unknown-type\)\./;
+
+/** The harness's `UNKNOWN_EVENT_TYPE`, told the CLI's way: the flag to add, not the library's option, which a CLI user cannot pass. */
+function unknownEventType(error: RelayError): RelayError {
+  if (!LIBRARY_ALLOW_HINT.test(error.message)) return error;
+  return new RelayError('UNKNOWN_EVENT_TYPE', error.message.replace(LIBRARY_ALLOW_HINT, 'add --allow-unknown-type.'));
+}
+
 /**
  * The first delivery, built and signed by the harness, which checks the provider, then the event type
  * (so that a typo shows on the first try, not once the secret is set), then the secret. `--print` sends
@@ -183,6 +192,7 @@ async function firstDelivery(out: Output, providerId: string, eventType: string,
   } catch (error) {
     if (!(error instanceof RelayError)) throw error;
     if (error.code === 'UNKNOWN_PROVIDER') throw await unknownProvider(error, providerId, eventType, p);
+    if (error.code === 'UNKNOWN_EVENT_TYPE') throw unknownEventType(error);
     if (error.code !== 'MISSING_SECRET') throw error;
     const provider = getProvider(providerId);
     if (!p.print) {
