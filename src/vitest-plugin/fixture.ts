@@ -6,19 +6,29 @@
 import { inject, test as base } from 'vitest';
 import { prefixed } from '../core/index.js';
 import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/service-client.js';
+import type { ExecutionDetail } from '../service/views.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
-/** An execution as the service's API returns it. */
+/** An execution as the service's list (`GET /api/executions`) returns it. */
 export type StoredExecutionJson = ServiceExecution;
+
+/**
+ * An execution in full, as `GET /api/executions/<id>` returns it: `steps`, `logs`, `error` and `event`
+ * typed as the service writes them.
+ * @example
+ * const done: StoredExecutionDetail = await relay.settled(result.execution!.id);
+ * done.steps.map((step) => `${step.name} ${step.status}`);
+ */
+export type StoredExecutionDetail = ExecutionDetail;
 
 /** The `relay` fixture. */
 export interface RelayFixture extends RelayTestContext {
   /** The stored executions, newest first (`type` and `status` filter, as `GET /api/executions`). */
   executions(filter?: ExecutionsFilter): Promise<StoredExecutionJson[]>;
   /** One execution with its steps, logs and event; `undefined` when there is none with that id. */
-  execution(idOrEventId: string): Promise<StoredExecutionJson | undefined>;
-  /** Waits until the execution's handler has finished (completed or failed) and returns it. */
-  settled(idOrEventId: string, options?: { timeoutMs?: number }): Promise<StoredExecutionJson>;
+  execution(idOrEventId: string): Promise<StoredExecutionDetail | undefined>;
+  /** Waits until the execution's handler has finished (completed or failed) and returns it with its steps, logs and event. */
+  settled(idOrEventId: string, options?: { timeoutMs?: number }): Promise<StoredExecutionDetail>;
 }
 
 /** The plugin's context, with a clear error when the plugin is not configured. */
@@ -41,8 +51,9 @@ export function createFixture(context: RelayTestContext): RelayFixture {
   return {
     ...context,
     executions: (filter) => client.executions(filter),
-    execution: (id) => client.execution(id),
-    settled: (id, options) => client.waitUntilSettled(id, options),
+    // The run's own relaykit service answers, so its detail view is what comes back.
+    execution: async (id) => (await client.execution(id)) as unknown as StoredExecutionDetail | undefined,
+    settled: async (id, options) => (await client.waitUntilSettled(id, options)) as unknown as StoredExecutionDetail,
   };
 }
 

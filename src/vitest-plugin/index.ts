@@ -16,7 +16,7 @@ export type { RelayPluginOptions } from './start.js';
 export type { RelayTestContext } from './context.js';
 export { test, relayContext } from './fixture.js';
 export { providerServer } from './provider-server.js';
-export type { RelayFixture, StoredExecutionJson } from './fixture.js';
+export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from './fixture.js';
 export type { IdempotentMatcherOptions, RelayMatchers } from './matchers.js';
 export { expect } from 'vitest';
 

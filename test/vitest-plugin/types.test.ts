@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { typecheck } from '../support/typecheck.js';
 
-const header = `import { expect, test, triggerWebhook } from '../../src/vitest-plugin/index.js';\n`;
+const header = `import { expect, test, triggerWebhook, type StoredExecutionDetail } from '../../src/vitest-plugin/index.js';\n`;
 
 const good = `${header}
 test('t', async ({ relay }) => {
@@ -14,12 +14,28 @@ test('t', async ({ relay }) => {
   const list: { id: string }[] = await relay.executions({ status: 'completed' });
   void url; void list;
 });
+
+// relay.settled() and relay.execution() carry the service's detail view: steps, logs, error and event were \`unknown\`.
+test('settled', async ({ relay }) => {
+  const done = await relay.settled('exec_1');
+  const names: string[] = done.steps.map((step) => step.name);
+  const durations: (number | null)[] = done.steps?.map((step) => step.durationMs) ?? [];
+  const lines: string[] = done.logs.map((log) => \`\${log.level} \${log.message}\`);
+  const error: string | null = done.error;
+  const status: 'pending' | 'running' | 'completed' | 'failed' = done.status;
+  const data: unknown = done.event.data;
+  const found: StoredExecutionDetail | undefined = await relay.execution('evt_1');
+  const stepError: string | null | undefined = found?.steps[0]?.error;
+  void names; void durations; void lines; void error; void status; void data; void stepError;
+});
 `;
 
 const bad: Record<string, [string, RegExp]> = {
   'accepted-argument': [`expect(1).toBeAccepted(2);`, /Expected 0 arguments/],
   'replay-without-source': [`expect(1).toBeReplayOf();`, /Expected 1 arguments/],
   'unknown-fixture-field': [`test('t', async ({ relay }) => { relay.nope; });`, /Property 'nope' does not exist/],
+  'settled-step-unknown-field': [`test('t', async ({ relay }) => { (await relay.settled('exec_1')).steps[0]!.nope; });`, /Property 'nope' does not exist/],
+  'settled-error-not-a-number': [`test('t', async ({ relay }) => { const n: number = (await relay.settled('exec_1')).error; void n; });`, /Type 'string \| null' is not assignable to type 'number'/],
 };
 
 describe('relaykit/vitest types', () => {
