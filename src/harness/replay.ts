@@ -12,6 +12,7 @@ import { deliver, type ExecutionSummary } from './trigger.js';
 
 /** What `replay` needs of a service to look executions up in its store (a relaykit service has it). */
 export interface ExecutionLookup {
+  /** By `exec_…`, `evt_…` or the provider's delivery id. */
   findExecution(idOrEventId: string): Promise<StoredExecution | undefined>;
 }
 
@@ -63,10 +64,25 @@ function isLookup(value: unknown): value is ExecutionLookup {
   return typeof value === 'object' && value !== null && typeof (value as ExecutionLookup).findExecution === 'function';
 }
 
-/** `id` when it is an execution id (`exec_…`) or an event id (`evt_…`), else a `RelayError` saying so. */
+/**
+ * What an id that names an execution may look like: relaykit's `exec_…` and `evt_…`, and the providers' delivery
+ * ids (Stripe's `evt_…`, GitHub's and Shopify's UUIDs, Svix's `msg_…`), which a service resolves as the dashboard's
+ * search does: 8 to 200 characters that a URL path keeps as they are (the service takes no longer id).
+ */
+const LOOKUP_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{7,199}$/;
+
+/**
+ * `id` when it can name an execution: an execution id (`exec_…`), an event id (`evt_…`) or the delivery id the
+ * provider sent (Stripe's event id, `X-GitHub-Delivery`, `svix-id`, `X-Shopify-Webhook-Id`); else a `RelayError`
+ * saying which ids are taken.
+ */
 export function checkExecutionId(id: unknown): string {
-  if (typeof id !== 'string' || !/^(exec|evt)_[A-Za-z0-9]+$/.test(id)) {
-    throw new RelayError('INVALID_OPTION', `${JSON.stringify(id)} is not an execution id (exec_…) or an event id (evt_…).`);
+  if (typeof id !== 'string' || !LOOKUP_ID.test(id)) {
+    throw new RelayError(
+      'INVALID_OPTION',
+      `${JSON.stringify(id)} is not an id relaykit can look up: give an execution id (exec_…), an event id (evt_…) or the provider's delivery id ` +
+        `(Stripe's evt_…, X-GitHub-Delivery, svix-id msg_…, X-Shopify-Webhook-Id).`,
+    );
   }
   return id;
 }
@@ -82,7 +98,7 @@ async function lookUp(id: string, options: ReplayOptions, client: ServiceClient)
 }
 
 /**
- * Replays an execution (or the execution of an event) as a new execution with `replayedFrom` set;
+ * Replays an execution (or the execution of an event, or of a provider's delivery id) as a new execution with `replayedFrom` set;
  * with `print`, returns what would be replayed and sends nothing.
  * @example
  * const result = await replay(execution.id, { target: 'http://localhost:3000' });

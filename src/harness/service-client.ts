@@ -34,7 +34,7 @@ export interface ServiceClientOptions {
 
 /** A client of a running service's executions API. */
 export interface ServiceClient {
-  /** One execution with its steps, logs and event, by `exec_` or `evt_` id; `undefined` when the service has none. */
+  /** One execution with its steps, logs and event, by `exec_` or `evt_` id or the provider's delivery id; `undefined` when the service has none. */
   execution(idOrEventId: string): Promise<ServiceExecution | undefined>;
   /** The stored executions, newest first. */
   executions(filter?: ExecutionsFilter): Promise<ServiceExecution[]>;

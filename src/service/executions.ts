@@ -40,6 +40,8 @@ export interface ExecutionsOptions {
   readonly store: () => Store;
   readonly runner: Runner;
   readonly now: () => number;
+  /** The mounted providers' ids, whose delivery ids `find`, `replay` and `retry` also take. */
+  readonly providers?: () => Iterable<string>;
 }
 
 /** The operations on executions of one service. */
@@ -47,12 +49,14 @@ export class Executions {
   readonly #store: () => Store;
   readonly #runner: Runner;
   readonly #now: () => number;
+  readonly #providers: () => Iterable<string>;
   #recovered: Promise<Recovery> | undefined;
 
   constructor(options: ExecutionsOptions) {
     this.#store = options.store;
     this.#runner = options.runner;
     this.#now = options.now;
+    this.#providers = options.providers ?? (() => []);
   }
 
   /** Stores a delivery and its new execution (or finds the execution of a redelivery), then schedules the handler. */
@@ -109,7 +113,7 @@ export class Executions {
     return executionJson({ ...execution, ...patch });
   }
 
-  /** An execution in full (steps, logs, event), by `exec_` or `evt_` id; `undefined` when unknown. */
+  /** An execution in full (steps, logs, event), by `exec_` or `evt_` id or the provider's delivery id; `undefined` when unknown. */
   async find(idOrEventId: string): Promise<ExecutionDetail | undefined> {
     const store = this.#store();
     const execution = await this.#lookup(idOrEventId);
@@ -151,9 +155,20 @@ export class Executions {
     return { execution, event };
   }
 
-  #lookup(idOrEventId: string): Promise<ExecutionRecord | undefined> {
+  /**
+   * By `exec_` id, `evt_` id, else by the provider's delivery id (Stripe's own `evt_…` too), as the dashboard's
+   * search finds it: the id a user has in hand is often the one in the payload or the headers.
+   */
+  async #lookup(id: string): Promise<ExecutionRecord | undefined> {
     const store = this.#store();
-    return idOrEventId.startsWith('evt_') ? store.getExecutionByEventId(idOrEventId) : store.getExecution(idOrEventId);
+    if (id.startsWith('exec_')) return store.getExecution(id);
+    const byEvent = id.startsWith('evt_') ? await store.getExecutionByEventId(id) : undefined;
+    if (byEvent || !store.getExecutionByDeliveryId) return byEvent;
+    for (const provider of this.#providers()) {
+      const found = await store.getExecutionByDeliveryId(provider, id);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   async #load(idOrEventId: string): Promise<ExecutionRecord> {

@@ -89,7 +89,7 @@ export interface Relay {
   retryExecution(id: string): Promise<ExecutionJson>;
   /** An execution in full, by `exec_` id; `undefined` when unknown. */
   getExecution(id: string): Promise<ExecutionDetail | undefined>;
-  /** An execution in full by `exec_` or `evt_` id; `undefined` when unknown. */
+  /** An execution in full by `exec_` or `evt_` id, or by the delivery id its provider sent (as the dashboard's search); `undefined` when unknown. */
   findExecution(idOrEventId: string): Promise<ExecutionDetail | undefined>;
   /** Executions newest first, with filters and a cursor. */
   listExecutions(filter?: ExecutionFilter): Promise<ExecutionPage>;
@@ -182,7 +182,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
   let observed: Store | undefined;
   const serviceStore = (): Store => (dashboard ? (observed ??= dashboard.observe(getStore())) : getStore());
   const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now });
-  const executions = new Executions({ store: serviceStore, runner, now });
+  const executions = new Executions({ store: serviceStore, runner, now, providers: () => plugins.keys() });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
 

@@ -146,7 +146,7 @@ describe('relay replay and relay inspect input errors', () => {
       [['inspect', 'evt_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--dir', dir], `relay: no execution or event with id evt_01JZZZZZZZZZZZZZZZZZZZZZZZ in ${path.join(dir, '.relay', 'relay.db')}.`],
       [['replay', source.id, '--print', '--dir', empty], `relay: no relay.ts and no .relay/relay.db in ${empty}. relay replay reads executions through the service your relay.ts exports (export default createRelay({ … })), or the store relay dev keeps there; run it in that directory or pass --dir <path>.`],
       [['inspect', source.id, '--dir', noService], `relay: ${path.join(noService, 'relay.ts')} does not export a relay service.`],
-      [['replay', 'order_42', '--dir', dir], 'relay: "order_42" is not an execution id (exec_…) or an event id (evt_…).'],
+      [['replay', 'order 42', '--dir', dir], 'relay: "order 42" is not an id relaykit can look up: give an execution id (exec_…), an event id (evt_…) or the provider\'s delivery id'],
     ] as const;
     const results = await Promise.all(cases.map(([argv]) => relay(argv)));
     results.forEach((result, i) => {

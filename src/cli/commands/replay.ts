@@ -1,8 +1,8 @@
 /**
- * `relay replay <eventId|executionId>`: resolves the id through the store of the project's relay.ts,
- * then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or (`--print`)
- * shows what would be replayed and sends nothing. With `--forward <url>`, an id the local store lacks is
- * asked of that service's API. With `--to <url>`, the stored delivery is signed again with the test secret
+ * `relay replay <id>`: resolves the id (`exec_…`, `evt_…`, or the provider's delivery id) through the store of
+ * the project's relay.ts, then POSTs `<base>/api/executions/<id>/replay` with the harness's service client, or
+ * (`--print`) shows what would be replayed and sends nothing. With `--forward <url>` or `SERVICE_BASE_URL`, an id
+ * the local store lacks (or a folder without one) is asked of that service's API. With `--to <url>`, the stored delivery is signed again with the test secret
  * (fresh delivery ids) and POSTed to exactly that URL, e.g. the user's own route; with `--path <path>`, to
  * that path on the base URL (`--forward`, which is then the user's app, not asked for executions).
  */
@@ -46,17 +46,31 @@ async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, loc
   return { preview, event: { provider: event.provider, type: event.type, headers: {}, body: JSON.stringify(event.data), receivedAt: event.receivedAt } };
 }
 
+/** Whether a service was named (`--forward` or `SERVICE_BASE_URL`), which `relay replay` may then ask for executions. */
+function serviceNamed(options: ReplayCliOptions, env: NodeJS.ProcessEnv): boolean {
+  return options.forward !== undefined || Boolean(env.SERVICE_BASE_URL);
+}
+
+/** A local miss told with the way to ask a running service instead, when none was named. */
+function withServiceHint(error: RelayError): RelayError {
+  return new RelayError(
+    error.code,
+    `${error.message} To replay from a running relaykit service that has it, pass --forward <url> or set SERVICE_BASE_URL=<url> (e.g. http://localhost:3000).`,
+  );
+}
+
 /**
- * Finds the source execution in the local store, else (with `--forward`, unless `--path` makes it the
- * user's app) in that service; `resend` (`--to`, `--path`) also reads its stored delivery.
+ * Finds the source execution in the local store, else (when `--forward` or `SERVICE_BASE_URL` names a service,
+ * unless `--path` makes it the user's app) in that service; `resend` (`--to`, `--path`) also reads its stored delivery.
  */
 async function findSource(id: string, options: ReplayCliOptions, base: string | undefined, env: NodeJS.ProcessEnv, resend: boolean): Promise<Source> {
-  const remote = options.forward !== undefined && options.path === undefined && base !== undefined;
+  const remote = serviceNamed(options, env) && options.path === undefined && base !== undefined;
   let project;
   try {
     project = await openStoredProject('replay', options.dir);
   } catch (error) {
-    if (!remote || !(error instanceof RelayError) || error.code !== 'USAGE') throw error;
+    if (!(error instanceof RelayError) || error.code !== 'USAGE') throw error;
+    if (!remote) throw withServiceHint(error);
     return fromService(id, base, env, error.message);
   }
   try {
@@ -66,7 +80,7 @@ async function findSource(id: string, options: ReplayCliOptions, base: string | 
   } catch (error) {
     if (!(error instanceof RelayError) || error.code !== 'NOT_FOUND') throw error;
     const missing = await notFound(project, id);
-    if (!remote) throw missing;
+    if (!remote) throw withServiceHint(missing);
     return fromService(id, base, env, missing.message);
   } finally {
     await project.relay.close();
@@ -105,7 +119,7 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
   const path = pathOption(options.path, to);
   const resend = to !== undefined || path !== undefined;
   if (resend && options.print === true) throw new RelayError('USAGE', `--print sends nothing and ${to !== undefined ? '--to' : '--path'} sends the stored delivery: give one of them.`);
-  const base = options.print === true && options.forward === undefined ? undefined : baseUrl(options.forward, env);
+  const base = options.print === true && !serviceNamed(options, env) ? undefined : baseUrl(options.forward, env);
   const source = await findSource(id, options, base, env, resend);
   const preview = source.preview;
   if (to !== undefined) return sendTo(out, env, source, { to }, to, options.json === true);
