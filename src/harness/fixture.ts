@@ -25,7 +25,7 @@ import { open } from 'node:fs/promises';
 import { RelayError } from '../core/index.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
 import { getProvider, type BuiltInProvider } from '../providers/index.js';
-import { scrubBody } from './scrub.js';
+import { scrubBody, scrubHeaders } from './scrub.js';
 
 /** The fixture format this relaykit writes and reads. */
 export const FIXTURE_FORMAT = 1;
@@ -111,11 +111,14 @@ export function createFixture(event: CapturedDelivery, options: CreateFixtureOpt
   const eventType = event.type.startsWith(`${provider.id}.`) ? event.type.slice(provider.id.length + 1) : event.type;
   let body = event.body;
   let scrubbed: string[] = [];
+  let headers = fixtureHeaders(provider, event.headers);
   if (scrub) {
     if (options.scrubKey === undefined) throw new RelayError('INVALID_OPTION', 'createFixture: scrubbing needs a scrubKey (or pass scrub: false).');
     ({ body, scrubbed } = scrubBody(event.body, options.scrubKey));
+    // Headers are scrubbed too (an `x-api-key` a sender added), but only the body's paths are listed.
+    headers = scrubHeaders(headers, options.scrubKey);
   }
-  return { relaykitFixture: FIXTURE_FORMAT, provider: provider.id, eventType, headers: fixtureHeaders(provider, event.headers), body, capturedAt: event.receivedAt, scrubbed };
+  return { relaykitFixture: FIXTURE_FORMAT, provider: provider.id, eventType, headers, body, capturedAt: event.receivedAt, scrubbed };
 }
 
 /** The fixture as its file holds it: pretty JSON, a final newline. */

@@ -11,6 +11,13 @@ export interface ScalarSpan {
   readonly end: number;
 }
 
+/** Where an object key sits: the path of its value (the key last) and the key's span in the text, quotes included. */
+export interface KeySpan {
+  readonly path: readonly (string | number)[];
+  readonly start: number;
+  readonly end: number;
+}
+
 /** A span's replacement text (already JSON). */
 export interface SpanEdit {
   readonly start: number;
@@ -28,7 +35,21 @@ const SCALAR_END = new Set([',', ']', '}', ' ', '\t', '\n', '\r']);
  * scalarSpans('{"id": "evt_1", "n": [2]}'); // [{ path: ['id'], start: 7, end: 14 }, { path: ['n', 0], start: 22, end: 23 }]
  */
 export function scalarSpans(text: string): ScalarSpan[] {
-  const spans: ScalarSpan[] = [];
+  return spans(text).scalars;
+}
+
+/**
+ * Every object key of `text`, in text order (same precondition as `scalarSpans`).
+ * @example
+ * keySpans('{"a": {"b": 1}}'); // [{ path: ['a'], start: 1, end: 4 }, { path: ['a', 'b'], start: 7, end: 10 }]
+ */
+export function keySpans(text: string): KeySpan[] {
+  return spans(text).keys;
+}
+
+function spans(text: string): { scalars: ScalarSpan[]; keys: KeySpan[] } {
+  const scalars: ScalarSpan[] = [];
+  const keys: KeySpan[] = [];
   const path: (string | number)[] = [];
   let i = 0;
   const skip = () => {
@@ -54,7 +75,9 @@ export function scalarSpans(text: string): ScalarSpan[] {
       for (let n = 0; ; n++) {
         skip();
         if (c === '{') {
+          const start = i;
           path.push(string());
+          keys.push({ path: [...path], start, end: i });
           skip();
           i++; // the colon
         } else {
@@ -69,10 +92,10 @@ export function scalarSpans(text: string): ScalarSpan[] {
     const start = i;
     if (c === '"') string();
     else while (i < text.length && !SCALAR_END.has(text[i]!)) i++;
-    spans.push({ path: [...path], start, end: i });
+    scalars.push({ path: [...path], start, end: i });
   };
   value();
-  return spans;
+  return { scalars, keys };
 }
 
 /** `text` with each edit's span replaced by its text; edits must not overlap. */
