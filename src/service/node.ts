@@ -1,8 +1,11 @@
 /**
  * The node:http adapter around any `RelayHandler`: an `IncomingMessage` becomes a `RelayRequest` (the
  * body streamed under the size limit and the shared body budget), the `RelayResponse` is written back. Requests Node's own
- * parser refuses, and `CONNECT` or upgrade requests, get the service's JSON error shape too. Close
- * stops accepting, lets requests in flight finish, then resolves.
+ * parser refuses, a request without `Host`, and `CONNECT` or upgrade requests, get the service's JSON
+ * error shape too. An answer sent before the body was read is followed by a lingering close, so that
+ * it reaches the client instead of a reset. Close stops accepting, answers requests in flight with
+ * `Connection: close`, refuses later ones on open connections, and force-closes what is left after a
+ * grace period.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,7 +28,22 @@ export interface ListenOptions {
   allowedHosts?: readonly string[];
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * How long `close()` lets requests in flight finish before it destroys every connection left.
+   * Default 5000 ms.
+   */
+  shutdownGraceMs?: number;
 }
+
+/** How long `close()` waits for requests in flight by default. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * How long a connection answered before its body was read keeps reading (and discarding) after the
+ * answer. Closing it at once while the client still sends makes the kernel reset it, and a reset
+ * destroys the answer in the client's buffer before the client reads it (EPIPE instead of a 413).
+ */
+const LINGER_MS = 5_000;
 
 /** One answered request, as `onRequest` sees it. */
 export interface RequestLogEntry {
@@ -56,7 +74,11 @@ export interface Listening {
   readonly port: number;
   readonly host: string;
   readonly server: Server;
-  /** Stops accepting connections, waits for requests in flight, then resolves. */
+  /**
+   * Stops accepting connections, closes idle ones, answers requests in flight (with `Connection:
+   * close`) and refuses later ones on open connections (503); after `shutdownGraceMs` destroys every
+   * connection left. Resolves when none is left.
+   */
   close(): Promise<void>;
 }
 
@@ -137,6 +159,28 @@ function refuseOnSocket(socket: Duplex, status: number, message: string, headers
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
+/**
+ * Lets the answer to a request whose body was not read reach the client: once Node has written the
+ * answer and would close the socket, it half-closes instead (FIN after the answer), discards what the
+ * client still sends, and destroys the socket when the client closes its side or after `LINGER_MS`.
+ */
+function lingerAfterAnswer(req: IncomingMessage): void {
+  if (req.complete) return;
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  // Node calls destroySoon() once the last answer on a closing connection is written.
+  socket.destroySoon = () => {
+    req.resume();
+    if (socket.writable) socket.end();
+    // Both sides ended: the socket destroys itself; this bounds a client that never stops sending.
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** The answer to a request that arrives while the server is closing. */
+const SHUTTING_DOWN =
+  'The service is shutting down and takes no new requests; send this request again once it is back (providers redeliver on their own).';
+
 /** What Node's parser errors mean to the sender. */
 function parserRefusal(code: string | undefined): { status: number; message: string; headers?: Record<string, string> } {
   switch (code) {
@@ -202,9 +246,13 @@ function openStream(req: IncomingMessage, res: ServerResponse, response: RelayRe
 /** Serves `handler` over node:http. */
 export function listen(handler: RelayHandler, options: ListenOptions = {}): Promise<Listening> {
   const port = options.port ?? 3000;
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const host = options.host ?? '127.0.0.1';
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return Promise.reject(new RangeError(`port must be an integer from 0 to 65535, got ${String(port)}.`));
+  }
+  if (!Number.isSafeInteger(graceMs) || graceMs < 0) {
+    return Promise.reject(new RangeError(`shutdownGraceMs must be a whole number of milliseconds, got ${String(graceMs)}.`));
   }
   const onRequest = options.onRequest;
   const scope: RequestScope = {};
@@ -218,12 +266,18 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
 
   /** Ends every open stream (server-sent events), which would otherwise hold `close()` open. */
   const streams = new Set<() => void>();
+  /** Every open connection, for the forced end of close(): Node's own list misses sockets it has let go of. */
+  const sockets = new Set<Socket>();
+  let closing = false;
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = new Date();
     const response = await answer(handler, req, scope);
-    if (response.stream) openStream(req, res, response, streams);
+    lingerAfterAnswer(req);
+    if (response.stream && !closing) openStream(req, res, response, streams);
     else {
-      res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
+      // While closing, the connection ends with this answer, so no later request is read on it.
+      const headers = closing ? { ...response.headers, connection: 'close' } : response.headers;
+      res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
       res.end(response.body);
     }
     if (onRequest && !response.note?.quiet) {
@@ -238,7 +292,21 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
     }
   };
 
-  const server = createServer((req, res) => {
+  /** Refuses a request before the handler sees it: one without Host, or any while closing. */
+  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+    const body = JSON.stringify({ error: message });
+    lingerAfterAnswer(req);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close', ...headers });
+    res.end(body);
+    report({ at: new Date(), method: req.method ?? '-', path: (req.url ?? '-').split('?', 1)[0]!, status, durationMs: 0, reason: message });
+  };
+
+  // Node would answer a request without Host with an empty 400; this service answers it in its own shape.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (closing) return refuse(req, res, 503, SHUTTING_DOWN, { 'retry-after': '5' });
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      return refuse(req, res, 400, 'An HTTP/1.1 request needs a Host header; send Host: <name>:<port> of this service, as HTTP clients do.');
+    }
     serve(req, res).catch((cause: unknown) => {
       // route() answers every failure itself; this is a broken socket or a bug in writing.
       if (!res.headersSent) {
@@ -263,6 +331,10 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
     refuseOnSocket(socket, 405, message, { allow: 'GET, POST' });
     report({ at: new Date(), method: req.method ?? '-', path: (req.url ?? '-').split('?', 1)[0]!, status: 405, durationMs: 0, reason: message });
   };
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.on('connect', refuseTunnel);
   server.on('upgrade', refuseTunnel);
   server.keepAliveTimeout = 5_000;
@@ -282,7 +354,17 @@ export function listen(handler: RelayHandler, options: ListenOptions = {}): Prom
         server,
         close: () =>
           (closed ??= new Promise<void>((done) => {
-            server.close(() => done());
+            closing = true;
+            // Past the grace period, whatever is left (a stalled body, a client that never reads) goes.
+            const force = setTimeout(() => {
+              for (const socket of sockets) socket.destroy();
+              server.closeAllConnections();
+              done();
+            }, graceMs);
+            server.close(() => {
+              clearTimeout(force);
+              done();
+            });
             for (const end of [...streams]) end();
             // Idle keep-alive connections would hold close() open; in-flight requests still finish.
             server.closeIdleConnections();

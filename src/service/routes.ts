@@ -9,6 +9,7 @@ import { executionNotFound } from './errors.js';
 import type { Executions } from './executions.js';
 import { error, header, json, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
+import { foreignOrigin } from './origin.js';
 import type { ExecutionFilter, ExecutionStatus } from './store/types.js';
 import { executionJson } from './views.js';
 
@@ -17,6 +18,8 @@ const ROUTES =
   'POST /api/executions/<id>/replay, POST /api/executions/<id>/retry';
 const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
 const MAX_ID_LENGTH = 200;
+/** Methods that change nothing, answered whatever origin sent them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The deepest nesting of objects and arrays a delivery may have. Real deliveries nest a dozen deep;
@@ -72,6 +75,18 @@ async function dispatch(request: RelayRequest, context: ServiceContext, scope: R
     if (method !== 'POST') return methodNotAllowed(method, request.pathname, 'POST');
     const response = await ingest(request, context, parts[2]!);
     return { ...response, note: { ...response.note, provider: parts[2]! } };
+  }
+  // Providers POST to the mount paths from anywhere; every other route that changes state answers
+  // only its own origin or no browser, so that another site cannot replay through a visitor's browser.
+  if (!SAFE_METHODS.has(method)) {
+    const foreign = foreignOrigin(request);
+    if (foreign !== undefined) {
+      return error(
+        403,
+        `Refused: ${method} ${request.pathname} changes state and came from another origin (${foreign}). ` +
+          'Call the executions API from a server or script (which sends no Origin), with the relay CLI (relay replay), or from the dashboard on this service.',
+      );
+    }
   }
   if (parts && parts[0] === 'api' && parts[1] === 'executions' && parts.length >= 2 && parts.length <= 4) {
     const host = header(request, 'host');

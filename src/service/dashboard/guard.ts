@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { error, header, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
+import { foreignOrigin } from '../origin.js';
 
 /** The cookie that carries the dashboard session. */
 export const SESSION_COOKIE = 'relay_session';
@@ -38,18 +39,11 @@ export function checkHost(request: RelayRequest, scope: RequestScope): RelayResp
  * dashboard's own origin, or from no browser at all (no `Origin`, no `Sec-Fetch-Site`).
  */
 export function checkOrigin(request: RelayRequest): RelayResponse | undefined {
-  const site = header(request, 'sec-fetch-site');
-  const origin = header(request, 'origin');
-  const host = header(request, 'host');
-  let foreign = site !== undefined && site !== 'same-origin' && site !== 'none';
-  if (origin !== undefined) {
-    const own = URL.canParse(origin) && new URL(origin).host === host && /^https?:$/.test(new URL(origin).protocol);
-    if (!own) foreign = true;
-  }
-  if (!foreign) return undefined;
+  const foreign = foreignOrigin(request);
+  if (foreign === undefined) return undefined;
   return error(
     403,
-    `Refused: this request changes state and came from another origin (${origin ?? site}); the dashboard accepts them from its own page only.`,
+    `Refused: this request changes state and came from another origin (${foreign}); the dashboard accepts them from its own page only.`,
     SECURITY_HEADERS,
   );
 }
