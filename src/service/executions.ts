@@ -3,12 +3,13 @@
  * and listing executions, and settling what a stopped process left. The routes map HTTP onto these
  * operations, and `createRelay` exposes them; neither builds an execution record of its own.
  */
-import { RelayError } from '../core/index.js';
+import { prefixed, RelayError } from '../core/index.js';
 import { executionNotFound } from './errors.js';
 import { eventId, executionId } from './ids.js';
-import { recover, type Recovery } from './recovery.js';
+import { RENEW_MS, type Instance } from './instance.js';
+import { interrupt, recover, type Recovery } from './recovery.js';
 import type { Runner } from './runner.js';
-import type { ExecutionFilter, ExecutionPage, ExecutionRecord, Store, StoredEvent } from './store/types.js';
+import type { ExecutionFilter, ExecutionPage, ExecutionRecord, InstanceRecord, Store, StoredEvent } from './store/types.js';
 import { executionDetail, executionJson, type ExecutionDetail, type ExecutionJson } from './views.js';
 
 /** A verified, normalized delivery, as the ingest route hands it over. */
@@ -39,6 +40,8 @@ export interface Accepted {
 export interface ExecutionsOptions {
   readonly store: () => Store;
   readonly runner: Runner;
+  /** This service on the store: it owns the executions made here (instance.ts). */
+  readonly instance: Instance;
   readonly now: () => number;
   /** The mounted providers' ids, whose delivery ids `find`, `replay` and `retry` also take. */
   readonly providers?: () => Iterable<string>;
@@ -50,11 +53,19 @@ export class Executions {
   readonly #runner: Runner;
   readonly #now: () => number;
   readonly #providers: () => Iterable<string>;
+  readonly #instance: Instance;
   #recovered: Promise<Recovery> | undefined;
+  /** The lease renewal (and recovery) timer, once this instance has registered. */
+  #heartbeat: NodeJS.Timeout | undefined;
+  #sweeping: Promise<unknown> | undefined;
+  /** Whether the last renewal failed (said once per run of failures). */
+  #renewalFailed = false;
+  #stopped = false;
 
   constructor(options: ExecutionsOptions) {
     this.#store = options.store;
     this.#runner = options.runner;
+    this.#instance = options.instance;
     this.#now = options.now;
     this.#providers = options.providers ?? (() => []);
   }
@@ -74,8 +85,10 @@ export class Executions {
       receivedAt,
       ...(arrival.captured === true ? { captured: true } : {}),
     }));
+    this.#register();
     const stored = await this.#store().insertDelivery(event, execution);
     if (stored.created) this.#runner.schedule(execution.id, { execution, event });
+    this.#afterWrite();
     return stored;
   }
 
@@ -87,14 +100,17 @@ export class Executions {
     // A replay is not a capture: only what arrived from the provider is.
     const { captured: _captured, ...copied } = sourceEvent;
     const { execution, event } = this.#create(source.eventType, source.id, (id, receivedAt) => ({ ...copied, id, deliveryId: null, receivedAt }));
+    this.#register();
     await this.#store().insertDelivery(event, execution);
     this.#runner.schedule(execution.id, { execution, event });
+    this.#afterWrite();
     return executionJson(execution);
   }
 
   /** Resumes a failed execution in place: same id, `attempt + 1`, completed steps skipped. */
   async retry(idOrEventId: string): Promise<ExecutionJson> {
-    const execution = await this.#load(idOrEventId);
+    let execution = await this.#load(idOrEventId);
+    if (execution.status === 'running') execution = await this.#takeOverRunning(execution);
     if (execution.status === 'completed') {
       throw new RelayError(
         'CONFLICT',
@@ -105,12 +121,32 @@ export class Executions {
       throw new RelayError('CONFLICT', `Execution ${execution.id} is ${execution.status}; only a failed execution can be retried.`);
     }
     const updatedAt = new Date(this.#now()).toISOString();
-    const patch = { status: 'pending', attempt: execution.attempt + 1, updatedAt, error: null } as const;
+    const patch = { status: 'pending', attempt: execution.attempt + 1, updatedAt, error: null, owner: this.#instance.id } as const;
+    this.#register();
     if (!(await this.#store().updateExecution(execution.id, patch, ['failed']))) {
       throw new RelayError('CONFLICT', `Execution ${execution.id} changed while retrying it; try again.`);
     }
     this.#runner.schedule(execution.id);
     return executionJson({ ...execution, ...patch });
+  }
+
+  /**
+   * A running execution a retry names: refused while a live instance runs it (retrying would run its handler a
+   * second time), marked interrupted when its owner is gone, so that the retry resumes it.
+   */
+  async #takeOverRunning(execution: ExecutionRecord): Promise<ExecutionRecord> {
+    const instance = this.#instance;
+    const running = (where?: string) =>
+      new RelayError('CONFLICT', `Execution ${execution.id} is running${where ? ` ${where}` : ''}; retry it once it has finished or failed (a retry now would run its handler twice).`);
+    if (execution.owner === instance.id || this.#runner.has(execution.id)) throw running('in this service');
+    if (!instance.shared) throw running();
+    const registered = await instance.others();
+    if (!instance.gone(execution.owner, registered)) {
+      const owner = registered.get(execution.owner!)!;
+      throw running(`in another instance serving this store (${describeInstance(owner, instance.host)})`);
+    }
+    await interrupt(this.#store(), execution, new Date(this.#now()).toISOString());
+    return this.#load(execution.id);
   }
 
   /** An execution in full (steps, logs, event), by `exec_` or `evt_` id or the provider's delivery id; `undefined` when unknown. */
@@ -123,17 +159,77 @@ export class Executions {
   }
 
   /** Executions newest first, with filters and a cursor. */
-  list(filter?: ExecutionFilter): Promise<ExecutionPage> {
-    return this.#store().listExecutions(filter);
+  async list(filter?: ExecutionFilter): Promise<ExecutionPage> {
+    const page = await this.#store().listExecutions(filter);
+    // Which instance runs an execution is the store's bookkeeping, not part of the API's records.
+    return { ...page, items: page.items.map(({ owner: _owner, ...record }) => record) };
   }
 
-  /** Settles what a stopped process left (recovery.ts); `once` makes later calls return the first one's result. */
+  /**
+   * Settles what stopped processes left (recovery.ts), and from then on renews this instance's lease and
+   * recovers again on a timer; `once` makes later calls return the first one's result.
+   */
   recover(options: { once?: boolean } = {}): Promise<Recovery> {
-    const run = () => recover(this.#store(), this.#runner, this.#now);
+    const run = () => this.#recoverNow();
     if (options.once) return (this.#recovered ??= run());
     const again = run();
     this.#recovered ??= again;
     return again;
+  }
+
+  /** The other live instances serving this store. */
+  async otherInstances(): Promise<InstanceRecord[]> {
+    if (!this.#instance.shared) return [];
+    const registered = await this.#instance.others();
+    return [...registered.values()].filter((other) => other.id !== this.#instance.id && !this.#instance.gone(other.id, registered));
+  }
+
+  /** Stops renewing the lease, waits for every handler to finish, then removes this instance's registration. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+    await this.#sweeping;
+    await this.#runner.idle();
+    await this.#instance.remove().catch(() => undefined);
+  }
+
+  async #recoverNow(): Promise<Recovery> {
+    const recovery = await recover({ store: this.#store(), runner: this.#runner, instance: this.#instance, now: this.#now });
+    this.#startHeartbeat();
+    return recovery;
+  }
+
+  /** Registers this instance with the next write (once), and starts renewing its lease. */
+  #register(): void {
+    this.#instance.ensure();
+    this.#startHeartbeat();
+  }
+
+  #startHeartbeat(): void {
+    if (this.#heartbeat || this.#stopped || !this.#instance.shared) return;
+    // Unref'd: a lease never keeps the process alive.
+    this.#heartbeat = setInterval(() => this.#sweep(), RENEW_MS).unref();
+  }
+
+  /** A write succeeded: if a run had failed on the store before it, recover what it left now rather than at the next renewal. */
+  #afterWrite(): void {
+    if (this.#runner.takeStalled()) this.#sweep();
+  }
+
+  /** Renews the lease and recovers what gone owners left, one sweep at a time. */
+  #sweep(): void {
+    if (this.#sweeping || this.#stopped) return;
+    this.#sweeping = this.#recoverNow()
+      .then(
+        () => (this.#renewalFailed = false),
+        (error: unknown) => {
+          if (this.#renewalFailed) return;
+          this.#renewalFailed = true;
+          process.emitWarning(prefixed(`could not renew this service's lease on its store (${error instanceof Error ? error.message : String(error)}); retrying every ${RENEW_MS / 1000} s.`));
+        },
+      )
+      .finally(() => (this.#sweeping = undefined));
   }
 
   /** The one place an execution record and its event are made, stamped with the same time. */
@@ -151,6 +247,7 @@ export class Executions {
       updatedAt: createdAt,
       replayedFrom,
       error: null,
+      owner: this.#instance.id,
     };
     return { execution, event };
   }
@@ -176,4 +273,9 @@ export class Executions {
     if (!execution) throw executionNotFound(idOrEventId);
     return execution;
   }
+}
+
+/** `pid 4121`, or `pid 4121 on build-7` for another host. */
+function describeInstance(instance: InstanceRecord, host: string): string {
+  return instance.host === host ? `pid ${instance.pid}` : `pid ${instance.pid} on ${instance.host}`;
 }

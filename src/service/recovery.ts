@@ -1,11 +1,17 @@
 /**
- * Crash recovery. A delivery is acknowledged once stored, and its handler runs after: a process that
- * stops in between leaves executions `pending` (never started) or `running` (stopped mid-handler).
- * On start, pending ones run as if just received; running ones are marked failed as interrupted,
- * their unfinished steps too, so that a retry resumes them and skips the steps that completed.
+ * Recovery. A delivery is acknowledged once stored, and its handler runs after: a process that stops in
+ * between leaves executions `pending` (never started) or `running` (stopped mid-handler). Several processes
+ * may serve one store (instance.ts), each owning the executions it accepted, so recovery takes over only
+ * what an owner that is gone left, never the work of a live one:
+ * - a pending one is claimed (its owner set to this instance) and run as if just received;
+ * - a running one is marked failed as interrupted, its unfinished steps too, so that a retry resumes it and
+ *   skips the steps that completed.
+ * This instance's own executions that no handler runs any more (a store write failed under the runner, say
+ * on a full disk) are settled the same way. It runs when the service starts and then on every lease renewal.
  */
+import type { Instance } from './instance.js';
 import type { Runner } from './runner.js';
-import type { ExecutionRecord, ExecutionStatus, Store } from './store/types.js';
+import type { ExecutionRecord, ExecutionStatus, InstanceRecord, Store } from './store/types.js';
 
 /** What `recover()` found. */
 export interface Recovery {
@@ -13,6 +19,8 @@ export interface Recovery {
   readonly resumed: number;
   /** Running executions it marked failed. */
   readonly interrupted: number;
+  /** The other live instances serving the store (whose executions it left alone). */
+  readonly others: readonly InstanceRecord[];
 }
 
 /** Why a recovered execution failed: the text of its `error`. */
@@ -28,7 +36,11 @@ async function* withStatus(store: Store, status: ExecutionStatus): AsyncGenerato
   } while (cursor);
 }
 
-async function interrupt(store: Store, execution: ExecutionRecord, at: string): Promise<boolean> {
+/** Marks a running execution failed as interrupted, if it is still running under the same owner; resolves to whether it did. */
+export async function interrupt(store: Store, execution: ExecutionRecord, at: string): Promise<boolean> {
+  const owner = { owner: execution.owner ?? null };
+  // The status first, under the owner condition: if its owner renewed meanwhile, nothing of it is touched.
+  if (!(await store.updateExecution(execution.id, { status: 'failed', updatedAt: at, error: INTERRUPTED, owner: null }, ['running'], owner))) return false;
   const steps = await store.listSteps(execution.id);
   await Promise.all(
     steps
@@ -36,20 +48,48 @@ async function interrupt(store: Store, execution: ExecutionRecord, at: string): 
       .map((step) => store.saveStep({ ...step, status: 'failed', error: 'Interrupted: the service stopped during this step.', endedAt: at })),
   );
   await store.appendLog({ executionId: execution.id, attempt: execution.attempt, at, level: 'error', message: INTERRUPTED, fields: null });
-  return store.updateExecution(execution.id, { status: 'failed', updatedAt: at, error: INTERRUPTED }, ['running']);
+  return true;
 }
 
-/** Settles what a stopped process left in `store`; see the module comment. */
-export async function recover(store: Store, runner: Runner, now: () => number): Promise<Recovery> {
+export interface RecoverOptions {
+  readonly store: Store;
+  readonly runner: Runner;
+  readonly instance: Instance;
+  readonly now: () => number;
+}
+
+/** Settles what gone owners (and this instance's stalled runs) left in the store; see the module comment. */
+export async function recover({ store, runner, instance, now }: RecoverOptions): Promise<Recovery> {
+  // Registered (or renewed) first: a store this process cannot write to fails here, at start, not at the first delivery.
+  await instance.renew();
+  const registered = await instance.others();
+  const shared = instance.shared;
+  // A store that keeps no instances is served by this process alone: everything not running here is left over.
+  const leftOver = (execution: ExecutionRecord): boolean =>
+    !runner.has(execution.id) && (!shared || execution.owner === instance.id || instance.gone(execution.owner, registered));
   const at = new Date(now()).toISOString();
-  let interrupted = 0;
-  // Collected first: marking rows while paging over their status would move them out from under the cursor.
+  // Collected first: changing rows while paging over their status would move them out from under the cursor.
   const running: ExecutionRecord[] = [];
-  for await (const execution of withStatus(store, 'running')) running.push(execution);
+  for await (const execution of withStatus(store, 'running')) if (leftOver(execution)) running.push(execution);
+  let interrupted = 0;
   for (const execution of running) if (await interrupt(store, execution, at)) interrupted++;
-  const pending: string[] = [];
-  for await (const execution of withStatus(store, 'pending')) pending.push(execution.id);
+  const pending: ExecutionRecord[] = [];
+  for await (const execution of withStatus(store, 'pending')) if (leftOver(execution)) pending.push(execution);
+  let resumed = 0;
   // Oldest first, as they arrived.
-  for (const id of pending.reverse()) runner.schedule(id);
-  return { resumed: pending.length, interrupted };
+  for (const execution of pending.reverse()) {
+    const mine = execution.owner === instance.id;
+    if (mine || (await store.updateExecution(execution.id, { owner: instance.id }, ['pending'], { owner: execution.owner ?? null }))) {
+      runner.schedule(execution.id);
+      resumed++;
+    }
+  }
+  const others: InstanceRecord[] = [];
+  for (const other of registered.values()) {
+    if (other.id === instance.id) continue;
+    if (!instance.gone(other.id, registered)) others.push(other);
+    // Its work is taken over above; a gone instance that comes back registers again.
+    else if (store.deleteInstance) await store.deleteInstance(other.id);
+  }
+  return { resumed, interrupted, others };
 }

@@ -12,12 +12,13 @@ import { Dashboard, type DashboardOptions, type DeliveryBuilder } from './dashbo
 import { Executions } from './executions.js';
 import type { Handlers } from './handlers.js';
 import { fromFetchRequest, toFetchResponse, type RelayHandler } from './http.js';
+import { Instance } from './instance.js';
 import { listen, type ListenOptions, type Listening } from './node.js';
 import type { Recovery } from './recovery.js';
 import { route, type ServiceContext } from './routes.js';
 import { Runner } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
-import type { ExecutionFilter, ExecutionPage, Store } from './store/types.js';
+import type { ExecutionFilter, ExecutionPage, InstanceRecord, Store } from './store/types.js';
 import type { ExecutionDetail, ExecutionJson } from './views.js';
 
 /** The largest delivery a built-in provider sends: GitHub's documented cap is 25 MB. */
@@ -94,12 +95,16 @@ export interface Relay {
   /** Executions newest first, with filters and a cursor. */
   listExecutions(filter?: ExecutionFilter): Promise<ExecutionPage>;
   /**
-   * Finishes what a stopped process left in the store: runs every `pending` execution, and marks every
-   * `running` one `failed` with an "interrupted" error, so that a retry resumes it (completed steps are
-   * skipped). `listen()` calls it once, before it binds; call it yourself when you serve through `fetch`.
-   * Assumes this service is the only one running handlers on its store.
+   * Finishes what a stopped process left in the store: runs its `pending` executions, and marks its `running`
+   * ones `failed` with an "interrupted" error, so that a retry resumes them (completed steps are skipped).
+   * Several processes may serve one store: each registers with its pid and host and a lease it renews every
+   * 10 s, and recovery takes over only executions whose owner is gone (its lease, 30 s, expired, or its
+   * process ended on this host), never a live one's. `listen()` calls it once, before it binds (and fails if
+   * the store cannot be written to), then again on every renewal; call it yourself when you serve through `fetch`.
    */
   recover(): Promise<Recovery>;
+  /** The other live processes serving this service's store (`relay dev` says so at start). */
+  otherInstances(): Promise<InstanceRecord[]>;
   /** Resolves when every handler started so far has finished. */
   idle(): Promise<void>;
   /** Stops listeners, waits for running handlers, closes the store. */
@@ -181,8 +186,9 @@ export function createRelay(given: RelayOptions = {}): Relay {
   let dashboard: Dashboard | undefined;
   let observed: Store | undefined;
   const serviceStore = (): Store => (dashboard ? (observed ??= dashboard.observe(getStore())) : getStore());
-  const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now });
-  const executions = new Executions({ store: serviceStore, runner, now, providers: () => plugins.keys() });
+  const instance = new Instance({ store: getStore, now });
+  const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now, owner: instance.id });
+  const executions = new Executions({ store: serviceStore, runner, instance, now, providers: () => plugins.keys() });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
 
@@ -229,12 +235,13 @@ export function createRelay(given: RelayOptions = {}): Relay {
     findExecution: (id) => executions.find(id),
     listExecutions: (filter) => executions.list(filter),
     recover: () => executions.recover(),
+    otherInstances: () => executions.otherInstances(),
     idle: () => runner.idle(),
     close: () =>
       (closing ??= (async () => {
         dashboard?.close();
         await Promise.all([...listeners].map((l) => l.close()));
-        await runner.idle();
+        await executions.stop();
         if (store) await store.close();
       })()),
     plugins,

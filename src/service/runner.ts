@@ -4,12 +4,17 @@
  */
 import { prefixed } from '../core/index.js';
 import { findHandler, type HandlerContext, type Handlers, type RelayEvent } from './handlers.js';
-import type { ExecutionRecord, LogLevel, StepRecord, Store, StoredEvent } from './store/types.js';
+import type { ExecutionPatch, ExecutionRecord, LogLevel, StepRecord, Store, StoredEvent } from './store/types.js';
 
 export interface RunnerOptions {
   readonly store: () => Store;
   readonly handlers: Handlers;
   readonly now: () => number;
+  /**
+   * The instance (`inst_…`) this runner runs for: it starts only executions that instance owns, and records an
+   * outcome only while it still owns the execution (another may have taken it over; see recovery.ts).
+   */
+  readonly owner: string;
 }
 
 /** The execution and event as just stored, so the first run need not read them back. */
@@ -25,21 +30,43 @@ function message(error: unknown): string {
 export class Runner {
   readonly #options: RunnerOptions;
   readonly #running = new Set<Promise<void>>();
+  /** The executions scheduled or running here. */
+  readonly #ids = new Set<string>();
+  #stalled = false;
 
   constructor(options: RunnerOptions) {
     this.#options = options;
   }
 
-  /** Starts the execution's handler on the next turn of the event loop; the caller has already answered. */
+  /** Starts the execution's handler on the next turn of the event loop (unless it is already here); the caller has already answered. */
   schedule(executionId: string, known?: Known): void {
+    if (this.#ids.has(executionId)) return;
+    this.#ids.add(executionId);
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.#run(executionId, known))
       .catch((error: unknown) => {
-        // The store failed under the runner (e.g. closed mid-run): nothing to record it in.
+        // The store failed under the runner (closed mid-run, a full disk): nothing to record it in. The execution
+        // stays pending or running, owned here; recovery settles it once the store takes writes again.
+        this.#stalled = true;
         process.emitWarning(prefixed(`execution ${executionId} could not be run: ${message(error)}`));
       })
-      .finally(() => this.#running.delete(run));
+      .finally(() => {
+        this.#running.delete(run);
+        this.#ids.delete(executionId);
+      });
     this.#running.add(run);
+  }
+
+  /** Whether the execution is scheduled or running here. */
+  has(executionId: string): boolean {
+    return this.#ids.has(executionId);
+  }
+
+  /** Whether a run failed on the store since the last call: work may be left to recover. Clears the flag. */
+  takeStalled(): boolean {
+    const stalled = this.#stalled;
+    this.#stalled = false;
+    return stalled;
   }
 
   /** Resolves when every scheduled execution has finished, including those scheduled meanwhile. */
@@ -49,6 +76,7 @@ export class Runner {
 
   async #run(executionId: string, known?: Known): Promise<void> {
     const store = this.#options.store();
+    const mine = { owner: this.#options.owner };
     const now = () => new Date(this.#options.now()).toISOString();
     const execution = known?.execution ?? (await store.getExecution(executionId))!;
     const event = known?.event ?? (await store.getEvent(execution.eventId))!;
@@ -63,10 +91,10 @@ export class Runner {
         message: `No handler is registered for ${event.type}; nothing to run.`,
         fields: null,
       });
-      await Promise.all([log, store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null }, ['pending'])]);
+      await Promise.all([log, store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null }, ['pending'], mine)]);
       return;
     }
-    if (!(await store.updateExecution(executionId, { status: 'running', updatedAt: now() }, ['pending']))) return;
+    if (!(await store.updateExecution(executionId, { status: 'running', updatedAt: now() }, ['pending'], mine))) return;
     const writes: Promise<void>[] = [];
     const log = (text: string, fields?: Record<string, unknown>, level: LogLevel = 'info') => {
       writes.push(
@@ -78,14 +106,19 @@ export class Runner {
       step: { run: await this.#steps(store, execution, now) },
       log,
     };
+    let outcome: ExecutionPatch;
     try {
       await handler(toRelayEvent(event), context);
       await Promise.all(writes);
-      await store.updateExecution(executionId, { status: 'completed', updatedAt: now(), error: null });
+      outcome = { status: 'completed', updatedAt: now(), error: null };
     } catch (error) {
       log(`Handler failed: ${message(error)}`, undefined, 'error');
       await Promise.allSettled(writes);
-      await store.updateExecution(executionId, { status: 'failed', updatedAt: now(), error: message(error) });
+      outcome = { status: 'failed', updatedAt: now(), error: message(error) };
+    }
+    if (!(await store.updateExecution(executionId, outcome, ['running'], mine))) {
+      // Another instance found this one gone (its lease expired while the handler ran) and took the execution over.
+      process.emitWarning(prefixed(`execution ${executionId} ${outcome.status} here, but another instance took it over meanwhile; its outcome here is not recorded.`));
     }
   }
 

@@ -67,7 +67,7 @@ describe('recover() over a store a stopped process left', () => {
         },
       },
     });
-    expect(await relay.recover()).toEqual({ resumed: 1, interrupted: 1 });
+    expect(await relay.recover()).toEqual({ resumed: 1, interrupted: 1, others: [] });
     await relay.idle();
     ran.length = 0;
     expect(await relay.retryExecution(ids.running)).toMatchObject({ status: 'pending', attempt: 2 });

@@ -393,6 +393,46 @@ export function describeStoreContract(name: string, open: () => Store | Promise<
       });
     });
 
+    describe('owners and instances (several processes on one store)', () => {
+      it('stores an execution\'s owner, changes it with a patch, and reads no owner where none was given', async () => {
+        const owned = delivery();
+        await store.insertDelivery(owned.event, { ...owned.execution, owner: 'inst_a' });
+        expect(await store.getExecution(owned.execution.id)).toEqual({ ...owned.execution, owner: 'inst_a' });
+        expect((await store.listExecutions()).items).toEqual([{ ...owned.execution, owner: 'inst_a' }]);
+        const plain = await insert();
+        expect(await store.getExecution(plain.execution.id)).toStrictEqual(plain.execution);
+        expect(await store.updateExecution(owned.execution.id, { owner: 'inst_b' })).toBe(true);
+        expect((await store.getExecution(owned.execution.id))!.owner).toBe('inst_b');
+        expect(await store.updateExecution(owned.execution.id, { owner: null })).toBe(true);
+        expect(await store.getExecution(owned.execution.id)).toStrictEqual(owned.execution);
+      });
+
+      it('applies an update with an owner condition only when the owner is the one named (null: none)', async () => {
+        const d = delivery();
+        await store.insertDelivery(d.event, { ...d.execution, owner: 'inst_a' });
+        const id = d.execution.id;
+        expect(await store.updateExecution(id, { status: 'running', owner: 'inst_b' }, ['pending'], { owner: 'inst_b' })).toBe(false);
+        expect(await store.updateExecution(id, { status: 'running', owner: 'inst_b' }, ['pending'], { owner: null })).toBe(false);
+        expect(await store.getExecution(id)).toMatchObject({ status: 'pending', owner: 'inst_a' });
+        expect(await store.updateExecution(id, { status: 'running' }, ['pending'], { owner: 'inst_a' })).toBe(true);
+        expect(await store.updateExecution(id, { status: 'failed', owner: null }, ['running'], { owner: 'inst_a' })).toBe(true);
+        expect(await store.updateExecution(id, { owner: 'inst_c' }, undefined, { owner: null })).toBe(true);
+        expect(await store.getExecution(id)).toMatchObject({ status: 'failed', owner: 'inst_c' });
+      });
+
+      it('registers instances, renews a lease without changing the rest, lists and deletes them', async () => {
+        const a = { id: 'inst_a', pid: 101, host: 'h1', startedAt: at(0), leaseUntil: at(30_000) };
+        const b = { id: 'inst_b', pid: 202, host: 'h2', startedAt: at(5), leaseUntil: at(30_005) };
+        await Promise.all([store.putInstance!(a), store.putInstance!(b)]);
+        expect(await store.listInstances!()).toEqual([a, b]);
+        await store.putInstance!({ ...a, pid: 999, leaseUntil: at(60_000) });
+        expect(await store.listInstances!()).toEqual([{ ...a, leaseUntil: at(60_000) }, b]);
+        await store.deleteInstance!('inst_a');
+        await store.deleteInstance!('inst_missing');
+        expect(await store.listInstances!()).toEqual([b]);
+      });
+    });
+
     describe('steps and logs', () => {
       it('upserts steps by name and lists them in the order they were first started', async () => {
         const d = await insert();

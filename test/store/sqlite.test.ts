@@ -244,23 +244,29 @@ for (const driver of drivers) {
       expect(db.pragma('user_version')).toBe(SqliteStore.schemaVersion);
       const names = (sql: string) => db.prepare(sql).all<{ name: string }>().map((row) => row.name);
       const tables = names("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
-      expect(tables).toEqual(['events', 'executions', 'logs', 'steps']);
+      expect(tables).toEqual(['events', 'executions', 'instances', 'logs', 'steps']);
       const indexes = names("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
       expect(indexes).toEqual(['events_captured', 'events_delivery', 'executions_created', 'executions_event', 'executions_replayed', 'executions_status', 'executions_type', 'logs_execution']);
       db.close();
     });
 
-    it('migrates a version-1 file in place: its events stay, read back as before, and captures can be stored beside them', async () => {
+    /** A file at schema `version`, as an older relaykit left it: event `evt_old` and its execution `exec_old` in `status`. */
+    function oldFile(version: number, status: string): string {
       const path = freshPath();
       mkdirSync(join(path, '..'), { recursive: true });
-      const v1 = raw(driver, path);
-      v1.exec(MIGRATIONS[0]!);
-      v1.exec('PRAGMA user_version = 1');
-      v1.exec(`INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at)
+      const db = raw(driver, path);
+      for (const step of MIGRATIONS.slice(0, version)) db.exec(step);
+      db.exec(`PRAGMA user_version = ${version}`);
+      db.exec(`INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at)
         VALUES ('evt_old', 'stripe', 'stripe.x', 'evt_1', '{}', '{"id":"evt_1"}', NULL, '2026-01-01T00:00:00.000Z')`);
-      v1.exec(`INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at)
-        VALUES ('exec_old', 'evt_old', 'stripe.x', 'completed', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
-      v1.close();
+      db.exec(`INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at)
+        VALUES ('exec_old', 'evt_old', 'stripe.x', '${status}', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+      db.close();
+      return path;
+    }
+
+    it('migrates a version-1 file in place: its events stay, read back as before, and captures can be stored beside them', async () => {
+      const path = oldFile(1, 'completed');
       const store = new SqliteStore({ path, driver });
       try {
         expect(await store.getEvent('evt_old')).toEqual({
@@ -277,6 +283,23 @@ for (const driver of drivers) {
         expect(await store.getEvent('evt_new')).toBeUndefined();
         expect(await store.getExecution('exec_new')).toBeUndefined();
         expect(await store.getExecution('exec_old')).toBeDefined();
+      } finally {
+        await store.close();
+      }
+      expect(raw(driver, path).pragma('user_version')).toBe(SqliteStore.schemaVersion);
+    });
+
+    it('migrates a version-3 file in place: its executions stay without an owner, and owners and instances can be stored', async () => {
+      const path = oldFile(3, 'running');
+      const store = new SqliteStore({ path, driver });
+      try {
+        const old = { id: 'exec_old', eventId: 'evt_old', eventType: 'stripe.x', status: 'running', attempt: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', replayedFrom: null, error: null };
+        expect(await store.getExecution('exec_old')).toStrictEqual(old);
+        expect(await store.updateExecution('exec_old', { owner: 'inst_a' }, ['running'], { owner: null })).toBe(true);
+        expect(await store.getExecution('exec_old')).toStrictEqual({ ...old, owner: 'inst_a' });
+        const instance = { id: 'inst_a', pid: 1, host: 'h', startedAt: '2026-01-02T00:00:00.000Z', leaseUntil: '2026-01-02T00:00:30.000Z' };
+        await store.putInstance(instance);
+        expect(await store.listInstances()).toEqual([instance]);
       } finally {
         await store.close();
       }

@@ -1,4 +1,5 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
+import os from 'node:os';
 import path from 'node:path';
 import { RelayError } from '../../core/index.js';
 import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
@@ -117,6 +118,12 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     const relative = path.relative(dir, store.path);
     const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : store.path;
     out.line(out.dim(`  store:   ${shown}${driver}`));
+    // Another relay dev (or service) on this store: each runs what it accepts; neither takes the other's work while it lives.
+    const others = await relay.otherInstances().catch(() => []);
+    if (others.length > 0) {
+      const pids = others.map((other) => `pid ${other.pid}${other.host === os.hostname() ? '' : ` on ${other.host}`}`).join(', ');
+      out.line(`  ${out.bold('note')}: another instance (${pids}) serves this store too; each runs the deliveries it accepts, and takes over the other's only once it stops`);
+    }
   }
   for (const mount of relay.mounts()) {
     const secret =

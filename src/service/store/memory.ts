@@ -9,7 +9,9 @@ import type {
   ExecutionPatch,
   ExecutionRecord,
   ExecutionStatus,
+  InstanceRecord,
   LogRecord,
+  OwnerCondition,
   StepRecord,
   Store,
   StoredEvent,
@@ -58,6 +60,7 @@ export class MemoryStore implements Store {
   /** Execution id → its steps by name, in first-start order (a `Map` keeps the order of first insertion). */
   readonly #steps = new Map<string, Map<string, StepRow>>();
   readonly #logs = new Map<string, LogRow[]>();
+  readonly #instances = new Map<string, InstanceRecord>();
   #closed = false;
 
   async insertDelivery(event: StoredEvent, execution: ExecutionRecord): Promise<{ created: boolean; execution: ExecutionRecord }> {
@@ -142,20 +145,40 @@ export class MemoryStore implements Store {
     return { items, nextCursor: null };
   }
 
-  async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[]): Promise<boolean> {
+  async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean> {
     this.#open();
     const current = this.#executions.get(id);
     if (!current || (expected !== undefined && !expected.includes(current.status))) return false;
-    const next: ExecutionRecord = {
+    if (condition !== undefined && (current.owner ?? null) !== condition.owner) return false;
+    const next: ExecutionRecord = copyExecution({
       ...current,
       status: patch.status ?? current.status,
       attempt: patch.attempt ?? current.attempt,
       updatedAt: patch.updatedAt ?? current.updatedAt,
       error: patch.error === undefined ? current.error : patch.error,
-    };
+      owner: patch.owner === undefined ? current.owner : patch.owner,
+    });
     checkExecution(next);
     this.#putExecution(next);
     return true;
+  }
+
+  async putInstance(instance: InstanceRecord): Promise<void> {
+    this.#open();
+    const { id, pid, host, startedAt, leaseUntil } = instance;
+    const known = this.#instances.get(id);
+    // As SQLite's upsert: a known instance renews its lease, nothing else.
+    this.#instances.set(id, known ? { ...known, leaseUntil } : { id, pid, host, startedAt, leaseUntil });
+  }
+
+  async deleteInstance(id: string): Promise<void> {
+    this.#open();
+    this.#instances.delete(id);
+  }
+
+  async listInstances(): Promise<InstanceRecord[]> {
+    this.#open();
+    return [...this.#instances.values()].map((instance) => ({ ...instance }));
   }
 
   async saveStep(step: StepRecord): Promise<void> {

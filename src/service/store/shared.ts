@@ -84,6 +84,8 @@ export function copyExecution(e: ExecutionRecord): ExecutionRecord {
     updatedAt: e.updatedAt,
     replayedFrom: e.replayedFrom ?? null,
     error: e.error ?? null,
+    // Only when claimed, so that a record of a store or a caller that knows no owners reads back as it was.
+    ...(e.owner != null ? { owner: e.owner } : {}),
   };
 }
 

@@ -77,36 +77,52 @@ export const MIGRATIONS: readonly string[] = [
   -- \`relay captures\` walks only the captured events, newest first.
   CREATE INDEX events_captured ON events (id) WHERE captured = 1;
   `,
+  // 4: several processes on one store (recovery.ts). Old rows have no owner: whoever recovers first takes them.
+  `
+  ALTER TABLE executions ADD COLUMN owner TEXT; -- the instance (instances.id) that runs it or is to run it
+  CREATE TABLE instances (
+    id          TEXT PRIMARY KEY,
+    pid         INTEGER NOT NULL,
+    host        TEXT NOT NULL,
+    started_at  TEXT NOT NULL,
+    lease_until TEXT NOT NULL -- ISO 8601 UTC; renewed while the instance lives
+  );
+  `,
 ];
 
 /** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
 export const EXECUTION_COLUMNS = `id, event_id AS eventId, event_type AS eventType, status, attempt, created_at AS createdAt,
-  updated_at AS updatedAt, replayed_from AS replayedFrom, error`;
+  updated_at AS updatedAt, replayed_from AS replayedFrom, error, owner`;
 export const EVENT_COLUMNS = `id, provider, type, delivery_id AS deliveryId, headers, body, data, received_at AS receivedAt, captured`;
 export const STEP_COLUMNS = `execution_id AS executionId, name, status, attempt, result, error, started_at AS startedAt, ended_at AS endedAt`;
 export const LOG_COLUMNS = `execution_id AS executionId, attempt, at, level, message, fields`;
+export const INSTANCE_COLUMNS = `id, pid, host, started_at AS startedAt, lease_until AS leaseUntil`;
 
 /** The writes' SQL, prepared by this connection and by the writer thread's (writer.ts). */
 export const WRITE_SQL: WriteSql = {
   insertEvent: `INSERT INTO events (id, provider, type, delivery_id, headers, body, data, received_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING`,
-  insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertExecution: `INSERT INTO executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error, owner)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   executionByDelivery: `SELECT ${EXECUTION_COLUMNS} FROM executions
        WHERE event_id = (SELECT id FROM events WHERE provider = ? AND delivery_id = ?) ORDER BY id LIMIT 1`,
   updateExecution: `UPDATE executions SET
          status = coalesce(?, status),
          attempt = coalesce(?, attempt),
          updated_at = coalesce(?, updated_at),
-         error = CASE WHEN ? THEN ? ELSE error END
-       WHERE id = ? AND (? OR status IN (?, ?, ?, ?))`,
+         error = CASE WHEN ? THEN ? ELSE error END,
+         owner = CASE WHEN ? THEN ? ELSE owner END
+       WHERE id = ? AND (? OR status IN (?, ?, ?, ?)) AND (? OR owner IS ?)`,
   saveStep: `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
        VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
        ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
          result = excluded.result, error = excluded.error, started_at = excluded.started_at, ended_at = excluded.ended_at`,
   appendLog: `INSERT INTO logs (execution_id, attempt, at, level, message, fields) VALUES (?, ?, ?, ?, ?, ?)`,
   deleteEvent: `DELETE FROM events WHERE id = ?`,
+  putInstance: `INSERT INTO instances (id, pid, host, started_at, lease_until) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until`,
+  deleteInstance: `DELETE FROM instances WHERE id = ?`,
 };
 
 /** Deleting the captures (`deleteCaptures`), in order: what refers to their executions first. */
@@ -129,7 +145,7 @@ export function eventParams(e: StoredEvent): unknown[] {
 
 /** The bound parameters of the executions insert, in column order. */
 export function executionParams(e: ExecutionRecord): unknown[] {
-  return [e.id, e.eventId, e.eventType, e.status, e.attempt, e.createdAt, e.updatedAt, e.replayedFrom ?? null, e.error ?? null];
+  return [e.id, e.eventId, e.eventType, e.status, e.attempt, e.createdAt, e.updatedAt, e.replayedFrom ?? null, e.error ?? null, e.owner ?? null];
 }
 
 /** Brings the schema to the latest version, in one transaction; refuses a database from a newer version. */

@@ -28,6 +28,7 @@ import {
   eventParams,
   EXECUTION_COLUMNS,
   executionParams,
+  INSTANCE_COLUMNS,
   LOG_COLUMNS,
   migrate,
   MIGRATIONS,
@@ -42,7 +43,9 @@ import type {
   ExecutionPatch,
   ExecutionRecord,
   ExecutionStatus,
+  InstanceRecord,
   LogRecord,
+  OwnerCondition,
   StepRecord,
   Store,
   StoredEvent,
@@ -116,6 +119,7 @@ export class SqliteStore implements Store {
   readonly #listLogs: SqlStatement;
   readonly #count: SqlStatement;
   readonly #dataVersion: SqlStatement;
+  readonly #listInstances: SqlStatement;
   /** One statement per combination of list filters, prepared on first use. */
   readonly #listStatements = new Map<string, SqlStatement>();
   /** `countExecutions`, cached while no other connection has committed (`PRAGMA data_version` unchanged). */
@@ -168,6 +172,7 @@ export class SqliteStore implements Store {
     this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
     this.#count = db.prepare('SELECT count(*) AS n FROM executions');
     this.#dataVersion = db.prepare('PRAGMA data_version');
+    this.#listInstances = db.prepare(`SELECT ${INSTANCE_COLUMNS} FROM instances ORDER BY started_at, id`);
   }
 
   /** Whether commits now go through the writer thread (see `threadsAfterCommits`); for diagnostics and tests. */
@@ -182,29 +187,29 @@ export class SqliteStore implements Store {
     const eventRow = eventParams(event);
     const stored = copyExecution(execution);
     const existing = (await this.#commits.write(['delivery', eventRow, executionParams(stored)])) as ExecutionRecord | undefined;
-    if (existing) return { created: false, execution: existing };
+    if (existing) return { created: false, execution: copyExecution(existing) };
     if (this.#countCache) this.#countCache.count++;
     return { created: true, execution: stored };
   }
 
   async getExecution(id: string): Promise<ExecutionRecord | undefined> {
     this.#open();
-    return this.#getExecution.get<ExecutionRecord>([id]);
+    return record(this.#getExecution.get<ExecutionRecord>([id]));
   }
 
   async getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined> {
     this.#open();
-    return this.#getExecutionByEvent.get<ExecutionRecord>([eventId]);
+    return record(this.#getExecutionByEvent.get<ExecutionRecord>([eventId]));
   }
 
   async getExecutionByDeliveryId(provider: string, deliveryId: string): Promise<ExecutionRecord | undefined> {
     this.#open();
-    return this.#getExecutionByDelivery.get<ExecutionRecord>([provider, deliveryId]);
+    return record(this.#getExecutionByDelivery.get<ExecutionRecord>([provider, deliveryId]));
   }
 
   async listReplays(executionId: string): Promise<ExecutionRecord[]> {
     this.#open();
-    return this.#listReplays.all<ExecutionRecord>([executionId]);
+    return this.#listReplays.all<ExecutionRecord>([executionId]).map(copyExecution);
   }
 
   async getEvent(id: string): Promise<StoredEvent | undefined> {
@@ -225,27 +230,32 @@ export class SqliteStore implements Store {
     if (status !== undefined) params.status = status;
     if (type !== undefined) params.type = 'exact' in type ? type.exact : type.prefix;
     const kind = type === undefined ? '' : 'exact' in type ? 'exact' : 'prefix';
-    const items = this.#listStatement(status !== undefined, kind, before !== undefined).all<ExecutionRecord>(params);
+    const items = this.#listStatement(status !== undefined, kind, before !== undefined).all<ExecutionRecord>(params).map(copyExecution);
     if (items.length <= limit) return { items, nextCursor: null };
     items.pop();
     return { items, nextCursor: encodeCursor(items[limit - 1]!.id) };
   }
 
-  async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[]): Promise<boolean> {
+  async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean> {
     this.#open();
     const setError = patch.error !== undefined;
+    const setOwner = patch.owner !== undefined;
     const params = [
       patch.status ?? null,
       patch.attempt ?? null,
       patch.updatedAt ?? null,
       setError ? 1 : 0,
       setError ? patch.error : null,
+      setOwner ? 1 : 0,
+      setOwner ? patch.owner : null,
       id,
       expected === undefined ? 1 : 0,
       expected?.includes('pending') ? 'pending' : null,
       expected?.includes('running') ? 'running' : null,
       expected?.includes('completed') ? 'completed' : null,
       expected?.includes('failed') ? 'failed' : null,
+      condition === undefined ? 1 : 0,
+      condition === undefined ? null : condition.owner,
     ];
     return (await this.#commits.write(['update', params])) as boolean;
   }
@@ -326,6 +336,21 @@ export class SqliteStore implements Store {
     return count;
   }
 
+  async putInstance(instance: InstanceRecord): Promise<void> {
+    this.#open();
+    await this.#commits.write(['instance', [instance.id, instance.pid, instance.host, instance.startedAt, instance.leaseUntil]]);
+  }
+
+  async deleteInstance(id: string): Promise<void> {
+    this.#open();
+    await this.#commits.write(['forget', id]);
+  }
+
+  async listInstances(): Promise<InstanceRecord[]> {
+    this.#open();
+    return this.#listInstances.all<InstanceRecord>();
+  }
+
   /** Commits the writes already issued, then closes the database. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -363,4 +388,9 @@ export class SqliteStore implements Store {
   #open(): void {
     if (this.#closed) throw closedError(`SqliteStore ${this.path}`);
   }
+}
+
+/** A row as an `ExecutionRecord`: `owner` only when the execution has one (see `copyExecution`). */
+function record(row: ExecutionRecord | undefined): ExecutionRecord | undefined {
+  return row && copyExecution(row);
 }

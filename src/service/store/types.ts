@@ -54,6 +54,33 @@ export interface ExecutionRecord {
   readonly replayedFrom: string | null;
   /** Why the last attempt failed; `null` otherwise. */
   readonly error: string | null;
+  /**
+   * The service instance (`inst_…`, an `InstanceRecord`) that runs it or is to run it. Present only when one
+   * has claimed it: stores of several processes (recovery.ts) take over only what a gone instance owned.
+   */
+  readonly owner?: string | null;
+}
+
+/**
+ * A service process running handlers on a store, with a lease it renews while it lives. Another process takes
+ * over its executions only once it is gone: its lease expired, or its process is no longer on this host.
+ */
+export interface InstanceRecord {
+  /** `inst_…`. */
+  readonly id: string;
+  readonly pid: number;
+  /** Its machine's host name (`os.hostname()`). */
+  readonly host: string;
+  /** ISO 8601 UTC with milliseconds. */
+  readonly startedAt: string;
+  /** ISO 8601 UTC: unless renewed by then, the instance is taken for gone. */
+  readonly leaseUntil: string;
+}
+
+/** A condition on the owner of an execution, for `updateExecution`. */
+export interface OwnerCondition {
+  /** Apply only when the execution's owner is this instance id (`null`: when it has none). */
+  readonly owner: string | null;
 }
 
 /** A named step of a handler. One record per (execution, name): the latest attempt at it. */
@@ -111,7 +138,7 @@ export interface ExecutionPage {
 }
 
 /** Fields of an execution the runner changes. */
-export type ExecutionPatch = Partial<Pick<ExecutionRecord, 'status' | 'attempt' | 'updatedAt' | 'error'>>;
+export type ExecutionPatch = Partial<Pick<ExecutionRecord, 'status' | 'attempt' | 'updatedAt' | 'error' | 'owner'>>;
 
 /** Where the service keeps events, executions, steps and logs: `MemoryStore`, `SqliteStore`, or one of yours. */
 export interface Store {
@@ -126,8 +153,11 @@ export interface Store {
   getExecutionByEventId(eventId: string): Promise<ExecutionRecord | undefined>;
   getEvent(id: string): Promise<StoredEvent | undefined>;
   listExecutions(filter?: ExecutionFilter): Promise<ExecutionPage>;
-  /** Applies `patch`; when `expected` is given, only if the current status is one of them. Resolves to whether it applied. */
-  updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[]): Promise<boolean>;
+  /**
+   * Applies `patch`; when `expected` is given, only if the current status is one of them, and when `condition` is
+   * given, only if the owner is `condition.owner`. Resolves to whether it applied.
+   */
+  updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean>;
   /** Inserts or replaces the step `(executionId, name)`. */
   saveStep(step: StepRecord): Promise<void>;
   /** In the order they were first started. */
@@ -158,5 +188,14 @@ export interface Store {
    * like `listCaptures`.
    */
   deleteCaptures?(): Promise<number>;
+  /**
+   * Inserts an instance, or renews its lease (`leaseUntil`). Optional, with `deleteInstance` and `listInstances`: a
+   * store without them is taken to be served by one process at a time.
+   */
+  putInstance?(instance: InstanceRecord): Promise<void>;
+  /** Removes an instance (it stopped, or another found it gone). */
+  deleteInstance?(id: string): Promise<void>;
+  /** Every instance registered, live or not. */
+  listInstances?(): Promise<InstanceRecord[]>;
   close(): Promise<void>;
 }

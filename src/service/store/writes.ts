@@ -10,7 +10,9 @@ export type WriteOp =
   | readonly [kind: 'delivery', event: readonly unknown[], execution: readonly unknown[]]
   | readonly [kind: 'update', params: readonly unknown[]]
   | readonly [kind: 'step', params: readonly unknown[]]
-  | readonly [kind: 'log', params: readonly unknown[]];
+  | readonly [kind: 'log', params: readonly unknown[]]
+  | readonly [kind: 'instance', params: readonly unknown[]]
+  | readonly [kind: 'forget', id: string];
 
 /** The SQL of each write, prepared by both connections. */
 export interface WriteSql {
@@ -21,6 +23,8 @@ export interface WriteSql {
   readonly saveStep: string;
   readonly appendLog: string;
   readonly deleteEvent: string;
+  readonly putInstance: string;
+  readonly deleteInstance: string;
 }
 
 /** A prepared statement as both drivers' statements (and relaykit's wrapper) take positional parameters. */
@@ -73,6 +77,12 @@ export function applyWrite(target: WriteTarget, op: WriteOp): unknown {
       return undefined;
     case 'log':
       s.appendLog.run(op[1]);
+      return undefined;
+    case 'instance':
+      s.putInstance.run(op[1]);
+      return undefined;
+    case 'forget':
+      s.deleteInstance.run([op[1]]);
       return undefined;
     default:
       throw new Error(`unknown write ${String((op as readonly unknown[])[0])}`);
