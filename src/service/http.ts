@@ -50,6 +50,10 @@ export interface RelayResponse {
 export interface StreamSink {
   write(chunk: string): void;
   end(): void;
+  /** Bytes written that the client has not taken yet: it grows while a client does not read. */
+  readonly buffered: number;
+  /** Closes the response at once, dropping what is buffered (a client too slow to keep up). */
+  abort(): void;
 }
 
 /** What a response says of its request, for logs: never sent to the client. */
@@ -122,24 +126,37 @@ export function toFetchResponse(response: RelayResponse): Response {
   if (!open) return new Response(response.body, { status: response.status, headers: response.headers });
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let ended = false;
-      if (response.body) controller.enqueue(encoder.encode(response.body));
-      stop = open({
-        write: (chunk) => {
-          if (!ended) controller.enqueue(encoder.encode(chunk));
-        },
-        end: () => {
-          if (ended) return;
-          ended = true;
-          controller.close();
-        },
-      });
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let ended = false;
+        if (response.body) controller.enqueue(encoder.encode(response.body));
+        stop = open({
+          write: (chunk) => {
+            if (!ended) controller.enqueue(encoder.encode(chunk));
+          },
+          end: () => {
+            if (ended) return;
+            ended = true;
+            controller.close();
+          },
+          // With a high-water mark of 0 bytes, the desired size is minus the bytes queued.
+          get buffered() {
+            return ended ? 0 : -(controller.desiredSize ?? 0);
+          },
+          abort: () => {
+            if (ended) return;
+            ended = true;
+            controller.error(new Error('The stream was closed: its reader fell too far behind.'));
+            stop?.();
+          },
+        });
+      },
+      cancel() {
+        stop?.();
+      },
     },
-    cancel() {
-      stop?.();
-    },
-  });
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+  );
   return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -238,7 +238,19 @@ function openStream(req: IncomingMessage, res: ServerResponse, response: RelayRe
     res.end();
   };
   streams.add(end);
-  stop = response.stream!({ write: (chunk) => void res.write(chunk), end });
+  stop = response.stream!({
+    write: (chunk) => void res.write(chunk),
+    end,
+    // What Node holds for this response, in the response and its socket.
+    get buffered() {
+      return res.writableLength;
+    },
+    abort: () => {
+      if (!streams.delete(end)) return;
+      stop?.();
+      res.destroy();
+    },
+  });
   req.socket.setNoDelay(true);
   res.once('close', end);
 }

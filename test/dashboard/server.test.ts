@@ -38,7 +38,7 @@ describe('LiveHub', () => {
     const hub = new LiveHub();
     const writes: string[] = [];
     hub.created(record('exec_before_anyone_listens'));
-    const close = hub.open({ write: (chunk) => writes.push(chunk), end: () => {} });
+    const close = hub.open({ write: (chunk) => writes.push(chunk), end: () => {}, buffered: 0, abort: () => {} });
     for (let i = 0; i < 500; i++) hub.created(record(`exec_${String(i).padStart(4, '0')}`));
     hub.updated('exec_0001', { status: 'running', updatedAt: '2026-11-23T10:00:01.000Z' });
     hub.updated('exec_0001', { status: 'completed', error: null });

@@ -11,6 +11,12 @@ import type { ListItem, LiveEvents, Rejection } from './wire.js';
 const WINDOW_MS = 50;
 /** A comment line this often keeps idle connections (and proxies) open. */
 const HEARTBEAT_MS = 15_000;
+/**
+ * The most a page may leave unread before its stream is closed (at the next write). A page that stops reading (a
+ * background tab, a stalled client) would otherwise hold every change sent after it stopped, in this
+ * process's memory; closed, it reconnects (the stream's `retry`) and reads the list afresh.
+ */
+export const LIVE_BUFFER_LIMIT = 1024 * 1024;
 
 type Pending = { kind: 'execution'; data: ListItem } | { kind: 'update'; data: LiveEvents['update'] };
 
@@ -112,7 +118,13 @@ export class LiveHub {
   }
 
   #send(chunk: string): void {
-    for (const sink of this.#sinks) sink.write(chunk);
+    for (const sink of this.#sinks) {
+      // What is still unread of earlier writes: one large window must not drop a page that reads.
+      if (sink.buffered > LIVE_BUFFER_LIMIT) {
+        this.#sinks.delete(sink);
+        sink.abort();
+      } else sink.write(chunk);
+    }
   }
 
   #stopTimers(): void {
