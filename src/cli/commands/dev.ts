@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RelayError } from '../../core/index.js';
 import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
 import type { DeliveryBuilder } from '../../service/dashboard/index.js';
-import type { RequestLogEntry } from '../../service/node.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, type RequestLogEntry } from '../../service/node.js';
 import { openProject } from '../../project/open-project.js';
 import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
@@ -138,12 +138,48 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   }
   out.line(out.dim('Press Ctrl+C to stop.'));
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const signal = await nextSignal();
   out.line(`relay dev: ${signal}, finishing requests in flight…`);
-  await relay.close();
-  out.line('relay dev: stopped.');
-  return EXIT.ok;
+  const code = await stop(out, relay.close());
+  // Whatever relay.ts left running (a timer, a client it opened) must not keep a stopped server's
+  // process alive: the timer fires only if something still holds the event loop.
+  setTimeout(() => process.exit(code), 250).unref();
+  return code;
+}
+
+/**
+ * How long `relay dev` waits, after a signal, for the service to close: the HTTP side force-closes its
+ * connections after DEFAULT_SHUTDOWN_GRACE_MS (5 s); this bounds handlers that never return.
+ */
+const STOP_DEADLINE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 1_000;
+
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve(signal);
+    };
+    const onInt = on('SIGINT');
+    const onTerm = on('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
+}
+
+/** Waits for `closing`, or stops at once on a second signal or at the deadline; resolves with the exit code. */
+async function stop(out: Output, closing: Promise<void>): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), STOP_DEADLINE_MS)));
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), deadline, nextSignal()]).finally(() => clearTimeout(timer));
+  if (outcome === 'closed') {
+    out.line('relay dev: stopped.');
+    return EXIT.ok;
+  }
+  const why = outcome === 'deadline' ? `after ${STOP_DEADLINE_MS / 1000} s` : `on a second ${outcome}`;
+  out.error(
+    `relay dev: stopped ${why} without waiting for the handlers still running; their executions stay "running" ` +
+      'until the next start marks them interrupted, and `relay replay <id>` or a retry runs them again.',
+  );
+  return EXIT.failed;
 }
