@@ -115,8 +115,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     });
 
   cli
-    .command('replay <eventId|executionId>', 'Replay a stored execution as a new one: POST <base>/api/executions/<id>/replay')
-    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000); an id the local store lacks is asked of it')
+    .command('replay <eventId|executionId>', "Replay a stored execution as a new one (by exec_…, evt_… or the provider's delivery id): POST <base>/api/executions/<id>/replay")
+    .option('--forward <url>', 'Base URL of the service (default: $SERVICE_BASE_URL, else http://localhost:3000); with --forward or $SERVICE_BASE_URL, an id the local store lacks is asked of it')
     .option('--to <url>', 'Instead: sign the stored delivery again with the test secret (fresh ids) and POST it to exactly this URL')
     .option('--path <path>', 'Instead: sign the stored delivery again (fresh ids) and POST it to this path on the base URL (--forward, then your app, not asked for executions); not with --to')
     .option('--print', 'Dry run: print the source execution, event type and data; send nothing, replay nothing')
@@ -125,6 +125,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay replay exec_01JB…')
     .example('  $ relay replay evt_01JB… --forward http://localhost:4000')
     .example('  $ relay replay evt_01JB… --print')
+    .example('  $ SERVICE_BASE_URL=http://localhost:3000 relay replay 5f2b8a9e-1c4d-4e6f-9a0b-7c3d2e1f0a9b   # an X-GitHub-Delivery id, from any folder')
     .example('  $ relay replay exec_01JB… --dir ./services/billing')
     .example('  $ relay replay exec_01JB… --json | jq .body.id')
     .example('  $ relay replay evt_01JB… --to http://localhost:4000/webhooks/stripe')
@@ -136,11 +137,12 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     });
 
   cli
-    .command('inspect <eventId|executionId>', 'Show an execution: status, attempt, times, steps and logs')
+    .command('inspect <eventId|executionId>', "Show an execution (by exec_…, evt_… or the provider's delivery id): status, attempt, times, steps and logs")
     .option('--dir <path>', 'Directory holding relay.ts, whose store has the execution (default: .)')
     .option('--json', 'Print the full execution as JSON (with its event data)')
     .example('  $ relay inspect exec_01JB…')
     .example('  $ relay inspect evt_01JB… --dir examples')
+    .example('  $ relay inspect evt_3Ugkgwo4…   # a Stripe event id, as in the payload')
     .example('  $ relay inspect exec_01JB… --json | jq .steps')
     .action(async (id: string, options: InspectCliOptions) => {
       const { inspectCommand } = await import('./commands/inspect.js');
