@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../core/index.js';
 import { person } from './resources.js';
-import { DAY, HOUR, MINUTE, addMonths, alnum, before, between, clerkId, defaultImageUrl, initialsOf, isoDate, pick, type Scene } from './scene.js';
+import { DAY, HOUR, MINUTE, addMonths, alnum, before, between, clerkId, defaultImageUrl, isoDate, pick, type Scene } from './scene.js';
 
 const PLANS = [
   { name: 'Pro', slug: 'pro', amount: 2000, seats: 5, description: 'For growing teams that need more projects and seats' },
@@ -51,7 +51,7 @@ function account(scene: Scene, subscriptionCreatedAt: number): Account {
     email: p.email,
     first_name: p.firstName,
     id: clerkId(faker, 'cpayer_', userCreatedAt),
-    image_url: defaultImageUrl(instanceId, userId, initialsOf(p.firstName, p.lastName)),
+    image_url: defaultImageUrl(instanceId, userId),
     instance_id: instanceId,
     last_name: p.lastName,
     object: 'commerce_payer',

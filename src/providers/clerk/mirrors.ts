@@ -10,8 +10,7 @@
  *   (domains, invitations), `inviter_id` ↔ `public_inviter_data.user_id` (invitations),
  *   `payee.gateway_external_id` ↔ `payment_source.gateway_external_account_id` (payment attempts).
  * - A user (`user.*` data, a session's `user`): `primary_email_address_id` renames the primary entry
- *   of `email_addresses`; `first_name` / `last_name` move the initials of the default `image_url`
- *   and `profile_image_url`.
+ *   of `email_addresses` (the default `image_url` names no one, so a new name moves nothing there).
  * - `role` → `role_name` (memberships, invitations).
  * - Money: every `{ amount, amount_formatted, currency, currency_symbol }` whose `amount` is
  *   overridden gets the matching `amount_formatted` (`$20.00`); a payment's `totals.grand_total`
@@ -24,7 +23,6 @@
 import type { JsonObject, JsonValue } from '../../core/index.js';
 import { usd } from './billing.js';
 import { roleName } from './organizations.js';
-import { initialsOf } from './scene.js';
 
 type Path = readonly string[];
 
@@ -90,26 +88,6 @@ function mirrorUser(user: JsonObject, override: JsonObject, built: JsonObject): 
   if (typeof override.primary_email_address_id === 'string' && !('email_addresses' in override) && Array.isArray(user.email_addresses)) {
     const entry = user.email_addresses.find((e) => isObject(e) && e.id === built.primary_email_address_id);
     if (isObject(entry)) entry.id = override.primary_email_address_id;
-  }
-  if (('first_name' in override || 'last_name' in override) && user.has_image === false && !('image_url' in override)) {
-    const initials = initialsOf(user.first_name as string | null, user.last_name as string | null);
-    const url = withInitials(String(user.image_url), initials);
-    user.image_url = url;
-    if ('profile_image_url' in user && !('profile_image_url' in override)) user.profile_image_url = url;
-  }
-}
-
-/** Clerk's default avatar URL (`https://img.clerk.com/<base64url JSON>`) with other initials; other URLs as they are. */
-function withInitials(url: string, initials: string): string {
-  const prefix = 'https://img.clerk.com/';
-  if (!url.startsWith(prefix)) return url;
-  try {
-    const token = JSON.parse(Buffer.from(url.slice(prefix.length), 'base64url').toString('utf8')) as Record<string, string>;
-    const { initials: _old, ...rest } = token;
-    const next = initials === '' ? rest : { ...rest, initials };
-    return prefix + Buffer.from(JSON.stringify(next)).toString('base64url');
-  } catch {
-    return url;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../core/index.js';
 import { person, type Person } from './resources.js';
-import { DAY, HOUR, MINUTE, alnum, before, between, clerkId, companyName, defaultImageUrl, initialsOf, pick, slugify, type Scene } from './scene.js';
+import { DAY, HOUR, MINUTE, alnum, before, between, clerkId, companyName, defaultImageUrl, pick, slugify, type Scene } from './scene.js';
 
 /** Company names as people type them, with the slug Clerk derives. */
 export function organization(scene: Scene, options: { createdAt: number; updatedAt: number; createdBy: string; membersCount: number; pendingInvitations?: number }): JsonObject {
@@ -18,7 +18,7 @@ export function organization(scene: Scene, options: { createdAt: number; updated
     created_by: options.createdBy,
     has_image: false,
     id,
-    image_url: defaultImageUrl(instanceId, id, initialsOf(...name.split(/\s+/).slice(0, 2))),
+    image_url: defaultImageUrl(instanceId, id),
     max_allowed_memberships: 5,
     members_count: options.membersCount,
     missing_member_with_elevated_permissions: false,
@@ -93,7 +93,7 @@ function publicInviterData(instanceId: string, userId: string, p: Person): JsonO
     first_name: p.firstName,
     has_image: false,
     identifier: p.email,
-    image_url: defaultImageUrl(instanceId, userId, initialsOf(p.firstName, p.lastName)),
+    image_url: defaultImageUrl(instanceId, userId),
     last_name: p.lastName,
     user_id: userId,
   };
@@ -121,7 +121,7 @@ function publicOrganization(scene: Scene, orgId: string): JsonObject {
   return {
     has_image: false,
     id: orgId,
-    image_url: defaultImageUrl(scene.instanceId, orgId, initialsOf(...name.split(/\s+/).slice(0, 2))),
+    image_url: defaultImageUrl(scene.instanceId, orgId),
     name,
     slug: slugify(name),
   };
@@ -179,7 +179,8 @@ export function organizationDomain(scene: Scene, eventType: string): JsonObject 
   const createdAt = created ? before(faker, at, 20, 400) : before(faker, at, HOUR, 60 * DAY);
   const orgId = clerkId(faker, 'org_', before(faker, createdAt, HOUR, 200 * DAY));
   const org = publicOrganization(scene, orgId);
-  const domain = `${String(org.slug).split('-')[0]}.${pick(faker, ['com', 'com', 'io', 'co', 'dev'])}`;
+  // Under a reserved domain, so that the affiliation address can reach no one.
+  const domain = `${String(org.slug).split('-')[0]}.${pick(faker, ['example.com', 'example.com', 'example.org', 'example.net', 'example.com'])}`;
   const verifiedAt = before(faker, at, 5, 300);
   const verification = created
     ? null

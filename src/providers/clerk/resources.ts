@@ -18,7 +18,6 @@ import {
   companyName,
   defaultImageUrl,
   firstName,
-  initialsOf,
   lastName,
   pick,
   slugify,
@@ -32,7 +31,9 @@ export interface Person {
   readonly email: string;
 }
 
-const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me', 'hotmail.com'];
+// Reserved mail domains (RFC 2606): a fake address can never reach a real mailbox. Eight, as the consumer
+// providers they replace were, so that the draws after them are unchanged.
+const MAIL_DOMAINS = ['example.com', 'example.com', 'example.com', 'example.org', 'example.net', 'example.com', 'example.org', 'example.net'];
 
 export function person(scene: Scene): Person {
   const { faker } = scene;
@@ -65,7 +66,7 @@ export function user(scene: Scene, options: UserOptions): JsonObject {
   const emailId = clerkId(faker, 'idn_', emailCreatedAt);
   const passwordEnabled = faker.number.int(2) !== 0;
   const mfa = options.mfaEnabledAt !== undefined;
-  const imageUrl = defaultImageUrl(instanceId, id, initialsOf(p.firstName, p.lastName));
+  const imageUrl = defaultImageUrl(instanceId, id);
   return {
     backup_code_enabled: mfa,
     banned: false,

@@ -29,9 +29,10 @@ export interface Sender {
 }
 
 const BRAND_SUFFIXES = ['', '', ' Labs', ' HQ', ' App', ' Cloud'];
-const TLDS = ['com', 'com', 'com', 'io', 'co', 'dev', 'app'];
+// A brand's domain under a reserved one (`acmelabs.example.com`): its addresses and links can reach no one.
+const TLDS = ['example.com', 'example.com', 'example.com', 'example.org', 'example.net', 'example.com', 'example.org'];
 
-/** A brand and its sending domain (`Acme Labs`, `acmelabs.io`). */
+/** A brand and its sending domain (`Acme Labs`, `acmelabs.example.com`). */
 export function sender(faker: Faker): Sender {
   const name = pick(faker, faker.definitions.person.last_name.generic ?? ['Acme']);
   const suffix = pick(faker, BRAND_SUFFIXES);
@@ -39,7 +40,9 @@ export function sender(faker: Faker): Sender {
   return { brand, domain: `${brand.toLowerCase().replace(/[^a-z0-9]/g, '')}.${pick(faker, TLDS)}` };
 }
 
-const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me', 'hotmail.com'];
+// Reserved mail domains (RFC 2606): a fake address can never reach a real mailbox. Eight, as the consumer
+// providers they replace were, so that the draws after them are unchanged.
+const MAIL_DOMAINS = ['example.com', 'example.com', 'example.com', 'example.org', 'example.net', 'example.com', 'example.org', 'example.net'];
 
 /** A person: first and last name and a mailbox at a consumer provider. */
 export interface Recipient {
@@ -48,7 +51,7 @@ export interface Recipient {
   readonly email: string;
 }
 
-/** A person with a `first.last@gmail.com`-style address. */
+/** A person with a `first.last@example.com`-style address. */
 export function recipient(faker: Faker): Recipient {
   const first = pick(faker, faker.definitions.person.first_name.generic ?? ['Alex']);
   const last = pick(faker, faker.definitions.person.last_name.generic ?? ['Smith']);
