@@ -23,7 +23,7 @@ export interface ValueContext {
 /** Strings nested deeper than this (base64 in a query in JSON in …) are scanned as plain text. */
 const MAX_DEPTH = 4;
 
-const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
+const EMAIL = String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
 const JWT = String.raw`eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`;
 // Keys of known formats: Stripe, webhook secrets, GitHub, Shopify, Slack, AWS, Google, GitLab, npm, Resend.
 const KEY = String.raw`(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9+/=]{8,}|gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|shp(?:at|ss|ca|pa)_[A-Za-z0-9]{16,}|xox[abprse]-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20}|npm_[A-Za-z0-9]{36}|re_[A-Za-z0-9]{8,}_[A-Za-z0-9_]{8,}`;

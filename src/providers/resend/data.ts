@@ -44,7 +44,7 @@ export function sender(faker: Faker): Sender {
 // providers they replace were, so that the draws after them are unchanged.
 const MAIL_DOMAINS = ['example.com', 'example.com', 'example.com', 'example.org', 'example.net', 'example.com', 'example.org', 'example.net'];
 
-/** A person: first and last name and a mailbox at a consumer provider. */
+/** A person: first and last name and a mailbox at a reserved domain. */
 export interface Recipient {
   readonly first: string;
   readonly last: string;
