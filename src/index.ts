@@ -68,6 +68,7 @@ export type {
   RelayEvent,
   RelayOptions,
   RequestLogEntry,
+  Settled,
   StepJson,
 } from './service/index.js';
 

@@ -7,4 +7,5 @@ export type { Mount, Relay, RelayOptions } from './relay.js';
 export type { DashboardOptions, DeliveryBuilder } from './dashboard/index.js';
 export type { Handler, HandlerContext, Handlers, RelayEvent } from './handlers.js';
 export type { ListenOptions, Listening, RequestLogEntry } from './node.js';
+export type { Settled } from './runner.js';
 export type { ExecutionDetail, ExecutionJson, LogJson, StepJson } from './views.js';

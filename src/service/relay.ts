@@ -16,7 +16,7 @@ import { Instance } from './instance.js';
 import { listen, type ListenOptions, type Listening } from './node.js';
 import type { Recovery } from './recovery.js';
 import { route, type ServiceContext } from './routes.js';
-import { Runner } from './runner.js';
+import { Runner, type Settled } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { ExecutionFilter, ExecutionPage, InstanceRecord, Store } from './store/types.js';
 import type { ExecutionDetail, ExecutionJson } from './views.js';
@@ -107,6 +107,13 @@ export interface Relay {
   otherInstances(): Promise<InstanceRecord[]>;
   /** Resolves when every handler started so far has finished. */
   idle(): Promise<void>;
+  /**
+   * Calls `listener` with each handler's outcome (completed or failed, with its error) once recorded;
+   * returns a function that stops calling it.
+   * @example
+   * relay.onSettled((s) => s.status === 'failed' && console.error(`${s.executionId} failed: ${s.error}`));
+   */
+  onSettled(listener: (settled: Settled) => void): () => void;
   /** Stops listeners, waits for running handlers, closes the store. */
   close(): Promise<void>;
   /** The mounted plugins by id. */
@@ -187,7 +194,17 @@ export function createRelay(given: RelayOptions = {}): Relay {
   let observed: Store | undefined;
   const serviceStore = (): Store => (dashboard ? (observed ??= dashboard.observe(getStore())) : getStore());
   const instance = new Instance({ store: getStore, now });
-  const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now, owner: instance.id });
+  const settledListeners = new Set<(settled: Settled) => void>();
+  const onSettled = (settled: Settled) => {
+    for (const listener of settledListeners) {
+      try {
+        listener(settled);
+      } catch (cause) {
+        process.emitWarning(`relaykit: an onSettled listener threw: ${String((cause as Error)?.message ?? cause)}`);
+      }
+    }
+  };
+  const runner = new Runner({ store: serviceStore, handlers: options.handlers ?? {}, now, owner: instance.id, onSettled });
   const executions = new Executions({ store: serviceStore, runner, instance, now, providers: () => plugins.keys() });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
@@ -237,6 +254,10 @@ export function createRelay(given: RelayOptions = {}): Relay {
     recover: () => executions.recover(),
     otherInstances: () => executions.otherInstances(),
     idle: () => runner.idle(),
+    onSettled: (listener) => {
+      settledListeners.add(listener);
+      return () => void settledListeners.delete(listener);
+    },
     close: () =>
       (closing ??= (async () => {
         dashboard?.close();

@@ -15,6 +15,18 @@ export interface RunnerOptions {
    * outcome only while it still owns the execution (another may have taken it over; see recovery.ts).
    */
   readonly owner: string;
+  /** Told of each handler's outcome once it is recorded (`relay dev` logs failures with it). */
+  readonly onSettled?: (settled: Settled) => void;
+}
+
+/** A handler's outcome, as recorded. */
+export interface Settled {
+  readonly executionId: string;
+  readonly eventType: string;
+  readonly attempt: number;
+  readonly status: 'completed' | 'failed';
+  /** The handler's error message when it failed, else `null`. */
+  readonly error: string | null;
 }
 
 /** The execution and event as just stored, so the first run need not read them back. */
@@ -119,7 +131,10 @@ export class Runner {
     if (!(await store.updateExecution(executionId, outcome, ['running'], mine))) {
       // Another instance found this one gone (its lease expired while the handler ran) and took the execution over.
       process.emitWarning(prefixed(`execution ${executionId} ${outcome.status} here, but another instance took it over meanwhile; its outcome here is not recorded.`));
+      return;
     }
+    const settled = { executionId, eventType: event.type, attempt: execution.attempt, status: outcome.status as Settled['status'], error: outcome.error ?? null };
+    this.#options.onSettled?.(settled);
   }
 
   async #steps(store: Store, execution: ExecutionRecord, now: () => string): Promise<HandlerContext['step']['run']> {

@@ -5,6 +5,7 @@ import { RelayError } from '../../core/index.js';
 import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
 import type { DeliveryBuilder } from '../../service/dashboard/index.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type RequestLogEntry } from '../../service/node.js';
+import type { Settled } from '../../service/runner.js';
 import { openProject } from '../../project/open-project.js';
 import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
@@ -86,6 +87,13 @@ function requestLine(out: Output, entry: RequestLogEntry): string {
   return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');
 }
 
+/** The line of a handler that failed: `14:03:08 exec_01JB… failed: SMTP server unreachable (stripe.charge.succeeded, attempt 1)`. */
+function failureLine(out: Output, settled: Settled): string {
+  const error = (settled.error ?? '').replace(/\s+/g, ' ').trim();
+  const shown = error.length > 300 ? `${error.slice(0, 300)}…` : error;
+  return `${out.dim(clock(new Date()))} ${settled.executionId} ${out.red('failed')}: ${shown} (${settled.eventType}, attempt ${settled.attempt})`;
+}
+
 /** Starts the service; resolves with the exit code once it has shut down on a signal (2 when it cannot start). */
 export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: DevOptions): Promise<number> {
   const dir = projectDir(single('dir', options.dir));
@@ -99,6 +107,11 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder, ...(capture ? { capture } : {}) });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
+  // A 200 says a delivery was stored, not that its handler worked: a failure gets a line of its own
+  // when it happens, even with --quiet.
+  relay.onSettled((settled) => {
+    if (settled.status === 'failed') out.line(failureLine(out, settled));
+  });
   let listening;
   try {
     listening = await relay.listen({ port, host, ...(hosts ? { allowedHosts: hosts } : {}), ...(onRequest ? { onRequest } : {}) });
