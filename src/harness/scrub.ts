@@ -1,8 +1,10 @@
 /**
  * Scrubbing a captured body: personal data (emails, names, phone numbers, postal addresses, IP addresses,
- * card fingerprints and last4, free-text notes) and secrets (`client_secret`, tokens, keys) are replaced by
- * realistic fakes; ids, amounts, currencies, types and timestamps are kept. Only the scrubbed values'
- * bytes change: the rest of the body stays byte for byte.
+ * dates of birth, SSNs, IBANs, card numbers, fingerprints and last4, free-text notes) and secrets
+ * (`client_secret`, passwords, tokens, keys, JWTs) are replaced by realistic fakes; ids, amounts,
+ * currencies, types and timestamps are kept. Values are judged by their key here, and by their shape
+ * wherever they sit (scrub-values.ts): in any string, an object key, a URL's query, a JSON or base64
+ * string. Only the scrubbed values' bytes change: the rest of the body stays byte for byte.
  *
  * Fakes are deterministic per fixture set: a fake is drawn from a generator seeded with an HMAC of the
  * value under the project's scrub key, so the same value becomes the same fake in every fixture saved
@@ -123,8 +125,8 @@ const SECRET_KEY = /(^|_)(secret|client_secret|password|passwd|passphrase|token|
 const SECRET_WORD = /(^|_)(token|secret|password|passwd|jwt)s?(_|$)/;
 /** A key's last word that says it describes a secret rather than holds one (`secret_type`, `token_expires_at`). */
 const DESCRIPTOR = /_(type|name|kind|method|status|state|enabled|url|count|id|at|scanning|prefix|hint|last4|created|expires|expiry|length|version)$/;
-const SECRET_VALUE = /^(sk|rk|pk)_(live|test)_|^whsec_|^gh[pousr]_|^github_pat_|^shp(at|ss|ca|pa)_|^xox[abprse]-|^re_[A-Za-z0-9]{8,}_|^eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*$/;
 const JWT = /^eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*$/;
+const SECRET_VALUE = new RegExp(`^(sk|rk|pk)_(live|test)_|^whsec_|^gh[pousr]_|^github_pat_|^shp(at|ss|ca|pa)_|^xox[abprse]-|^re_[A-Za-z0-9]{8,}_|${JWT.source}`);
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const NAMED_EMAIL = /^([^<>]*)<([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})>$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
