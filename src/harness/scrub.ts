@@ -159,8 +159,9 @@ function kindOfName(key: string, value: string, holder = '', siblings?: Readonly
   const byKey = KEY_KINDS[key];
   if (byKey !== undefined && byKey !== 'coordinate') return byKey;
   if (NOTE_KEY.test(key)) return 'text';
-  // A person's display name (a user's, a customer's) is a name; anyone else's (an account's dashboard, a shop's) a business's.
-  if (key === 'display_name') return PERSON_HOLDERS.has(holder) ? 'full-name' : 'company';
+  // A person's display name (a user's, a customer's) is a name, a business's (an account's dashboard) a business's;
+  // anything else's (a tax rate's, a meter's) is no one's.
+  if (key === 'display_name') return PERSON_HOLDERS.has(holder) ? 'full-name' : BUSINESS_HOLDERS.has(holder) ? 'company' : undefined;
   if (key === 'name') {
     const beside = siblings === undefined ? [] : Object.keys(siblings).map(snake);
     if (BUSINESS_HOLDERS.has(holder) || beside.some((k) => BUSINESS_SIBLINGS.test(k))) return /[a-z]{2,} [A-Za-z]/.test(value) ? 'company' : undefined;

@@ -123,6 +123,9 @@ describe('relay fixture save: planted secrets and personal data (issue 26)', () 
     expect(names).not.toContain(before.data.object.business_profile.name);
     // faker's company names: "Lockman Inc", "Runolfsson - Kuhn", "Pouros, Weissnat and Lockman", "Gutmann LLC", …
     for (const name of names) expect(name).toMatch(/( Inc| LLC| Group| and |-|, )/);
+    // A tax rate's display name belongs to no one: kept.
+    const tax = await buildDelivery('stripe', 'tax_rate.created', { secret: secrets.stripe, seed: 4, data: { display_name: 'Sales Tax' } });
+    expect((JSON.parse(scrubBody(tax.body, KEY).body) as { data: { object: { display_name: string } } }).data.object.display_name).toBe('Sales Tax');
   });
 
   it('refuses a missing scrub key and a body that is not JSON with a message naming the fix', () => {
