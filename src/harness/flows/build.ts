@@ -80,24 +80,33 @@ function checkFlowData(data: unknown): FlowData | undefined {
   return data as FlowData;
 }
 
+/** The scalars inside `value`, as JSON. */
+function scalarsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (value !== null && typeof value === 'object') for (const item of Object.values(value)) scalarsOf(item, into);
+  else if (value !== undefined) into.add(JSON.stringify(value));
+  return into;
+}
+
 /**
- * `built` made to agree with its flow by `identity`, signed again when that changed its body. Headers the
- * caller gave (`headers`) still win over the new signature, as they won over the first.
+ * `built` made to agree with its flow by `identity`, signed again when that changed its body. What the
+ * caller's `data` gave (`given`) stays; headers the caller gave still win over the new signature, as
+ * they won over the first.
  */
 function settled(
   plugin: BuiltInProvider,
   built: FabricatedDelivery,
   identity: FlowIdentity | undefined,
+  given: Record<string, unknown> | undefined,
   signing: { secret: string | readonly string[]; timestamp: number; headers: Readonly<Record<string, string>> | undefined },
 ): FabricatedDelivery {
   if (identity === undefined) return built;
-  const { body, deliveryId } = identity(built);
+  const { body, deliveryId } = identity({ ...built, given: scalarsOf(given) });
   if (body === built.body) return built;
-  const given = new Set(Object.keys(signing.headers ?? {}).map((name) => name.toLowerCase()));
+  const named = new Set(Object.keys(signing.headers ?? {}).map((name) => name.toLowerCase()));
   const signature = Object.entries(plugin.sign({ body, secret: signing.secret, timestamp: signing.timestamp, deliveryId }));
   const headers = { ...built.headers };
   for (const [name, value] of signature) {
-    if (given.has(name.toLowerCase())) continue;
+    if (named.has(name.toLowerCase())) continue;
     const existing = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
     headers[existing] = value;
   }
@@ -145,8 +154,9 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
     const seedOfStep = deriveSeed(salted, index);
     // None for providers without shared headers: an empty object would still go through the override path.
     const given = headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { ...headersOfFlow, ...headers } : undefined;
-    const built = fabricate({ eventType: step.type, data: deepMerge(own, userData(data, step.type, index)) as never, secret, seed: seedOfStep, timestamp: at, headers: given, app: rest.app });
-    const delivery = observed(plugin, built.eventType, settled(plugin, built, identity, { secret, timestamp: at, headers: given }), seedOfStep, at, undefined);
+    const theirs = userData(data, step.type, index);
+    const built = fabricate({ eventType: step.type, data: deepMerge(own, theirs) as never, secret, seed: seedOfStep, timestamp: at, headers: given, app: rest.app });
+    const delivery = observed(plugin, built.eventType, settled(plugin, built, identity, theirs, { secret, timestamp: at, headers: given }), seedOfStep, at, undefined);
     deliveries.push(delivery);
     bodies.push(delivery.body);
     if (index === 0) {

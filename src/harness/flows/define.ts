@@ -35,12 +35,21 @@ export interface FlowClock {
   unix(at: number): number;
 }
 
+/** A built event as a flow's identity sees it. */
+export interface BuiltEvent {
+  readonly eventType: string;
+  readonly body: string;
+  readonly deliveryId: string;
+  /** The values the caller's `data` gave this event (its scalars, as JSON): an identity leaves them as given. */
+  readonly given: ReadonlySet<string>;
+}
+
 /**
  * Makes one built event agree with the flow before it is signed: the ids the payload builder drew for
- * objects the flow already has become the flow's (stripe-identity.ts). Made once per built flow, so it
- * may remember what earlier events named.
+ * objects the flow already has become the flow's (stripe-identity.ts, pin.ts). Made once per built flow,
+ * so it may remember what earlier events named.
  */
-export type FlowIdentity = (built: { readonly body: string; readonly deliveryId: string }) => { readonly body: string; readonly deliveryId: string };
+export type FlowIdentity = (built: BuiltEvent) => { readonly body: string; readonly deliveryId: string };
 
 /** A flow as each provider module defines it. */
 export interface FlowDefinition<Ids = unknown> {

@@ -3,8 +3,11 @@
  * sender and the hook are the first event's (share.ts), and the pull request, commit, check suite and
  * runs keep their ids and numbers across the flow.
  */
+import { isPlainObject } from '../../core/index.js';
 import { defineFlow } from './define.js';
+import { pinned } from './pin.js';
 import { hex, int, numericId, type Rng } from './random.js';
+import { repositoryIdentity } from './share.js';
 
 function githubIds(rng: Rng) {
   return {
@@ -25,6 +28,59 @@ function githubIds(rng: Rng) {
 }
 
 type Ids = ReturnType<typeof githubIds>;
+
+/** Where a body states a pull request: its own event's, and the lists of pull requests a check suite, check run or workflow run names. */
+const PULL_REQUESTS = ['pull_request', 'check_suite.pull_requests[]', 'check_run.pull_requests[]', 'check_run.check_suite.pull_requests[]', 'workflow_run.pull_requests[]'];
+
+/**
+ * An object's URLs made to name it: each `[segment, field]` puts the object's `field` after `/segment/`
+ * (`/check-suites/<id>`). The builder drew them with its own ids, before the flow set the object's.
+ */
+function urlsNaming(links: readonly (readonly [segment: string, field: string])[]) {
+  const fix = (object: Record<string, unknown>, node: Record<string, unknown>): void => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string' && /(^|_)url$/.test(key)) {
+        node[key] = links.reduce(
+          (url, [segment, field]) => (object[field] == null ? url : url.replace(new RegExp(`/${segment}/\\d+(?=$|[/?#])`), `/${segment}/${String(object[field])}`)),
+          value,
+        );
+      } else if (key === 'reactions' && isPlainObject(value)) fix(object, value);
+    }
+  };
+  return (value: unknown): unknown => {
+    if (isPlainObject(value)) fix(value, value);
+    return value;
+  };
+}
+
+/**
+ * What the builder draws for each event but a flow's events share (share.ts carries the repository,
+ * sender, organization and installation at the top): the repository wherever an object names it, and
+ * each pull request, issue, check suite, check run, workflow run and job as the event that first
+ * stated it (their ids, node ids, URLs and users; their state stays each event's own).
+ */
+const identity = () =>
+  pinned([
+    {
+      from: ['repository'],
+      paths: ['pull_request.head.repo', 'pull_request.base.repo', 'workflow_run.repository', 'workflow_run.head_repository', 'check_suite.repository'],
+      normalize: repositoryIdentity,
+    },
+    { paths: ['organization'] },
+    { paths: PULL_REQUESTS, skip: ['merge_commit_sha'] },
+    { paths: ['number', 'issue.number', ...PULL_REQUESTS.map((place) => `${place}.number`)] },
+    { paths: ['issue'], normalize: urlsNaming([['issues', 'number']]) },
+    { paths: ['issue.url', 'comment.issue_url'] },
+    { paths: ['check_suite', 'check_run.check_suite'], normalize: urlsNaming([['check-suites', 'id']]) },
+    { paths: ['check_suite.node_id', 'check_run.check_suite.node_id', 'workflow_run.check_suite_node_id'] },
+    { paths: ['check_suite.url', 'check_run.check_suite.url', 'workflow_run.check_suite_url'] },
+    // A job's check run has the job's id.
+    { paths: ['check_run'], normalize: urlsNaming([['check-runs', 'id'], ['job', 'id']]) },
+    { paths: ['workflow_run'], normalize: urlsNaming([['runs', 'id'], ['check-suites', 'check_suite_id'], ['workflows', 'workflow_id']]) },
+    { paths: ['workflow'] },
+    { paths: ['workflow_run.url', 'workflow_job.run_url'] },
+    { paths: ['workflow_job'], normalize: urlsNaming([['jobs', 'id'], ['job', 'id'], ['check-runs', 'id'], ['runs', 'run_id']]) },
+  ]);
 type Iso = (at: number) => string;
 
 const pull = (ids: Ids, iso: Iso, at: number, fields: Record<string, unknown>) => ({
@@ -43,7 +99,7 @@ const pull = (ids: Ids, iso: Iso, at: number, fields: Record<string, unknown>) =
 });
 
 const suite = (ids: Ids, iso: Iso, at: number, fields: Record<string, unknown>) => ({
-  check_suite: { id: ids.checkSuite, head_sha: ids.headSha, head_branch: ids.branch, created_at: iso(1), updated_at: iso(at), ...fields },
+  check_suite: { id: ids.checkSuite, head_sha: ids.headSha, head_branch: ids.branch, head_commit: { id: ids.headSha }, created_at: iso(1), updated_at: iso(at), ...fields },
 });
 
 const run = (ids: Ids, iso: Iso, fields: Record<string, unknown>) => ({
@@ -51,7 +107,16 @@ const run = (ids: Ids, iso: Iso, fields: Record<string, unknown>) => ({
 });
 
 const workflowRun = (ids: Ids, iso: Iso, at: number, fields: Record<string, unknown>) => ({
-  workflow_run: { id: ids.workflowRun, head_sha: ids.headSha, head_branch: ids.branch, check_suite_id: ids.checkSuite, created_at: iso(2), updated_at: iso(at), ...fields },
+  workflow_run: {
+    id: ids.workflowRun,
+    head_sha: ids.headSha,
+    head_branch: ids.branch,
+    head_commit: { id: ids.headSha },
+    check_suite_id: ids.checkSuite,
+    created_at: iso(2),
+    updated_at: iso(at),
+    ...fields,
+  },
 });
 
 const job = (ids: Ids, iso: Iso, fields: Record<string, unknown>) => ({
@@ -64,6 +129,7 @@ const pullRequest = defineFlow({
   description: 'A pull request opened, checked, reviewed and merged',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#pull_request and https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks',
   ids: githubIds,
+  identity,
   steps: [
     { type: 'pull_request.opened', at: 0, data: ({ ids, iso }) => pull(ids, iso, 0, {}) },
     { type: 'check_suite.requested', at: 1, data: ({ ids, iso }) => suite(ids, iso, 1, { status: 'queued', conclusion: null }) },
@@ -93,6 +159,7 @@ const push = defineFlow({
   description: 'A push to a branch, its check suite and an Actions workflow run with one job',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#push and https://docs.github.com/en/webhooks/webhook-events-and-payloads#workflow_job',
   ids: githubIds,
+  identity,
   steps: [
     {
       type: 'push',
@@ -117,6 +184,7 @@ const appInstallation = defineFlow({
   description: 'A GitHub App installed on an account, given one more repository, losing one, then uninstalled',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation and https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation_repositories',
   ids: githubIds,
+  identity,
   steps: [
     { type: 'installation.created', at: 0 },
     { type: 'installation_repositories.added', at: 3600 },
@@ -135,6 +203,7 @@ const issueTriage = defineFlow({
   description: 'An issue opened, labeled, assigned, commented on and closed',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#issues and https://docs.github.com/en/webhooks/webhook-events-and-payloads#issue_comment',
   ids: githubIds,
+  identity,
   steps: [
     { type: 'issues.opened', at: 0, data: ({ ids, iso }) => issue(ids, iso, 0, {}) },
     { type: 'issues.labeled', at: 600, data: ({ ids, iso }) => issue(ids, iso, 600, {}) },

@@ -3,11 +3,15 @@
  * keeps its `email_id`, `created_at`, sender, recipients and subject across the flow.
  */
 import { defineFlow, type FlowContext } from './define.js';
+import { pinned } from './pin.js';
 import { uuid, type Rng } from './random.js';
 
 function resendIds(rng: Rng) {
   return { email: uuid(rng) };
 }
+
+/** What the builder draws for each event but is the email's own: its SES message id, template and broadcast. */
+const identity = () => pinned([{ paths: ['data.message_id'] }, { paths: ['data.template_id'] }, { paths: ['data.broadcast_id'] }]);
 
 /** The email as every event of the flow describes it: sent at the flow's start, with the first event's sender, recipients and subject. */
 const email = ({ ids, iso, main }: FlowContext<ReturnType<typeof resendIds>>, index: number) => {
@@ -22,6 +26,7 @@ const engagement = defineFlow({
   description: 'An email sent, delivered, opened and a link in it clicked',
   source: 'https://resend.com/docs/webhooks/event-types',
   ids: resendIds,
+  identity,
   steps: [
     { type: 'email.sent', at: 0, data: (context) => email(context, 0) },
     { type: 'email.delivered', at: 2, data: (context) => email(context, 1) },
@@ -36,6 +41,7 @@ const bounce = defineFlow({
   description: 'An email sent, delayed by the receiving server, then bounced permanently',
   source: 'https://resend.com/docs/webhooks/event-types',
   ids: resendIds,
+  identity,
   steps: [
     { type: 'email.sent', at: 0, data: (context) => email(context, 0) },
     { type: 'email.delivery_delayed', at: 60, data: (context) => email(context, 1) },

@@ -16,7 +16,7 @@ const SHARED_HEADERS: Readonly<Record<string, readonly string[]>> = {
  * and its times as Unix seconds where every other event writes API URLs and ISO strings, so those stay
  * each event's own; the owner loses push's `name` and `email`.
  */
-function repositoryIdentity(repository: unknown): Record<string, unknown> | undefined {
+export function repositoryIdentity(repository: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(repository)) return undefined;
   const identity: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(repository)) {

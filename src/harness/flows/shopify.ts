@@ -4,6 +4,7 @@
  * with the statuses that changed.
  */
 import { defineFlow } from './define.js';
+import { pinned } from './pin.js';
 import { hex, numericId, type Rng } from './random.js';
 
 function shopifyIds(rng: Rng) {
@@ -17,6 +18,12 @@ function shopifyIds(rng: Rng) {
     fulfillment: numericId(rng, 13),
     refund: numericId(rng, 12),
   };
+}
+
+/** The line items a refund (its `refund_line_items[].line_item`) returns. */
+function refundedItems(refund: Record<string, unknown>): unknown[] {
+  const lines = Array.isArray(refund.refund_line_items) ? refund.refund_line_items : [];
+  return lines.map((line) => (line as { line_item?: unknown }).line_item).filter((item) => item !== undefined);
 }
 
 const orderFulfilled = defineFlow({
@@ -34,7 +41,8 @@ const orderFulfilled = defineFlow({
     },
     { type: 'orders/paid', at: 3, data: ({ main }) => ({ ...main(0), financial_status: 'paid' }) },
     { type: 'orders/updated', at: 3, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', updated_at: iso(3) }) },
-    { type: 'fulfillments/create', at: 7200, data: ({ ids }) => ({ id: ids.fulfillment, order_id: ids.order, status: 'success' }) },
+    // The fulfillment ships the order's line items.
+    { type: 'fulfillments/create', at: 7200, data: ({ ids, main }) => ({ id: ids.fulfillment, order_id: ids.order, status: 'success', line_items: main(0).line_items }) },
     { type: 'orders/fulfilled', at: 7201, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', fulfillment_status: 'fulfilled', updated_at: iso(7201) }) },
   ],
 });
@@ -45,10 +53,17 @@ const orderRefunded = defineFlow({
   description: 'A paid order refunded: refund created, refund transaction, order updated',
   source: 'https://shopify.dev/docs/api/webhooks (topics refunds/create, order_transactions/create, orders/updated)',
   ids: shopifyIds,
+  // The refund's transactions are the order's.
+  identity: (ids) => pinned([{ paths: ['refunds/create:transactions[].order_id'], value: ids.order }]),
   steps: [
     { type: 'refunds/create', at: 0, data: ({ ids }) => ({ id: ids.refund, order_id: ids.order }) },
     { type: 'order_transactions/create', at: 1, data: ({ ids }) => ({ id: ids.transaction, order_id: ids.order, kind: 'refund', status: 'success' }) },
-    { type: 'orders/updated', at: 2, data: ({ ids, iso }) => ({ id: ids.order, financial_status: 'refunded', updated_at: iso(2) }) },
+    {
+      type: 'orders/updated',
+      at: 2,
+      // The order holds the line items its refund returned.
+      data: ({ ids, iso, main }) => ({ id: ids.order, financial_status: 'refunded', updated_at: iso(2), line_items: refundedItems(main(0)) }),
+    },
   ],
 });
 
@@ -58,10 +73,13 @@ const checkoutToOrder = defineFlow({
   description: 'A shopper fills a cart and checks out: cart created, checkout created and updated, customer created, order created',
   source: 'https://shopify.dev/docs/api/webhooks (topics carts/*, checkouts/*, customers/create, orders/create)',
   ids: shopifyIds,
+  // The customer's addresses are the customer's.
+  identity: (ids) =>
+    pinned([{ paths: ['customer.default_address.customer_id', 'customers/create:default_address.customer_id', 'customers/create:addresses[].customer_id'], value: ids.customer }]),
   steps: [
     { type: 'carts/create', at: 0, data: ({ ids }) => ({ id: ids.cartToken, token: ids.cartToken }) },
-    { type: 'checkouts/create', at: 60, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken }) },
-    { type: 'checkouts/update', at: 120, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken }) },
+    { type: 'checkouts/create', at: 60, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken, customer: { id: ids.customer } }) },
+    { type: 'checkouts/update', at: 120, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken, customer: { id: ids.customer } }) },
     { type: 'customers/create', at: 150, data: ({ ids }) => ({ id: ids.customer }) },
     {
       type: 'orders/create',

@@ -13,6 +13,7 @@
  * - every id minted on the event's account (the event's own included) moves to the flow's account.
  *
  * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`).
+ * A value the caller's `data` gave the event is left as given.
  */
 import { isPlainObject } from '../../core/index.js';
 import type { FlowIdentity } from './define.js';
@@ -55,7 +56,7 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
   // What the flow's earlier events named the objects it does not own: by kind, or by holder and place.
   const kept = new Map<string, string>();
 
-  return ({ body }) => {
+  return ({ body, given }) => {
     const event = JSON.parse(body) as Record<string, unknown> & { data?: { object?: Record<string, unknown>; previous_attributes?: unknown } };
     const drawn = typeof event.id === 'string' && /^evt_[0-9A-Za-z]{24}$/.test(event.id) ? event.id.slice(10, 20) : undefined;
     const onAccount = (id: string) => (drawn === undefined ? id : id.replace(drawn, account));
@@ -72,7 +73,8 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
       kept.set(key, id);
       return id;
     };
-    const renameAll = (text: string, place: string) => text.replace(ID_TOKEN, (token) => rename(token, place));
+    // What the caller's data gave stays as given.
+    const renameAll = (text: string, place: string) => (given.has(JSON.stringify(text)) ? text : text.replace(ID_TOKEN, (token) => rename(token, place)));
 
     /** Renames the ids inside `node` in place; `owner` is the flow object holding it and `path` the place from there. */
     const walk = (node: unknown, owner: string, path: string): void => {

@@ -1,0 +1,123 @@
+/**
+ * Pins: values a flow's events state the same wherever they state them. Each event's builder draws what
+ * the flow does not give (a Svix instance, an email's message id, the repository a pull request's head
+ * sits in), so without a pin each event names another one. A pin lists the places of one value; the
+ * value is the flow's (`value`), else the first one an event of the flow had at any of those places.
+ * Later events get it only where their shape has the place: nothing is added. A value the caller's
+ * `data` gave an event stays as given.
+ *
+ * An object pinned (a repository, a user, a check suite) keeps its identity, not its state: only the
+ * keys that name it (`id`, `node_id`, `*_id`, `number`, `login`, names, emails, shas and URLs, and the
+ * objects that name its owner, user, head commit and repository) are copied, and only those the place has.
+ */
+import { isPlainObject } from '../../core/index.js';
+import type { FlowIdentity } from './define.js';
+
+/** One value and where the events state it. */
+export interface Pin {
+  /**
+   * Dot paths from the body (`data.message_id`, `pull_request.head.repo`); `[]` stands for every item of
+   * an array (`check_run.pull_requests[].number`). A path may start with `<type>:` to apply to events of
+   * that type only, or `<prefix/>:` / `<prefix.>:` to events whose type starts with it (`orders/:id`).
+   */
+  readonly paths: readonly string[];
+  /** The flow's value; without it, the first value an event has at one of `paths`. */
+  readonly value?: unknown;
+  /** Where the first value is read from, when not from `paths` (which are then only written). */
+  readonly from?: readonly string[];
+  /** The first value as the other places state it (a push's repository has a web `url` where every other event has the API's). */
+  readonly normalize?: (value: unknown) => unknown;
+  /** For an object: identity keys never copied (a merge commit sha, which merging changes). */
+  readonly skip?: readonly string[];
+}
+
+/** Keys that name an object rather than say its state. */
+const IDENTITY = /^(id|node_id|number|login|name|full_name|first_name|last_name|username|identifier|email|email_address|sha|ref|label|.+_id|.+_sha|.+_url|url|owner|user|head_commit|repository|repo|head|base|reactions)$/;
+
+interface Place {
+  readonly type?: string;
+  readonly keys: readonly string[];
+}
+
+function parsePlace(path: string): Place {
+  const colon = path.indexOf(':');
+  const type = colon < 0 ? undefined : path.slice(0, colon);
+  return { type, keys: (colon < 0 ? path : path.slice(colon + 1)).split('.') };
+}
+
+function appliesTo(place: Place, eventType: string): boolean {
+  if (place.type === undefined) return true;
+  return /[/.]$/.test(place.type) ? eventType.startsWith(place.type) : eventType === place.type;
+}
+
+/** Calls `visit` with each holder and key where `keys` leads inside `node` (`x[]` goes through every item of `x`). */
+function places(node: unknown, keys: readonly string[], visit: (holder: Record<string, unknown>, key: string) => void): void {
+  if (!isPlainObject(node) || keys.length === 0) return;
+  const [first, ...rest] = keys as [string, ...string[]];
+  const many = first.endsWith('[]');
+  const key = many ? first.slice(0, -2) : first;
+  if (!(key in node)) return;
+  if (many) {
+    const items = node[key];
+    if (!Array.isArray(items)) return;
+    // An array is a holder too: its items' keys are their indexes.
+    if (rest.length === 0) items.forEach((_, i) => visit(items as unknown as Record<string, unknown>, String(i)));
+    else for (const item of items) places(item, rest, visit);
+  } else if (rest.length === 0) visit(node, key);
+  else places(node[key], rest, visit);
+}
+
+/** `target` with the identity of `source` copied into the keys it has (recursively); a scalar is `source` itself. */
+function pinnedValue(target: unknown, source: unknown, skip: ReadonlySet<string>, given: ReadonlySet<string>): unknown {
+  if (!isPlainObject(target) || !isPlainObject(source)) return target !== null && typeof target === 'object' ? source : given.has(JSON.stringify(target)) ? target : source;
+  const out: Record<string, unknown> = { ...target };
+  for (const key of Object.keys(target)) {
+    if (skip.has(key) || !IDENTITY.test(key) || !(key in source) || source[key] === null || target[key] === null) continue;
+    out[key] = pinnedValue(target[key], source[key], skip, given);
+  }
+  return out;
+}
+
+/**
+ * The identity that pins `pins` across a flow's events (see the module's comment). Bodies are parsed and
+ * serialized again compactly, as every provider but Stripe sends them; key order is kept.
+ * @example
+ * pinned([{ paths: ['instance_id'] }, { paths: ['data.inviter_id', 'data.public_inviter_data.user_id'], value: ids.user }]);
+ */
+export function pinned(pins: readonly Pin[]): FlowIdentity {
+  const compiled = pins.map((pin) => ({
+    places: pin.paths.map(parsePlace),
+    sources: (pin.from ?? pin.paths).map(parsePlace),
+    normalize: pin.normalize ?? ((value: unknown) => value),
+    skip: new Set(pin.skip ?? []),
+    value: pin.value,
+    known: 'value' in pin,
+  }));
+  return ({ eventType: type, body, deliveryId, given }) => {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    let changed = false;
+    for (const pin of compiled) {
+      for (const place of pin.known ? [] : pin.sources) {
+        if (!appliesTo(place, type)) continue;
+        places(json, place.keys, (holder, key) => {
+          if (pin.known || holder[key] === null || holder[key] === undefined) return;
+          pin.value = pin.normalize(structuredClone(holder[key]));
+          pin.known = true;
+        });
+      }
+      if (!pin.known) continue;
+      for (const place of pin.places) {
+        if (!appliesTo(place, type)) continue;
+        places(json, place.keys, (holder, key) => {
+          const current = holder[key];
+          if (current === null || current === undefined) return;
+          const next = pinnedValue(current, pin.value, pin.skip, given);
+          if (JSON.stringify(next) === JSON.stringify(current)) return;
+          holder[key] = next;
+          changed = true;
+        });
+      }
+    }
+    return changed ? { body: JSON.stringify(json), deliveryId } : { body, deliveryId };
+  };
+}
