@@ -18,6 +18,7 @@ import type { Recovery } from './recovery.js';
 import { route, type ServiceContext } from './routes.js';
 import { Runner, type Settled } from './runner.js';
 import { SqliteStore } from './store/sqlite.js';
+import { unusable } from './store/sqlite-schema.js';
 import type { ExecutionFilter, ExecutionPage, InstanceRecord, Store } from './store/types.js';
 import type { ExecutionDetail, ExecutionJson } from './views.js';
 
@@ -105,6 +106,11 @@ export interface Relay {
   recover(): Promise<Recovery>;
   /** The other live processes serving this service's store (`relay dev` says so at start). */
   otherInstances(): Promise<InstanceRecord[]>;
+  /**
+   * Resolves with the reason once the service can no longer store deliveries: its SQLite file was removed or
+   * replaced while it ran (every delivery from then on is refused with a 5xx). `relay dev` stops on it.
+   */
+  failed(): Promise<Error>;
   /** Resolves when every handler started so far has finished. */
   idle(): Promise<void>;
   /**
@@ -208,6 +214,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
   const executions = new Executions({ store: serviceStore, runner, instance, now, providers: () => plugins.keys() });
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
+  let failure: Promise<Error> | undefined;
 
   const secretsFor = (plugin: ProviderPlugin): readonly string[] => {
     const configured = options.secrets?.[plugin.id] ?? (plugin.secretEnv ? process.env[plugin.secretEnv] : undefined);
@@ -234,8 +241,12 @@ export function createRelay(given: RelayOptions = {}): Relay {
   const relay: Relay = {
     fetch: async (request) => toFetchResponse(await handler(fromFetchRequest(request))),
     async listen(listenOptions) {
-      // Before binding: a store that cannot open fails here, and nothing listens.
-      await executions.recover({ once: true });
+      // Before binding: a store that cannot open, or be written to, fails here, and nothing listens.
+      try {
+        await executions.recover({ once: true });
+      } catch (error) {
+        throw (store instanceof SqliteStore ? unusable(store.path, error) : undefined) ?? error;
+      }
       const listening = await listen(handler, listenOptions);
       listeners.add(listening);
       return {
@@ -253,6 +264,11 @@ export function createRelay(given: RelayOptions = {}): Relay {
     listExecutions: (filter) => executions.list(filter),
     recover: () => executions.recover(),
     otherInstances: () => executions.otherInstances(),
+    failed: () =>
+      (failure ??= new Promise<Error>((resolve) => {
+        const opened = getStore();
+        if (opened instanceof SqliteStore) opened.onLost(resolve);
+      })),
     idle: () => runner.idle(),
     onSettled: (listener) => {
       settledListeners.add(listener);

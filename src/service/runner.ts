@@ -45,6 +45,8 @@ export class Runner {
   /** The executions scheduled or running here. */
   readonly #ids = new Set<string>();
   #stalled = false;
+  /** Whether the last run failed on the store (its warning said, later ones held back). */
+  #failing = false;
 
   constructor(options: RunnerOptions) {
     this.#options = options;
@@ -56,12 +58,20 @@ export class Runner {
     this.#ids.add(executionId);
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.#run(executionId, known))
-      .catch((error: unknown) => {
-        // The store failed under the runner (closed mid-run, a full disk): nothing to record it in. The execution
-        // stays pending or running, owned here; recovery settles it once the store takes writes again.
-        this.#stalled = true;
-        process.emitWarning(prefixed(`execution ${executionId} could not be run: ${message(error)}`));
-      })
+      .then(
+        () => {
+          this.#failing = false;
+        },
+        (error: unknown) => {
+          // The store failed under the runner (closed mid-run, a full disk): nothing to record it in. The execution
+          // stays pending or running, owned here; recovery settles it once the store takes writes again. Said once
+          // per run of failures: a store that fails, fails every execution.
+          this.#stalled = true;
+          if (this.#failing) return;
+          this.#failing = true;
+          process.emitWarning(prefixed(`execution ${executionId} could not be run: ${message(error)} (the next failures like it are not reported until a run succeeds)`));
+        },
+      )
       .finally(() => {
         this.#running.delete(run);
         this.#ids.delete(executionId);

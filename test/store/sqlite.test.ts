@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -356,6 +356,37 @@ for (const driver of drivers) {
       const again = new SqliteStore({ path, driver });
       expect(await again.getExecution(d.execution.id)).toEqual(d.execution);
       await again.close();
+    });
+
+    it('fails the writes of a commit whose file was removed, and every write after, telling onLost (on this thread and the writer thread)', async () => {
+      for (const threadsAfterCommits of [Infinity, 1]) {
+        const path = freshPath();
+        const store = new SqliteStore({ path, driver, threadsAfterCommits });
+        const first = delivery();
+        await store.insertDelivery(first.event, first.execution);
+        if (threadsAfterCommits === 1) await eventually('commits in the writer thread', () => store.committingInWorker);
+        const lost = new Promise<Error>((resolve) => store.onLost(resolve));
+        rmSync(join(path, '..'), { recursive: true });
+        const second = delivery();
+        const removed = `The relay store ${path} was removed while this service used it`;
+        await expect(store.insertDelivery(second.event, second.execution)).rejects.toThrow(removed);
+        expect((await lost).message).toContain(removed);
+        await expect(store.updateExecution(first.execution.id, { status: 'running' })).rejects.toThrow(removed);
+        await store.close();
+      }
+    });
+
+    it('tells onLost when its file is replaced by another one, found on its own timer while no write comes', async () => {
+      const path = freshPath();
+      const store = new SqliteStore({ path, driver });
+      const lost = new Promise<Error>((resolve) => store.onLost(resolve));
+      const other = join(path, '..', 'other.db');
+      await new SqliteStore({ path: other, driver }).close();
+      renameSync(other, path);
+      expect((await lost).message).toContain(`The relay store ${path} was replaced by another file while this service used it`);
+      const d = delivery();
+      await expect(store.insertDelivery(d.event, d.execution)).rejects.toThrow('was replaced by another file');
+      await store.close();
     });
 
     it('counts rows another connection committed', async () => {

@@ -151,9 +151,12 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   }
   out.line(out.dim('Press Ctrl+C to stop.'));
 
-  const signal = await nextSignal();
-  out.line(`relay dev: ${signal}, finishing requests in flight…`);
-  const code = await stop(out, relay.close());
+  // A signal, or the store's file removed or replaced under the service: nothing can be stored any more.
+  const reason = await Promise.race([nextSignal(), relay.failed()]);
+  if (reason instanceof Error) out.error(`relay dev: ${reason.message}`);
+  else out.line(`relay dev: ${reason}, finishing requests in flight…`);
+  const stopped = await stop(out, relay.close());
+  const code = reason instanceof Error ? EXIT.failed : stopped;
   // Whatever relay.ts left running (a timer, a client it opened) must not keep a stopped server's
   // process alive: the timer fires only if something still holds the event loop.
   setTimeout(() => process.exit(code), 250).unref();

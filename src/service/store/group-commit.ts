@@ -48,6 +48,11 @@ export interface GroupCommitOptions {
   readonly driver: SqliteDriverName;
   /** Group commits after which the worker threads start; `Infinity` never. */
   readonly threadsAfterCommits: number;
+  /**
+   * Called after each commit, before its writes resolve: an error fails every write of the commit (the file it went
+   * to is no longer the store's, say), so that nothing is acknowledged that a reader of the store will not find.
+   */
+  readonly afterCommit?: () => Error | undefined;
 }
 
 /** Queues writes and commits them together, on this connection or, under sustained load, on the writer thread. */
@@ -59,6 +64,7 @@ export class GroupCommit {
   readonly #threadsAfterCommits: number;
   readonly #target: WriteTarget;
   readonly #transaction: <T>(fn: () => T) => T;
+  readonly #afterCommit: () => Error | undefined;
   #queue: PendingWrite[] = [];
   #flushScheduled = false;
   /** The timer of a flush put off while the checkpoint worker holds commits back. */
@@ -80,6 +86,7 @@ export class GroupCommit {
     const statements = Object.fromEntries(Object.entries(WRITE_SQL).map(([name, sql]) => [name, db.prepare(sql)]));
     this.#target = { statements: statements as unknown as WriteTarget['statements'], inTransaction: () => db.inTransaction, path: options.path };
     this.#transaction = transaction(db);
+    this.#afterCommit = options.afterCommit ?? (() => undefined);
   }
 
   /** Whether commits now go through the writer thread. */
@@ -151,6 +158,11 @@ export class GroupCommit {
       for (const write of batch) write.reject(error);
       return;
     }
+    const lost = this.#afterCommit();
+    if (lost) {
+      for (const write of batch) write.reject(lost);
+      return;
+    }
     if (++this.#commits === this.#threadsAfterCommits && this.#threadsAllowed) this.#startThreads();
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i];
@@ -163,6 +175,11 @@ export class GroupCommit {
   #send(batch: readonly PendingWrite[]): void {
     this.#writer!.commit(batch.map((write) => write.op)).then(
       (outcomes) => {
+        const lost = this.#afterCommit();
+        if (lost) {
+          for (const write of batch) write.reject(lost);
+          return;
+        }
         for (let i = 0; i < batch.length; i++) {
           const outcome = outcomes[i]!;
           if (outcome[0] === 0) batch[i]!.resolve(outcome[1]);

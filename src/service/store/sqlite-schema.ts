@@ -203,3 +203,27 @@ export function cannotOpen(path: string, error: unknown): unknown {
           : 'Set RELAY_STORE_PATH to another file if this one cannot be used.';
   return new RelayError('STORE_UNAVAILABLE', `Cannot open the relay store ${path}: ${message}${fix ? ` ${fix}` : ''}`, { cause: error });
 }
+
+/**
+ * What a store that opened fails with at start (the service's first write and reads, before it listens), when the
+ * cause is the file: read-only, or damaged (a corrupt page, a dropped table). `undefined` for any other cause.
+ */
+export function unusable(path: string, error: unknown): RelayError | undefined {
+  const code = String((error as { code?: unknown } | undefined)?.code ?? '');
+  const message = error instanceof Error ? error.message : String(error);
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') {
+    return new RelayError(
+      'STORE_UNAVAILABLE',
+      `The relay store ${path} cannot be written to (${message}): make the file and its folder writable (chmod u+w), or set RELAY_STORE_PATH to a writable file.`,
+      { cause: error },
+    );
+  }
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB' || /^no such (table|column)|malformed/.test(message)) {
+    return new RelayError(
+      'STORE_UNAVAILABLE',
+      `The relay store ${path} is damaged (${message}): move it aside to start with an empty store, or restore it from a backup.`,
+      { cause: error },
+    );
+  }
+  return undefined;
+}

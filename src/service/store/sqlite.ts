@@ -3,7 +3,7 @@
  * `relay replay --print` read (or write) from other processes. Through `node:sqlite` or better-sqlite3
  * (sqlite-driver.ts): the same file either way.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GroupCommit, THREADS_AFTER_COMMITS } from './group-commit.js';
 import {
@@ -35,6 +35,7 @@ import {
   STEP_COLUMNS,
   WRITE_SQL,
   transaction,
+  unusable,
 } from './sqlite-schema.js';
 import type {
   CaptureFilter,
@@ -109,6 +110,12 @@ export class SqliteStore implements Store {
   readonly #db: SqlDatabase;
   readonly #commits: GroupCommit;
   #closed = false;
+  /** The file opened (device and inode), to tell when the path no longer leads to it; `undefined` in memory. */
+  readonly #file: { readonly dev: number; readonly ino: number } | undefined;
+  /** Why the store stopped taking writes: its file was removed or replaced. */
+  #lost: Error | undefined;
+  readonly #lostListeners = new Set<(error: Error) => void>();
+  #watch: NodeJS.Timeout | undefined;
 
   readonly #getExecution: SqlStatement;
   readonly #getExecutionByEvent: SqlStatement;
@@ -162,17 +169,27 @@ export class SqliteStore implements Store {
       throw cannotOpen(this.path, error);
     }
     this.#db = db;
-    this.#commits = new GroupCommit({ db, path: this.path, file, driver: driver.name, threadsAfterCommits });
-    this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
-    this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
-    this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
-    this.#getExecutionByDelivery = db.prepare(WRITE_SQL.executionByDelivery);
-    this.#listReplays = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE replayed_from = ? ORDER BY id`);
-    this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
-    this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
-    this.#count = db.prepare('SELECT count(*) AS n FROM executions');
-    this.#dataVersion = db.prepare('PRAGMA data_version');
-    this.#listInstances = db.prepare(`SELECT ${INSTANCE_COLUMNS} FROM instances ORDER BY started_at, id`);
+    if (file) {
+      const { dev, ino } = statSync(this.path);
+      this.#file = { dev, ino };
+    }
+    try {
+      this.#commits = new GroupCommit({ db, path: this.path, file, driver: driver.name, threadsAfterCommits, afterCommit: () => this.#checkFile() });
+      this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
+      this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
+      this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
+      this.#getExecutionByDelivery = db.prepare(WRITE_SQL.executionByDelivery);
+      this.#listReplays = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE replayed_from = ? ORDER BY id`);
+      this.#listSteps = db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE execution_id = ? ORDER BY seq`);
+      this.#listLogs = db.prepare(`SELECT ${LOG_COLUMNS} FROM logs WHERE execution_id = ? ORDER BY id`);
+      this.#count = db.prepare('SELECT count(*) AS n FROM executions');
+      this.#dataVersion = db.prepare('PRAGMA data_version');
+      this.#listInstances = db.prepare(`SELECT ${INSTANCE_COLUMNS} FROM instances ORDER BY started_at, id`);
+    } catch (error) {
+      // A table the schema has is missing (dropped by hand, or a damaged schema page): name the file and the fix.
+      db.close();
+      throw unusable(this.path, error) ?? cannotOpen(this.path, error);
+    }
   }
 
   /** Whether commits now go through the writer thread (see `threadsAfterCommits`); for diagnostics and tests. */
@@ -181,7 +198,7 @@ export class SqliteStore implements Store {
   }
 
   async insertDelivery(event: StoredEvent, execution: ExecutionRecord): Promise<{ created: boolean; execution: ExecutionRecord }> {
-    this.#open();
+    this.#writable();
     if (execution.eventId !== event.id) throw foreignEventError(event, execution);
     // Serialized now, so that the caller changing its objects before the commit changes nothing.
     const eventRow = eventParams(event);
@@ -237,7 +254,7 @@ export class SqliteStore implements Store {
   }
 
   async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean> {
-    this.#open();
+    this.#writable();
     const setError = patch.error !== undefined;
     const setOwner = patch.owner !== undefined;
     const params = [
@@ -261,7 +278,7 @@ export class SqliteStore implements Store {
   }
 
   async saveStep(step: StepRecord): Promise<void> {
-    this.#open();
+    this.#writable();
     const params = [
       step.executionId,
       step.name,
@@ -287,7 +304,7 @@ export class SqliteStore implements Store {
   }
 
   async appendLog(log: LogRecord): Promise<void> {
-    this.#open();
+    this.#writable();
     const params = [log.executionId, log.attempt, log.at, log.level, log.message, log.fields === null ? null : toJson(log.fields)];
     try {
       await this.#commits.write(['log', params]);
@@ -337,12 +354,12 @@ export class SqliteStore implements Store {
   }
 
   async putInstance(instance: InstanceRecord): Promise<void> {
-    this.#open();
+    this.#writable();
     await this.#commits.write(['instance', [instance.id, instance.pid, instance.host, instance.startedAt, instance.leaseUntil]]);
   }
 
   async deleteInstance(id: string): Promise<void> {
-    this.#open();
+    this.#writable();
     await this.#commits.write(['forget', id]);
   }
 
@@ -351,10 +368,30 @@ export class SqliteStore implements Store {
     return this.#listInstances.all<InstanceRecord>();
   }
 
+  /**
+   * Calls `listener` once if the store's file is found removed or replaced while the store is open (a
+   * `rm -rf .relay`): looked at after every commit (whose writes then fail rather than resolve) and, while a
+   * listener is registered, every second. From then on every write fails with the same error. Returns a function
+   * that removes the listener.
+   */
+  onLost(listener: (error: Error) => void): () => void {
+    if (this.#lost) {
+      listener(this.#lost);
+      return () => undefined;
+    }
+    this.#lostListeners.add(listener);
+    if (this.#file && !this.#watch && !this.#closed) this.#watch = setInterval(() => this.#checkFile(), LOST_CHECK_MS).unref();
+    return () => {
+      this.#lostListeners.delete(listener);
+      if (this.#lostListeners.size === 0) this.#stopWatching();
+    };
+  }
+
   /** Commits the writes already issued, then closes the database. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#stopWatching();
     await this.#commits.close();
     this.#db.close();
   }
@@ -388,7 +425,38 @@ export class SqliteStore implements Store {
   #open(): void {
     if (this.#closed) throw closedError(`SqliteStore ${this.path}`);
   }
+
+  #writable(): void {
+    this.#open();
+    if (this.#lost) throw this.#lost;
+  }
+
+  /** Whether the path still leads to the file this store opened; the error once it does not. */
+  #checkFile(): Error | undefined {
+    if (this.#lost || !this.#file) return this.#lost;
+    const found = statSync(this.path, { throwIfNoEntry: false });
+    if (found && found.dev === this.#file.dev && found.ino === this.#file.ino) return undefined;
+    // Writes would go on into a file no other process can open any more, and be lost with it.
+    const lost = new Error(
+      `The relay store ${this.path} was ${found ? 'replaced by another file' : 'removed'} while this service used it; ` +
+        'deliveries from then on were refused (5xx), none acknowledged. Start the service again to use the file now at that path.',
+    );
+    lost.name = 'StoreLost';
+    this.#lost = lost;
+    this.#stopWatching();
+    for (const listener of this.#lostListeners) listener(lost);
+    this.#lostListeners.clear();
+    return lost;
+  }
+
+  #stopWatching(): void {
+    clearInterval(this.#watch);
+    this.#watch = undefined;
+  }
 }
+
+/** How often a watched store looks at its file between commits, ms. */
+const LOST_CHECK_MS = 1000;
 
 /** A row as an `ExecutionRecord`: `owner` only when the execution has one (see `copyExecution`). */
 function record(row: ExecutionRecord | undefined): ExecutionRecord | undefined {
