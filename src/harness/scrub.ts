@@ -112,7 +112,7 @@ const PERSON_HOLDERS = new Set([
 const BUSINESS_HOLDERS = new Set(['business_profile', 'company', 'shop', 'merchant', 'merchant_data', 'account', 'branding_settings', 'dashboard', 'settings', 'organization']);
 
 /** Keys beside a `name` that make its object a business (a Shopify shop, a Stripe account). */
-const BUSINESS_SIBLINGS = /^(myshopify_domain|shop_owner|plan_name|business_type|business_profile|mcc|support_email|support_phone|statement_descriptor)$/;
+const BUSINESS_SIBLINGS = /^(myshopify_domain|shop_owner|plan_name|business_type|mcc)$/;
 
 /** Objects under these keys are a date of birth: their `day`, `month` and `year` numbers are personal (Stripe's `individual.dob`). */
 const DOB_HOLDERS = new Set(['dob', 'date_of_birth', 'birth_date', 'birthdate', 'birthday']);
