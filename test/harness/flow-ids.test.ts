@@ -69,10 +69,18 @@ function stripeProblems(deliveries: readonly Delivery[]): string[] {
   }
   const byKind = new Map<string, Set<string>>();
   const byPlace = new Map<string, string>();
+  const links = new Map<string, string>();
   for (const [index, event] of events.entries()) {
     const where = (path: string) => `event ${index} ${event.type} ${path}`;
     if (event.id.slice(5, 10) !== timeCode(event.created)) problems.push(`${where('id')}: ${event.id} does not carry the event's time`);
     const main = event.data.object;
+    // An object's links to itself (an invoice's hosted page and PDF, a charge's receipt) are the same in every event.
+    for (const [key, value] of Object.entries(main)) {
+      if (typeof value !== 'string' || !/^(.+_url|url|invoice_pdf)$/.test(key)) continue;
+      const before = links.get(`${String(main.id)} ${key}`);
+      if (before !== undefined && before !== value) problems.push(`${where(`data.object.${key}`)}: ${value}, where an earlier event had ${before}`);
+      links.set(`${String(main.id)} ${key}`, value);
+    }
     const minted = LONG.exec(String(main.id))?.[2]?.slice(1, 6);
     if (typeof main.created === 'number' && minted !== undefined && minted !== timeCode(main.created)) {
       problems.push(`${where('data.object.id')}: ${String(main.id)} was not minted at its created time`);

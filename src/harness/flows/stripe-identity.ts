@@ -12,7 +12,8 @@
  *   object holding it (a charge's and its refund's differ);
  * - every id minted on the event's account (the event's own included) moves to the flow's account.
  *
- * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`).
+ * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`),
+ * and a flow object's own links (`hosted_invoice_url`, `invoice_pdf`, `receipt_url`) are the first event's.
  * A value the caller's `data` gave the event is left as given.
  */
 import { isPlainObject } from '../../core/index.js';
@@ -28,6 +29,8 @@ export interface StripeFlowObjects {
 const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))(?![0-9A-Za-z])/g;
 /** Kinds whose objects belong to the object holding them. */
 const PER_OWNER = new Set(['txn', 'il']);
+/** The keys of an object's links to itself. */
+const LINK = /^(.+_url|url|invoice_pdf)$/;
 /** Kinds each event has its own of. */
 const PER_EVENT = new Set(['evt', 'req']);
 
@@ -90,7 +93,13 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
       const [holder, from] = typeof node.id === 'string' && ownedIds.has(node.id) ? [node.id, ''] : [owner, path];
       for (const [key, value] of Object.entries(node)) {
         if (key === 'id') continue;
-        if (typeof value === 'string') node[key] = renameAll(value, `${holder} ${from}.${key}`);
+        if (typeof value === 'string' && from === '' && holder !== '' && LINK.test(key) && !given.has(JSON.stringify(value))) {
+          // A flow object's own links (an invoice's hosted page and PDF, a charge's receipt) are drawn per event.
+          const place = `${holder} ${key}`;
+          const link = kept.get(place) ?? renameAll(value, place);
+          kept.set(place, link);
+          node[key] = link;
+        } else if (typeof value === 'string') node[key] = renameAll(value, `${holder} ${from}.${key}`);
         // What an update changed is the delivered object's own fields as they were.
         else if (key === 'previous_attributes' && node === event.data) walk(value, String(event.data.object?.id), '');
         else walk(value, holder, `${from}.${key}`);
