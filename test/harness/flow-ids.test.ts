@@ -234,6 +234,35 @@ function githubUrlProblems(deliveries: readonly Delivery[]): string[] {
   return problems;
 }
 
+/**
+ * Clerk's default avatars (`https://img.clerk.com/<base64url JSON>`) name their instance (`iid`) and the
+ * user or organization they picture (`rid`): the event's instance, and the object holding the URL (its
+ * `id`, or the `user_id` of public user data).
+ */
+function clerkAvatarProblems(deliveries: readonly Delivery[]): string[] {
+  const problems: string[] = [];
+  deliveries.forEach((delivery, index) => {
+    const event = JSON.parse(delivery.body) as Json;
+    scalars(event, (value, path, holders) => {
+      if (typeof value !== 'string' || !value.startsWith('https://img.clerk.com/')) return;
+      let token: { iid?: unknown; rid?: unknown };
+      try {
+        token = JSON.parse(Buffer.from(value.slice('https://img.clerk.com/'.length), 'base64url').toString('utf8')) as typeof token;
+      } catch {
+        return;
+      }
+      if (typeof token.rid !== 'string') return;
+      const holder = holders.at(-1)!.node;
+      const prefix = token.rid.slice(0, token.rid.indexOf('_') + 1);
+      const owner = [holder.id, holder.user_id].find((id) => typeof id === 'string' && id.startsWith(prefix));
+      const where = `event ${index} ${delivery.eventType} ${path}`;
+      if (token.iid !== event.instance_id) problems.push(`${where}: the avatar names instance ${String(token.iid)}, the event's is ${String(event.instance_id)}`);
+      if (owner !== undefined && token.rid !== owner) problems.push(`${where}: the avatar pictures ${token.rid}, its holder is ${String(owner)}`);
+    });
+  });
+  return problems;
+}
+
 /** The values at `keys` inside `node` (`x[]`: every item of `x`), nulls left out. */
 function valuesAt(node: unknown, keys: readonly string[]): unknown[] {
   if (keys.length === 0) return node === null || node === undefined ? [] : [node];
@@ -287,7 +316,7 @@ function sameProblems(provider: string, name: string, deliveries: readonly Deliv
 const CHECKS: Partial<Record<string, (deliveries: readonly Delivery[], name: string) => string[]>> = {
   stripe: stripeProblems,
   github: (deliveries, name) => [...sameProblems('github', name, deliveries), ...githubUrlProblems(deliveries)],
-  clerk: (deliveries, name) => sameProblems('clerk', name, deliveries),
+  clerk: (deliveries, name) => [...sameProblems('clerk', name, deliveries), ...clerkAvatarProblems(deliveries)],
   shopify: (deliveries, name) => sameProblems('shopify', name, deliveries),
   resend: (deliveries, name) => sameProblems('resend', name, deliveries),
 };

@@ -2,7 +2,8 @@
  * Clerk's flows, delivered through Svix: each event is one message with its own `svix-id`; the user,
  * session, email and organization keep their ids across the flow.
  */
-import { defineFlow } from './define.js';
+import { isPlainObject } from '../../core/index.js';
+import { defineFlow, type FlowIdentity } from './define.js';
 import { pinned } from './pin.js';
 import { base62, type Rng } from './random.js';
 
@@ -22,12 +23,51 @@ function clerkIds(rng: Rng) {
   };
 }
 
+const AVATAR = 'https://img.clerk.com/';
+
 /**
- * Every event of a flow comes from one Clerk instance (the builder draws one per event), and an
- * invitation is sent to one address by one inviter.
+ * Clerk's default avatars in `node` made to name the event's instance (`iid`) and the user or
+ * organization holding them (`rid`: the holder's `id`, or the `user_id` of public user data): the
+ * builder drew them before the flow set those ids. One the caller's data gave stays.
  */
-const identity = () =>
-  pinned([{ paths: ['instance_id'] }, { paths: ['organizationInvitation.:data.email_address'] }, { paths: ['organizationInvitation.:data.public_inviter_data'] }]);
+function fixAvatars(node: unknown, instance: unknown, given: ReadonlySet<string>): boolean {
+  if (Array.isArray(node)) return node.map((item) => fixAvatars(item, instance, given)).some(Boolean);
+  if (!isPlainObject(node)) return false;
+  let changed = false;
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value !== 'string' || !value.startsWith(AVATAR)) {
+      changed = fixAvatars(value, instance, given) || changed;
+      continue;
+    }
+    if (given.has(JSON.stringify(value))) continue;
+    let token: Record<string, unknown>;
+    try {
+      token = JSON.parse(Buffer.from(value.slice(AVATAR.length), 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (typeof token.rid !== 'string') continue;
+    const prefix = token.rid.slice(0, token.rid.indexOf('_') + 1);
+    const owner = [node.id, node.user_id].find((id) => typeof id === 'string' && id.startsWith(prefix)) ?? token.rid;
+    const next = { ...token, iid: typeof instance === 'string' ? instance : token.iid, rid: owner };
+    const url = AVATAR + Buffer.from(JSON.stringify(next)).toString('base64url');
+    if (url !== value) [node[key], changed] = [url, true];
+  }
+  return changed;
+}
+
+/**
+ * Every event of a flow comes from one Clerk instance (the builder draws one per event), an
+ * invitation is sent to one address by one inviter, and avatars picture their holders.
+ */
+const identity = (): FlowIdentity => {
+  const pins = pinned([{ paths: ['instance_id'] }, { paths: ['organizationInvitation.:data.email_address'] }, { paths: ['organizationInvitation.:data.public_inviter_data'] }]);
+  return (built) => {
+    const pinnedEvent = pins(built);
+    const json = JSON.parse(pinnedEvent.body) as Record<string, unknown>;
+    return fixAvatars(json, json.instance_id, built.given) ? { ...pinnedEvent, body: JSON.stringify(json) } : pinnedEvent;
+  };
+};
 
 const signUp = defineFlow({
   provider: 'clerk',
