@@ -138,10 +138,11 @@ export class Executions {
     const instance = this.#instance;
     const running = (where?: string) =>
       new RelayError('CONFLICT', `Execution ${execution.id} is running${where ? ` ${where}` : ''}; retry it once it has finished or failed (a retry now would run its handler twice).`);
-    if (execution.owner === instance.id || this.#runner.has(execution.id)) throw running('in this service');
+    if (this.#runner.has(execution.id)) throw running('in this service');
     if (!instance.shared) throw running();
-    const registered = await instance.others();
-    if (!instance.gone(execution.owner, registered)) {
+    const registered = await instance.registered();
+    // This instance's own, run by nothing here any more (the store failed under its runner), is left over too.
+    if (execution.owner !== instance.id && !instance.gone(execution.owner, registered)) {
       const owner = registered.get(execution.owner!)!;
       throw running(`in another instance serving this store (${describeInstance(owner, instance.host)})`);
     }
@@ -180,7 +181,7 @@ export class Executions {
   /** The other live instances serving this store. */
   async otherInstances(): Promise<InstanceRecord[]> {
     if (!this.#instance.shared) return [];
-    const registered = await this.#instance.others();
+    const registered = await this.#instance.registered();
     return [...registered.values()].filter((other) => other.id !== this.#instance.id && !this.#instance.gone(other.id, registered));
   }
 

@@ -64,6 +64,7 @@ export class Instance implements Identity {
   readonly #now: () => number;
   readonly #startedAt: string;
   #registered = false;
+  #registering: Promise<void> | undefined;
 
   constructor(options: InstanceOptions) {
     this.#store = options.store;
@@ -93,14 +94,16 @@ export class Instance implements Identity {
 
   /** Registers this instance unless it has been: queued now, so that it shares the commit of the write that needs it. */
   ensure(): void {
-    if (this.#registered) return;
-    this.renew().catch(() => {
-      // The write that needed it fails with the same cause, and says so; the next one registers again.
-    });
+    if (this.#registered || this.#registering) return;
+    this.#registering = this.renew()
+      .catch(() => {
+        // The write that needed it fails with the same cause, and says so; the next one registers again.
+      })
+      .finally(() => (this.#registering = undefined));
   }
 
-  /** The registered instances by id. */
-  async others(): Promise<Map<string, InstanceRecord>> {
+  /** The registered instances by id, this one included. */
+  async registered(): Promise<Map<string, InstanceRecord>> {
     const store = this.#store();
     const list = store.listInstances ? await store.listInstances() : [];
     return new Map(list.map((instance) => [instance.id, instance]));

@@ -62,7 +62,7 @@ export interface RecoverOptions {
 export async function recover({ store, runner, instance, now }: RecoverOptions): Promise<Recovery> {
   // Registered (or renewed) first: a store this process cannot write to fails here, at start, not at the first delivery.
   await instance.renew();
-  const registered = await instance.others();
+  const registered = await instance.registered();
   const shared = instance.shared;
   // A store that keeps no instances is served by this process alone: everything not running here is left over.
   const leftOver = (execution: ExecutionRecord): boolean =>

@@ -147,6 +147,31 @@ describe('two services on one SQLite store', () => {
   });
 });
 
+describe('a retry of a running execution', () => {
+  it('marks it interrupted and resumes it when its owner is gone, without waiting for a recovery', async () => {
+    const file = storePath();
+    const a = holding(new SqliteStore({ path: file }), 1);
+    await a.relay.recover();
+    const id = await deliver(a.relay);
+    await a.started;
+    const ran: string[] = [];
+    const b = createRelay({
+      store: new SqliteStore({ path: file }),
+      now: () => Date.now() + 60_000,
+      handlers: { 'github.*': (_event, { execution }) => void ran.push(`${execution.id} attempt ${execution.attempt}`) },
+    });
+    expect(await b.retryExecution(id)).toMatchObject({ status: 'pending', attempt: 2 });
+    await b.idle();
+    expect(ran).toEqual([`${id} attempt 2`]);
+    expect((await b.getExecution(id))?.logs.map((l) => l.message)).toContain(INTERRUPTED);
+    a.release();
+    await a.relay.idle();
+    expect(await b.getExecution(id)).toMatchObject({ status: 'completed', attempt: 2 });
+    await a.relay.close();
+    await b.close();
+  });
+});
+
 describe('a store whose writes fail for a while (a full disk)', () => {
   /** `store`, with updateExecution failing while `full` is set, as SQLite fails every write on a full disk. */
   function fillable(store: Store): { store: Store; full: (value: boolean) => void } {
