@@ -161,6 +161,16 @@ const SAME: Record<string, Record<string, readonly Group[]>> = {
       ['workflow_job.id'],
       ['workflow_job.node_id'],
       ['workflow_job.url'],
+      ['workflow_job.runner_id'],
+      ['repository.license.spdx_id', 'pull_request.head.repo.license.spdx_id', 'pull_request.base.repo.license.spdx_id'],
+      ['head_commit.tree_id', 'check_suite.head_commit.tree_id', 'workflow_run.head_commit.tree_id'],
+      ['head_commit.author.email', 'check_suite.head_commit.author.email', 'workflow_run.head_commit.author.email'],
+      ['head_commit.message', 'check_suite.head_commit.message', 'workflow_run.head_commit.message'],
+    ],
+    // The job's check run is the job: same id, node id and page.
+    push: [
+      ['workflow_job.node_id', 'check_run.node_id'],
+      ['workflow_job.html_url', 'check_run.html_url', 'check_run.details_url'],
     ],
   },
   clerk: {

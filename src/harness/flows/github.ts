@@ -5,7 +5,7 @@
  */
 import { isPlainObject } from '../../core/index.js';
 import { defineFlow } from './define.js';
-import { pinned } from './pin.js';
+import { pinned, type Pin } from './pin.js';
 import { hex, int, numericId, type Rng } from './random.js';
 import { repositoryIdentity } from './share.js';
 
@@ -59,7 +59,7 @@ function urlsNaming(links: readonly (readonly [segment: string, field: string])[
  * each pull request, issue, check suite, check run, workflow run and job as the event that first
  * stated it (their ids, node ids, URLs and users; their state stays each event's own).
  */
-const identity = () =>
+const identity = (also: readonly Pin[] = []) =>
   pinned([
     {
       from: ['repository'],
@@ -71,6 +71,8 @@ const identity = () =>
     { paths: ['number', 'issue.number', ...PULL_REQUESTS.map((place) => `${place}.number`)] },
     { paths: ['issue'], normalize: urlsNaming([['issues', 'number']]) },
     { paths: ['issue.url', 'comment.issue_url'] },
+    // A commit never changes: the push's head commit is the check suite's and the workflow run's.
+    { paths: ['head_commit', 'check_suite.head_commit', 'workflow_run.head_commit'], whole: true },
     { paths: ['check_suite', 'check_run.check_suite'], normalize: urlsNaming([['check-suites', 'id']]) },
     { paths: ['check_suite.node_id', 'check_run.check_suite.node_id', 'workflow_run.check_suite_node_id'] },
     { paths: ['check_suite.url', 'check_run.check_suite.url', 'workflow_run.check_suite_url'] },
@@ -80,6 +82,7 @@ const identity = () =>
     { paths: ['workflow'] },
     { paths: ['workflow_run.url', 'workflow_job.run_url'] },
     { paths: ['workflow_job'], normalize: urlsNaming([['jobs', 'id'], ['job', 'id'], ['check-runs', 'id'], ['runs', 'run_id']]) },
+    ...also,
   ]);
 type Iso = (at: number) => string;
 
@@ -129,7 +132,7 @@ const pullRequest = defineFlow({
   description: 'A pull request opened, checked, reviewed and merged',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#pull_request and https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks',
   ids: githubIds,
-  identity,
+  identity: () => identity(),
   steps: [
     { type: 'pull_request.opened', at: 0, data: ({ ids, iso }) => pull(ids, iso, 0, {}) },
     { type: 'check_suite.requested', at: 1, data: ({ ids, iso }) => suite(ids, iso, 1, { status: 'queued', conclusion: null }) },
@@ -159,7 +162,8 @@ const push = defineFlow({
   description: 'A push to a branch, its check suite and an Actions workflow run with one job',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#push and https://docs.github.com/en/webhooks/webhook-events-and-payloads#workflow_job',
   ids: githubIds,
-  identity,
+  // The job's check run is the job (the flow gives it the job's id): its node id and page too.
+  identity: () => identity([{ paths: ['workflow_job.node_id', 'check_run.node_id'] }, { paths: ['workflow_job.html_url', 'check_run.html_url', 'check_run.details_url'] }]),
   steps: [
     {
       type: 'push',
@@ -184,7 +188,7 @@ const appInstallation = defineFlow({
   description: 'A GitHub App installed on an account, given one more repository, losing one, then uninstalled',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation and https://docs.github.com/en/webhooks/webhook-events-and-payloads#installation_repositories',
   ids: githubIds,
-  identity,
+  identity: () => identity(),
   steps: [
     { type: 'installation.created', at: 0 },
     { type: 'installation_repositories.added', at: 3600 },
@@ -203,7 +207,7 @@ const issueTriage = defineFlow({
   description: 'An issue opened, labeled, assigned, commented on and closed',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#issues and https://docs.github.com/en/webhooks/webhook-events-and-payloads#issue_comment',
   ids: githubIds,
-  identity,
+  identity: () => identity(),
   steps: [
     { type: 'issues.opened', at: 0, data: ({ ids, iso }) => issue(ids, iso, 0, {}) },
     { type: 'issues.labeled', at: 600, data: ({ ids, iso }) => issue(ids, iso, 600, {}) },

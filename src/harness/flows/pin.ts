@@ -8,7 +8,8 @@
  *
  * An object pinned (a repository, a user, a check suite) keeps its identity, not its state: only the
  * keys that name it (`id`, `node_id`, `*_id`, `number`, `login`, names, emails, shas and URLs, and the
- * objects that name its owner, user, head commit and repository) are copied, and only those the place has.
+ * objects that name its owner, user, license, head commit and repository) are copied, and only those the
+ * place has; an object that never changes (`whole`, a commit) is copied whole, into the keys the place has.
  */
 import { isPlainObject } from '../../core/index.js';
 import type { FlowIdentity } from './define.js';
@@ -29,10 +30,13 @@ export interface Pin {
   readonly normalize?: (value: unknown) => unknown;
   /** For an object: identity keys never copied (a merge commit sha, which merging changes). */
   readonly skip?: readonly string[];
+  /** An object that never changes (a commit): every key is copied, not only those that name it. */
+  readonly whole?: boolean;
 }
 
 /** Keys that name an object rather than say its state. */
-const IDENTITY = /^(id|node_id|number|login|name|full_name|first_name|last_name|username|identifier|email|email_address|sha|ref|label|.+_id|.+_sha|.+_url|url|owner|user|head_commit|repository|repo|head|base|reactions)$/;
+const IDENTITY = /^(id|node_id|number|key|login|name|full_name|first_name|last_name|username|identifier|email|email_address|sha|ref|label|.+_id|.+_sha|.+_url|url|owner|user|license|head_commit|repository|repo|head|base|reactions)$/;
+const EVERY_KEY = /^/;
 
 interface Place {
   readonly type?: string;
@@ -67,13 +71,25 @@ function places(node: unknown, keys: readonly string[], visit: (holder: Record<s
   else places(node[key], rest, visit);
 }
 
-/** `target` with the identity of `source` copied into the keys it has (recursively); a scalar is `source` itself. */
-function pinnedValue(target: unknown, source: unknown, skip: ReadonlySet<string>, given: ReadonlySet<string>): unknown {
-  if (!isPlainObject(target) || !isPlainObject(source)) return target !== null && typeof target === 'object' ? source : given.has(JSON.stringify(target)) ? target : source;
+/** How one pin copies its value into a place. */
+interface Copy {
+  readonly keys: RegExp;
+  readonly skip: ReadonlySet<string>;
+  readonly given: ReadonlySet<string>;
+}
+
+/**
+ * `target` with the identity of `source` copied into the keys it has (recursively); a scalar is `source`
+ * itself. A key `source` has no value for yet (a runner not assigned when a job was queued) is learnt
+ * from `target`, so that the events after it agree with it.
+ */
+function pinnedValue(target: unknown, source: unknown, copy: Copy): unknown {
+  if (!isPlainObject(target) || !isPlainObject(source)) return target !== null && typeof target === 'object' ? source : copy.given.has(JSON.stringify(target)) ? target : source;
   const out: Record<string, unknown> = { ...target };
   for (const key of Object.keys(target)) {
-    if (skip.has(key) || !IDENTITY.test(key) || !(key in source) || source[key] === null || target[key] === null) continue;
-    out[key] = pinnedValue(target[key], source[key], skip, given);
+    if (copy.skip.has(key) || !copy.keys.test(key) || target[key] === null) continue;
+    if (source[key] === null || source[key] === undefined) source[key] = structuredClone(target[key]);
+    else out[key] = pinnedValue(target[key], source[key], copy);
   }
   return out;
 }
@@ -90,6 +106,7 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
     sources: (pin.from ?? pin.paths).map(parsePlace),
     normalize: pin.normalize ?? ((value: unknown) => value),
     skip: new Set(pin.skip ?? []),
+    keys: pin.whole === true ? EVERY_KEY : IDENTITY,
     value: pin.value,
     known: 'value' in pin,
   }));
@@ -111,7 +128,7 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
         places(json, place.keys, (holder, key) => {
           const current = holder[key];
           if (current === null || current === undefined) return;
-          const next = pinnedValue(current, pin.value, pin.skip, given);
+          const next = pinnedValue(current, pin.value, { keys: pin.keys, skip: pin.skip, given });
           if (JSON.stringify(next) === JSON.stringify(current)) return;
           holder[key] = next;
           changed = true;
