@@ -42,6 +42,8 @@ const SESSION = /^cs_test_[abc]1[0-9A-Za-z]{56}$/;
 /** Kinds an object has several of in one flow: balance transactions and invoice lines belong to the object that holds them; events and requests to their event. */
 const PER_OWNER = new Set(['txn', 'il']);
 const PER_EVENT = new Set(['evt', 'req']);
+/** Fields that state the customer's details outside a customer or its billing or checkout details. */
+const PERSON: Record<string, string> = { customer_email: 'email', customer_email_address: 'email', receipt_email: 'email', customer_name: 'name', customer_phone: 'phone', customer_address: 'address' };
 
 /** Stripe ids inside a string (a `client_secret` starts with its PaymentIntent's, a hosted invoice URL holds the account's). */
 const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))(?![0-9A-Za-z])/g;
@@ -70,6 +72,26 @@ function stripeProblems(deliveries: readonly Delivery[]): string[] {
   const byKind = new Map<string, Set<string>>();
   const byPlace = new Map<string, string>();
   const links = new Map<string, string>();
+  // The flow's one customer: the same email, name, phone (and address) wherever an event states them.
+  const person = new Map<string, Set<string>>();
+  for (const [index, event] of events.entries()) {
+    const visit = (node: unknown, parent: string): void => {
+      if (Array.isArray(node)) node.forEach((item) => visit(item, parent));
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      const personal = (node as Json).object === 'customer' || parent === 'billing_details' || parent === 'customer_details';
+      for (const [key, value] of Object.entries(node)) {
+        // A card's billing address is often a postal code alone: addresses are compared where they are the customer's own.
+        const own = (node as Json).object === 'customer' ? ['email', 'name', 'phone', 'address'] : ['email', 'name', 'phone'];
+        const role = PERSON[key] ?? (personal && own.includes(key) ? key : undefined);
+        if (role !== undefined && value !== null) {
+          const seen = person.get(role) ?? person.set(role, new Set()).get(role)!;
+          seen.add(JSON.stringify(value));
+          if (seen.size > 1) problems.push(`event ${index} ${event.type} ${parent}.${key}: ${JSON.stringify(value)} is a second customer ${role} (${[...seen][0]})`);
+        } else visit(value, key);
+      }
+    };
+    visit(event.data.object, 'data.object');
+  }
   for (const [index, event] of events.entries()) {
     const where = (path: string) => `event ${index} ${event.type} ${path}`;
     if (event.id.slice(5, 10) !== timeCode(event.created)) problems.push(`${where('id')}: ${event.id} does not carry the event's time`);

@@ -13,7 +13,8 @@
  * - every id minted on the event's account (the event's own included) moves to the flow's account.
  *
  * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`),
- * and a flow object's own links (`hosted_invoice_url`, `invoice_pdf`, `receipt_url`) are the first event's.
+ * and a flow object's own links (`hosted_invoice_url`, `invoice_pdf`, `receipt_url`) are the first event's,
+ * as are the customer's email, name, phone and address wherever an event states them.
  * A value the caller's `data` gave the event is left as given.
  */
 import { isPlainObject } from '../../core/index.js';
@@ -29,6 +30,11 @@ export interface StripeFlowObjects {
 const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))(?![0-9A-Za-z])/g;
 /** Kinds whose objects belong to the object holding them. */
 const PER_OWNER = new Set(['txn', 'il']);
+/** Fields that state the customer's details outside a customer or its billing or checkout details, and what they are. */
+const PERSON: Readonly<Record<string, string>> = { customer_email: 'email', customer_email_address: 'email', receipt_email: 'email', customer_name: 'name', customer_phone: 'phone', customer_address: 'address' };
+/** Objects whose `email`, `name` and `phone` are the customer's. */
+const DETAILS = /\.(billing_details|customer_details)$/;
+
 /** The keys of an object's links to itself. */
 const LINK = /^(.+_url|url|invoice_pdf)$/;
 /** Kinds each event has its own of. */
@@ -77,6 +83,7 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
       return id;
     };
     // What the caller's data gave stays as given.
+    const scalarsGiven = (value: object): boolean => Object.values(value).some((item) => (item !== null && typeof item === 'object' ? scalarsGiven(item) : given.has(JSON.stringify(item))));
     const renameAll = (text: string, place: string) => (given.has(JSON.stringify(text)) ? text : text.replace(ID_TOKEN, (token) => rename(token, place)));
 
     /** Renames the ids inside `node` in place; `owner` is the flow object holding it and `path` the place from there. */
@@ -91,8 +98,18 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
       if (!isPlainObject(node)) return;
       if (typeof node.id === 'string') node.id = renameAll(node.id, `${owner} ${path}.id`);
       const [holder, from] = typeof node.id === 'string' && ownedIds.has(node.id) ? [node.id, ''] : [owner, path];
+      const customer = node.object === 'customer';
+      const details = customer || DETAILS.test(path);
       for (const [key, value] of Object.entries(node)) {
         if (key === 'id') continue;
+        // One customer per flow: the builder draws a person per event (an invoice's customer_email, a charge's billing details).
+        const role = PERSON[key] ?? (details && ['email', 'name', 'phone'].includes(key) ? key : customer && key === 'address' ? key : undefined);
+        if (role !== undefined && value !== null && !given.has(JSON.stringify(value)) && (typeof value !== 'object' || !scalarsGiven(value))) {
+          const known = kept.get(`person ${role}`);
+          if (known === undefined) kept.set(`person ${role}`, JSON.stringify(value));
+          else node[key] = JSON.parse(known) as unknown;
+          continue;
+        }
         if (typeof value === 'string' && from === '' && holder !== '' && LINK.test(key) && !given.has(JSON.stringify(value))) {
           // A flow object's own links (an invoice's hosted page and PDF, a charge's receipt) are drawn per event.
           const place = `${holder} ${key}`;
