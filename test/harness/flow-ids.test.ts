@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/harness/build-delivery.js';
 import { buildFlow } from '../../src/harness/flows/index.js';
 import { flowDefinitions } from '../../src/harness/flows/registry.js';
+import { getProvider } from '../../src/providers/index.js';
 import { ID_PREFIXES } from '../../src/providers/stripe/generated/ids.js';
 import { timeCode } from '../../src/providers/stripe/scene.js';
 import { secrets, type ProviderId } from '../service/official.js';
@@ -368,6 +369,16 @@ describe('every flow of every provider names its own objects in every event', ()
     expect(check, `no check for ${provider}`).toBeDefined();
     const problems = SEEDS.flatMap((seed) => check!(built.get(`${provider}/${name}/${seed}`)!, name).map((problem) => `seed ${seed} ${problem}`));
     expect(problems).toEqual([]);
+  });
+
+  it('signs every event as it was sent, after its ids were made the flow’s', async () => {
+    for (const [key, deliveries] of built) {
+      for (const delivery of deliveries) {
+        const secret = secrets[delivery.provider as ProviderId];
+        const result = await getProvider(delivery.provider).verify({ headers: delivery.headers, body: delivery.body, secrets: [secret], now: delivery.timestamp });
+        expect(result.ok, `${key} ${delivery.eventType}`).toBe(true);
+      }
+    }
   });
 });
 
