@@ -43,6 +43,8 @@ const SESSION = /^cs_test_[abc]1[0-9A-Za-z]{56}$/;
 /** Kinds an object has several of in one flow: balance transactions and invoice lines belong to the object that holds them; events and requests to their event. */
 const PER_OWNER = new Set(['txn', 'il']);
 const PER_EVENT = new Set(['evt', 'req']);
+/** Fields that state the account's details: one account per flow. */
+const ACCOUNT: Record<string, string> = { account_name: 'account name', account_country: 'account country', calculated_statement_descriptor: 'statement descriptor' };
 /** Fields that state the customer's details outside a customer or its billing or checkout details. */
 const PERSON: Record<string, string> = { customer_email: 'email', customer_email_address: 'email', receipt_email: 'email', customer_name: 'name', customer_phone: 'phone', customer_address: 'address' };
 
@@ -83,11 +85,11 @@ function stripeProblems(deliveries: readonly Delivery[]): string[] {
       for (const [key, value] of Object.entries(node)) {
         // A card's billing address is often a postal code alone: addresses are compared where they are the customer's own.
         const own = (node as Json).object === 'customer' ? ['email', 'name', 'phone', 'address'] : ['email', 'name', 'phone'];
-        const role = PERSON[key] ?? (personal && own.includes(key) ? key : undefined);
+        const role = PERSON[key] ?? ACCOUNT[key] ?? (personal && own.includes(key) ? key : undefined);
         if (role !== undefined && value !== null) {
           const seen = person.get(role) ?? person.set(role, new Set()).get(role)!;
           seen.add(JSON.stringify(value));
-          if (seen.size > 1) problems.push(`event ${index} ${event.type} ${parent}.${key}: ${JSON.stringify(value)} is a second customer ${role} (${[...seen][0]})`);
+          if (seen.size > 1) problems.push(`event ${index} ${event.type} ${parent}.${key}: ${JSON.stringify(value)} is a second ${ACCOUNT[key] === undefined ? 'customer ' : ''}${role} (${[...seen][0]})`);
         } else visit(value, key);
       }
     };
@@ -194,6 +196,9 @@ const SAME: Record<string, Record<string, readonly Group[]>> = {
     push: [
       ['workflow_job.node_id', 'check_run.node_id'],
       ['workflow_job.html_url', 'check_run.html_url', 'check_run.details_url'],
+      ['workflow_job.name', 'check_run.name'],
+      ['workflow_run.name', 'workflow.name', 'workflow_job.workflow_name'],
+      ['workflow_job.runner_name'],
     ],
   },
   clerk: {
@@ -202,6 +207,9 @@ const SAME: Record<string, Record<string, readonly Group[]>> = {
       ['user.created:data.id', 'data.user_id', 'data.user.id'],
       ['data.email_address_id', 'user.created:data.primary_email_address_id', 'user.created:data.email_addresses[].id', 'data.user.primary_email_address_id', 'data.user.email_addresses[].id'],
       ['session.created:data.id'],
+      ['user.created:data.first_name', 'data.user.first_name'],
+      ['user.created:data.last_name', 'data.user.last_name'],
+      ['user.created:data.email_addresses[].email_address', 'data.user.email_addresses[].email_address', 'email.created:data.to_email_address'],
     ],
     'organization-invite': [
       ['organization.created:data.id', 'data.organization.id', 'data.organization_id', 'data.public_organization_data.id'],
@@ -211,6 +219,11 @@ const SAME: Record<string, Record<string, readonly Group[]>> = {
       ['organizationInvitation.:data.email_address'],
       ['organizationInvitation.:data.public_inviter_data.identifier'],
       ['organizationInvitation.:data.public_inviter_data.first_name'],
+      ['organizationInvitation.:data.url'],
+      ['organizationInvitation.:data.role'],
+      ['organizationInvitation.:data.role_name'],
+      ['organization.created:data.name', 'data.organization.name', 'data.public_organization_data.name'],
+      ['organization.created:data.slug', 'data.organization.slug', 'data.public_organization_data.slug'],
     ],
   },
   shopify: {
@@ -222,6 +235,14 @@ const SAME: Record<string, Record<string, readonly Group[]>> = {
       ['cart_token', 'carts/:token'],
       { list: ['orders/:line_items[].id', 'fulfillments/create:line_items[].id'] },
       { of: ['refund_line_items[].line_item_id', 'refund_line_items[].line_item.id'], in: ['orders/:line_items[].id'] },
+    ],
+    // The shopper is one person from the checkout to the order.
+    'checkout-to-order': [
+      ['checkouts/:email', 'checkouts/:customer.email', 'customers/create:email', 'orders/create:email', 'orders/create:customer.email'],
+      ['checkouts/:customer.first_name', 'customers/create:first_name', 'orders/create:customer.first_name'],
+      ['checkouts/:customer.last_name', 'customers/create:last_name', 'orders/create:customer.last_name'],
+      ['checkouts/:name'],
+      ['checkouts/:abandoned_checkout_url'],
     ],
   },
   resend: {
@@ -296,6 +317,19 @@ function clerkAvatarProblems(deliveries: readonly Delivery[]): string[] {
   return problems;
 }
 
+/** Shopify URLs on a shop's domain (`https://<shop>.myshopify.com/…`) name the shop the delivery comes from (`X-Shopify-Shop-Domain`). */
+function shopifyShopProblems(deliveries: readonly Delivery[]): string[] {
+  const problems: string[] = [];
+  deliveries.forEach((delivery, index) => {
+    const shop = Object.entries(delivery.headers).find(([name]) => name.toLowerCase() === 'x-shopify-shop-domain')?.[1];
+    scalars(JSON.parse(delivery.body), (value, path) => {
+      const named = typeof value === 'string' ? /^https:\/\/([a-z0-9-]+\.myshopify\.com)\//.exec(value)?.[1] : undefined;
+      if (named !== undefined && named !== shop) problems.push(`event ${index} ${delivery.eventType} ${path}: ${String(value)} is on ${named}, the delivery comes from ${String(shop)}`);
+    });
+  });
+  return problems;
+}
+
 /** The values at `keys` inside `node` (`x[]`: every item of `x`), nulls left out. */
 function valuesAt(node: unknown, keys: readonly string[]): unknown[] {
   if (keys.length === 0) return node === null || node === undefined ? [] : [node];
@@ -350,7 +384,7 @@ const CHECKS: Partial<Record<string, (deliveries: readonly Delivery[], name: str
   stripe: stripeProblems,
   github: (deliveries, name) => [...sameProblems('github', name, deliveries), ...githubUrlProblems(deliveries)],
   clerk: (deliveries, name) => [...sameProblems('clerk', name, deliveries), ...clerkAvatarProblems(deliveries)],
-  shopify: (deliveries, name) => sameProblems('shopify', name, deliveries),
+  shopify: (deliveries, name) => [...sameProblems('shopify', name, deliveries), ...shopifyShopProblems(deliveries)],
   resend: (deliveries, name) => sameProblems('resend', name, deliveries),
 };
 

@@ -57,11 +57,21 @@ function fixAvatars(node: unknown, instance: unknown, given: ReadonlySet<string>
 }
 
 /**
- * Every event of a flow comes from one Clerk instance (the builder draws one per event), an
- * invitation is sent to one address by one inviter, and avatars picture their holders.
+ * Every event of a flow comes from one Clerk instance (the builder draws one per event), a user and an
+ * organization are the same in every event that holds them, an invitation is sent to one address by one
+ * inviter, and avatars picture their holders.
  */
 const identity = (): FlowIdentity => {
-  const pins = pinned([{ paths: ['instance_id'] }, { paths: ['organizationInvitation.:data.email_address'] }, { paths: ['organizationInvitation.:data.public_inviter_data'] }]);
+  const pins = pinned([
+    { paths: ['instance_id'] },
+    // The verification email goes to the address the user signs up with; the session's user is that user.
+    { paths: ['email.created:data.to_email_address', 'user.created:data.email_addresses[].email_address', 'session.created:data.user.email_addresses[].email_address'] },
+    { from: ['user.created:data'], paths: ['session.created:data.user'] },
+    { from: ['organization.created:data'], paths: ['data.organization', 'data.public_organization_data'] },
+    { paths: ['organizationInvitation.:data.email_address'] },
+    { paths: ['organizationInvitation.:data.public_inviter_data'] },
+    { paths: ['organizationInvitation.:data.url'] },
+  ]);
   return (built) => {
     const pinnedEvent = pins(built);
     const json = JSON.parse(pinnedEvent.body) as Record<string, unknown>;
@@ -110,10 +120,11 @@ const membership = (organization: string, id: string, user: string, role: string
   public_user_data: { user_id: user },
 });
 
-/** The invitation as both its events state it: sent by the organization's creator. */
+/** The invitation as both its events state it: sent by the organization's creator, to join as a member. */
 const invitation = (ids: ReturnType<typeof clerkIds>) => ({
   id: ids.invitation,
   organization_id: ids.organization,
+  role: 'org:member',
   inviter_id: ids.user,
   public_inviter_data: { user_id: ids.user },
 });

@@ -40,6 +40,8 @@ export interface BuiltEvent {
   readonly eventType: string;
   readonly body: string;
   readonly deliveryId: string;
+  /** Its headers (a Shopify delivery's shop is `X-Shopify-Shop-Domain`). */
+  readonly headers: Readonly<Record<string, string>>;
   /** The values the caller's `data` gave this event (its scalars, as JSON): an identity leaves them as given. */
   readonly given: ReadonlySet<string>;
 }

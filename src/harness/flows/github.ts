@@ -162,8 +162,16 @@ const push = defineFlow({
   description: 'A push to a branch, its check suite and an Actions workflow run with one job',
   source: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads#push and https://docs.github.com/en/webhooks/webhook-events-and-payloads#workflow_job',
   ids: githubIds,
-  // The job's check run is the job (the flow gives it the job's id): its node id and page too.
-  identity: () => identity([{ paths: ['workflow_job.node_id', 'check_run.node_id'] }, { paths: ['workflow_job.html_url', 'check_run.html_url', 'check_run.details_url'] }]),
+  // The job's check run is the job (the flow gives it the job's id): its node id, page and name too.
+  identity: () =>
+    identity([
+      { paths: ['workflow_job.node_id', 'check_run.node_id'] },
+      { paths: ['workflow_job.html_url', 'check_run.html_url', 'check_run.details_url'] },
+      { paths: ['workflow_job.name', 'check_run.name'] },
+      { paths: ['workflow_job.runner_name'] },
+      // One workflow runs: the run is named after it, and so is the job's workflow.
+      { paths: ['workflow.name', 'workflow_run.name', 'workflow_job.workflow_name'] },
+    ]),
   steps: [
     {
       type: 'push',

@@ -35,7 +35,7 @@ export interface Pin {
 }
 
 /** Keys that name an object rather than say its state. */
-const IDENTITY = /^(id|node_id|number|key|login|name|full_name|first_name|last_name|username|identifier|email|email_address|sha|ref|label|.+_id|.+_sha|.+_url|url|owner|user|license|head_commit|repository|repo|head|base|reactions)$/;
+const IDENTITY = /^(id|node_id|number|key|login|name|slug|full_name|first_name|last_name|username|identifier|email|email_address|sha|ref|label|.+_id|.+_sha|.+_url|url|owner|user|license|head_commit|repository|repo|head|base|reactions)$/;
 const EVERY_KEY = /^/;
 
 interface Place {
@@ -137,4 +137,13 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
     }
     return changed ? { body: JSON.stringify(json), deliveryId } : { body, deliveryId };
   };
+}
+
+/**
+ * Identities applied one after the other, each to what the one before made.
+ * @example
+ * chained(pinned([{ paths: ['instance_id'] }]), oneShop());
+ */
+export function chained(...identities: readonly FlowIdentity[]): FlowIdentity {
+  return (built) => identities.reduce((event, identity) => ({ ...event, ...identity(event) }), built);
 }

@@ -3,8 +3,9 @@
  * from the same shop (share.ts); the order topics after the first repeat the order as it was created,
  * with the statuses that changed.
  */
-import { defineFlow } from './define.js';
-import { pinned } from './pin.js';
+import { isPlainObject } from '../../core/index.js';
+import { defineFlow, type FlowIdentity } from './define.js';
+import { chained, pinned } from './pin.js';
 import { hex, numericId, type Rng } from './random.js';
 
 function shopifyIds(rng: Rng) {
@@ -20,6 +21,39 @@ function shopifyIds(rng: Rng) {
   };
 }
 
+/** A URL on a shop's own domain: `https://<shop>.myshopify.com/<shop id>/…`. */
+const SHOP_URL = /^https:\/\/[a-z0-9-]+\.myshopify\.com\/(\d+)\//;
+
+/**
+ * One shop per flow: every shop URL in a delivery (an order's status page, a checkout's recovery link)
+ * on the domain its `X-Shopify-Shop-Domain` names (the first delivery's, share.ts) and with the first
+ * such URL's shop id. The builder draws a shop per event.
+ */
+function oneShop(): FlowIdentity {
+  let shopId: string | undefined;
+  return (built) => {
+    const domain = Object.entries(built.headers).find(([name]) => name.toLowerCase() === 'x-shopify-shop-domain')?.[1];
+    if (domain === undefined) return built;
+    const json = JSON.parse(built.body) as unknown;
+    let changed = false;
+    const walk = (node: unknown): void => {
+      if (!Array.isArray(node) && !isPlainObject(node)) return;
+      for (const [key, value] of Object.entries(node)) {
+        const found = typeof value === 'string' && !built.given.has(JSON.stringify(value)) ? SHOP_URL.exec(value) : null;
+        if (found === null) {
+          walk(value);
+          continue;
+        }
+        shopId ??= found[1]!;
+        const url = (value as string).replace(SHOP_URL, `https://${domain}/${shopId}/`);
+        if (url !== value) [(node as Record<string, unknown>)[key], changed] = [url, true];
+      }
+    };
+    walk(json);
+    return changed ? { body: JSON.stringify(json), deliveryId: built.deliveryId } : built;
+  };
+}
+
 /** The line items a refund (its `refund_line_items[].line_item`) returns. */
 function refundedItems(refund: Record<string, unknown>): unknown[] {
   const lines = Array.isArray(refund.refund_line_items) ? refund.refund_line_items : [];
@@ -32,6 +66,7 @@ const orderFulfilled = defineFlow({
   description: 'An order placed, paid and fulfilled: order created, sale transaction, paid, updated, fulfillment created, fulfilled',
   source: 'https://shopify.dev/docs/api/webhooks (topics orders/*, order_transactions/create, fulfillments/create)',
   ids: shopifyIds,
+  identity: oneShop,
   steps: [
     { type: 'orders/create', at: 0, data: ({ ids }) => ({ id: ids.order, financial_status: 'pending', fulfillment_status: null, checkout_id: ids.checkout }) },
     {
@@ -54,7 +89,7 @@ const orderRefunded = defineFlow({
   source: 'https://shopify.dev/docs/api/webhooks (topics refunds/create, order_transactions/create, orders/updated)',
   ids: shopifyIds,
   // The refund's transactions are the order's.
-  identity: (ids) => pinned([{ paths: ['refunds/create:transactions[].order_id'], value: ids.order }]),
+  identity: (ids) => chained(pinned([{ paths: ['refunds/create:transactions[].order_id'], value: ids.order }]), oneShop()),
   steps: [
     { type: 'refunds/create', at: 0, data: ({ ids }) => ({ id: ids.refund, order_id: ids.order }) },
     { type: 'order_transactions/create', at: 1, data: ({ ids }) => ({ id: ids.transaction, order_id: ids.order, kind: 'refund', status: 'success' }) },
@@ -73,9 +108,19 @@ const checkoutToOrder = defineFlow({
   description: 'A shopper fills a cart and checks out: cart created, checkout created and updated, customer created, order created',
   source: 'https://shopify.dev/docs/api/webhooks (topics carts/*, checkouts/*, customers/create, orders/create)',
   ids: shopifyIds,
-  // The customer's addresses are the customer's.
+  // The customer's addresses are the customer's, and the shopper is one person from the checkout to the order.
   identity: (ids) =>
-    pinned([{ paths: ['customer.default_address.customer_id', 'customers/create:default_address.customer_id', 'customers/create:addresses[].customer_id'], value: ids.customer }]),
+    chained(
+      oneShop(),
+      pinned([
+        { paths: ['customer.default_address.customer_id', 'customers/create:default_address.customer_id', 'customers/create:addresses[].customer_id'], value: ids.customer },
+        { paths: ['checkouts/:email', 'checkouts/:customer.email', 'customers/create:email', 'orders/create:email', 'orders/create:contact_email', 'orders/create:customer.email'] },
+        { paths: ['checkouts/:customer.first_name', 'customers/create:first_name', 'orders/create:customer.first_name'] },
+        { paths: ['checkouts/:customer.last_name', 'customers/create:last_name', 'orders/create:customer.last_name'] },
+        { paths: ['checkouts/:name'] },
+        { paths: ['checkouts/:abandoned_checkout_url'] },
+      ]),
+    ),
   steps: [
     { type: 'carts/create', at: 0, data: ({ ids }) => ({ id: ids.cartToken, token: ids.cartToken }) },
     { type: 'checkouts/create', at: 60, data: ({ ids }) => ({ id: ids.checkout, token: ids.checkoutToken, cart_token: ids.cartToken, customer: { id: ids.customer } }) },

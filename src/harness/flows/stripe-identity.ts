@@ -14,7 +14,8 @@
  *
  * Ids inside strings move too (a PaymentIntent's `client_secret`, the account in `hosted_invoice_url`),
  * and a flow object's own links (`hosted_invoice_url`, `invoice_pdf`, `receipt_url`) are the first event's,
- * as are the customer's email, name, phone and address wherever an event states them.
+ * as are the customer's email, name, phone and address and the account's name and statement descriptor
+ * wherever an event states them.
  * A value the caller's `data` gave the event is left as given.
  */
 import { isPlainObject } from '../../core/index.js';
@@ -32,6 +33,8 @@ const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a
 const PER_OWNER = new Set(['txn', 'il']);
 /** Fields that state the customer's details outside a customer or its billing or checkout details, and what they are. */
 const PERSON: Readonly<Record<string, string>> = { customer_email: 'email', customer_email_address: 'email', receipt_email: 'email', customer_name: 'name', customer_phone: 'phone', customer_address: 'address' };
+/** Fields that state the account's details, the same for every object of the flow's one account. */
+const ACCOUNT: Readonly<Record<string, string>> = { account_name: 'account name', account_country: 'account country', calculated_statement_descriptor: 'statement descriptor' };
 /** Objects whose `email`, `name` and `phone` are the customer's. */
 const DETAILS = /\.(billing_details|customer_details)$/;
 
@@ -102,8 +105,8 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
       const details = customer || DETAILS.test(path);
       for (const [key, value] of Object.entries(node)) {
         if (key === 'id') continue;
-        // One customer per flow: the builder draws a person per event (an invoice's customer_email, a charge's billing details).
-        const role = PERSON[key] ?? (details && ['email', 'name', 'phone'].includes(key) ? key : customer && key === 'address' ? key : undefined);
+        // One customer and one account per flow: the builder draws them per event (an invoice's customer_email and account_name).
+        const role = PERSON[key] ?? ACCOUNT[key] ?? (details && ['email', 'name', 'phone'].includes(key) ? key : customer && key === 'address' ? key : undefined);
         if (role !== undefined && value !== null && !given.has(JSON.stringify(value)) && (typeof value !== 'object' || !scalarsGiven(value))) {
           const known = kept.get(`person ${role}`);
           if (known === undefined) kept.set(`person ${role}`, JSON.stringify(value));
