@@ -32,6 +32,12 @@ export interface Pin {
   readonly skip?: readonly string[];
   /** An object that never changes (a commit): every key is copied, not only those that name it. */
   readonly whole?: boolean;
+  /**
+   * The value is a list of objects (an order's line items) that each place lists in its own shape (a
+   * fulfillment's line items): a place gets one item per item of the list, each with the keys of the
+   * place's own items and the list item's values for them.
+   */
+  readonly list?: boolean;
 }
 
 /** Keys that name an object rather than say its state. */
@@ -94,6 +100,12 @@ function pinnedValue(target: unknown, source: unknown, copy: Copy): unknown {
   return out;
 }
 
+/** `list`'s items in the shape of `target`'s (its item at the same index, else its first); `target` itself when either is no list or `target` is empty. */
+function listed(target: unknown, list: unknown, copy: Copy): unknown {
+  if (!Array.isArray(target) || !Array.isArray(list) || target.length === 0) return target;
+  return list.map((item, i) => pinnedValue(structuredClone(target[i] ?? target[0]), item, copy));
+}
+
 /**
  * The identity that pins `pins` across a flow's events (see the module's comment). Bodies are parsed and
  * serialized again compactly, as every provider but Stripe sends them; key order is kept.
@@ -106,7 +118,8 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
     sources: (pin.from ?? pin.paths).map(parsePlace),
     normalize: pin.normalize ?? ((value: unknown) => value),
     skip: new Set(pin.skip ?? []),
-    keys: pin.whole === true ? EVERY_KEY : IDENTITY,
+    keys: pin.whole === true || pin.list === true ? EVERY_KEY : IDENTITY,
+    list: pin.list === true,
     value: pin.value,
     known: 'value' in pin,
   }));
@@ -128,7 +141,8 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
         places(json, place.keys, (holder, key) => {
           const current = holder[key];
           if (current === null || current === undefined) return;
-          const next = pinnedValue(current, pin.value, { keys: pin.keys, skip: pin.skip, given });
+          const copy = { keys: pin.keys, skip: pin.skip, given };
+          const next = pin.list ? listed(current, pin.value, copy) : pinnedValue(current, pin.value, copy);
           if (JSON.stringify(next) === JSON.stringify(current)) return;
           holder[key] = next;
           changed = true;

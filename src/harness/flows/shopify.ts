@@ -54,10 +54,9 @@ function oneShop(): FlowIdentity {
   };
 }
 
-/** The line items a refund (its `refund_line_items[].line_item`) returns. */
-function refundedItems(refund: Record<string, unknown>): unknown[] {
-  const lines = Array.isArray(refund.refund_line_items) ? refund.refund_line_items : [];
-  return lines.map((line) => (line as { line_item?: unknown }).line_item).filter((item) => item !== undefined);
+/** The line items a refund's `refund_line_items` return (each one's `line_item`). */
+function refundedItems(lines: unknown): unknown[] {
+  return (Array.isArray(lines) ? lines : []).map((line) => (line as { line_item?: unknown }).line_item).filter((item) => item !== undefined);
 }
 
 const orderFulfilled = defineFlow({
@@ -66,7 +65,8 @@ const orderFulfilled = defineFlow({
   description: 'An order placed, paid and fulfilled: order created, sale transaction, paid, updated, fulfillment created, fulfilled',
   source: 'https://shopify.dev/docs/api/webhooks (topics orders/*, order_transactions/create, fulfillments/create)',
   ids: shopifyIds,
-  identity: oneShop,
+  // The fulfillment ships the order's line items (in a fulfillment's line item shape).
+  identity: () => chained(oneShop(), pinned([{ from: ['orders/create:line_items'], paths: ['fulfillments/create:line_items'], list: true }])),
   steps: [
     { type: 'orders/create', at: 0, data: ({ ids }) => ({ id: ids.order, financial_status: 'pending', fulfillment_status: null, checkout_id: ids.checkout }) },
     {
@@ -76,8 +76,7 @@ const orderFulfilled = defineFlow({
     },
     { type: 'orders/paid', at: 3, data: ({ main }) => ({ ...main(0), financial_status: 'paid' }) },
     { type: 'orders/updated', at: 3, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', updated_at: iso(3) }) },
-    // The fulfillment ships the order's line items.
-    { type: 'fulfillments/create', at: 7200, data: ({ ids, main }) => ({ id: ids.fulfillment, order_id: ids.order, status: 'success', line_items: main(0).line_items }) },
+    { type: 'fulfillments/create', at: 7200, data: ({ ids }) => ({ id: ids.fulfillment, order_id: ids.order, status: 'success' }) },
     { type: 'orders/fulfilled', at: 7201, data: ({ main, iso }) => ({ ...main(0), financial_status: 'paid', fulfillment_status: 'fulfilled', updated_at: iso(7201) }) },
   ],
 });
@@ -88,16 +87,22 @@ const orderRefunded = defineFlow({
   description: 'A paid order refunded: refund created, refund transaction, order updated',
   source: 'https://shopify.dev/docs/api/webhooks (topics refunds/create, order_transactions/create, orders/updated)',
   ids: shopifyIds,
-  // The refund's transactions are the order's.
-  identity: (ids) => chained(pinned([{ paths: ['refunds/create:transactions[].order_id'], value: ids.order }]), oneShop()),
+  // The refund's transactions are the order's, and the order holds the line items its refund returned.
+  identity: (ids) =>
+    chained(
+      pinned([
+        { paths: ['refunds/create:transactions[].order_id'], value: ids.order },
+        { from: ['refunds/create:refund_line_items'], normalize: refundedItems, paths: ['orders/updated:line_items'], list: true },
+      ]),
+      oneShop(),
+    ),
   steps: [
     { type: 'refunds/create', at: 0, data: ({ ids }) => ({ id: ids.refund, order_id: ids.order }) },
     { type: 'order_transactions/create', at: 1, data: ({ ids }) => ({ id: ids.transaction, order_id: ids.order, kind: 'refund', status: 'success' }) },
     {
       type: 'orders/updated',
       at: 2,
-      // The order holds the line items its refund returned.
-      data: ({ ids, iso, main }) => ({ id: ids.order, financial_status: 'refunded', updated_at: iso(2), line_items: refundedItems(main(0)) }),
+      data: ({ ids, iso }) => ({ id: ids.order, financial_status: 'refunded', updated_at: iso(2) }),
     },
   ],
 });
