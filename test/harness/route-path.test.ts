@@ -172,9 +172,9 @@ describe('path', () => {
       ['triggerMany space', () => triggerMany('stripe', 'charge.succeeded', { target: route.listener, path: '/my hooks', count: 2 }), /must not hold spaces/],
       ['triggerFlow path + to', () => triggerFlow('stripe', 'refund', { target: route.listener, path: '/hooks', to: 'http://127.0.0.1:1/hooks' }), /not both/],
       ['assertIdempotent no slash', () => assertIdempotent({ target: route.listener, path: 'api', flows: [['stripe', 'refund']], state: billing.state, reset: billing.reset }), /^assertIdempotent: path .*must start with "\/"/],
-      ['replay path + to', () => replay('exec_01', { target: route.listener, path: '/hooks', to: 'http://x/y' }), /^replay: path is the route on target and to an exact URL/],
-      ['replay path, no lookup', () => replay('exec_01', { target: route.listener, path: '/hooks' }), /pass lookup/],
-      ['replay path + print', () => replay('exec_01', { target: route.listener, path: '/hooks', print: true } as never), /print sends nothing/],
+      ['replay path + to', () => replay('exec_01JB4Q9X', { target: route.listener, path: '/hooks', to: 'http://x/y' }), /^replay: path is the route on target and to an exact URL/],
+      ['replay path, no lookup', () => replay('exec_01JB4Q9X', { target: route.listener, path: '/hooks' }), /pass lookup/],
+      ['replay path + print', () => replay('exec_01JB4Q9X', { target: route.listener, path: '/hooks', print: true } as never), /print sends nothing/],
       ['resolveRoute number', async () => resolveRoute({ path: 42 as never }), /got 42/],
     ];
     const problems: string[] = [];
