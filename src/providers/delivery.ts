@@ -21,6 +21,8 @@ export interface FabricateOptions {
   allowUnknownType?: boolean | undefined;
   /** GitHub only: deliver as a GitHub App receives it; `true` draws the App and installation ids. */
   app?: boolean | AppDelivery | undefined;
+  /** Rewrites the built body before it is signed (a flow's events made to name the flow's objects): the body and delivery id signed and returned. */
+  settle?: ((built: { readonly eventType: string; readonly body: string; readonly deliveryId: string; readonly headers: Readonly<Record<string, string>> }) => { readonly body: string; readonly deliveryId: string }) | undefined;
 }
 
 /** A built and signed delivery, before `buildDelivery` adds its request fields. */
@@ -65,13 +67,14 @@ export function checkApp(provider: BuiltInProvider, app: unknown): AppDelivery |
  */
 export function fabricate(provider: BuiltInProvider, builder: PayloadBuilder, options: FabricateOptions): FabricatedDelivery {
   const eventType = resolveEventType(provider, options.eventType, { allowUnknown: options.allowUnknownType === true });
-  const built = builder.build({
+  const drawn = builder.build({
     eventType,
     faker: seededFaker(options.seed),
     now: options.timestamp,
     data: checkData(options.data),
     app: checkApp(provider, options.app),
   });
+  const built = options.settle ? { ...drawn, ...options.settle({ ...drawn, eventType, headers: options.headers ? overrideHeaders(drawn.headers, options.headers) : drawn.headers }) } : drawn;
   const signature = provider.sign({
     body: built.body,
     secret: options.secret,

@@ -4,9 +4,9 @@
  * `data`; each event gets its own seed (so its own event and delivery ids) and its own time.
  */
 import { closestMatches, deepMerge, isPlainObject, RelayError } from '../../core/index.js';
-import { getProvider, loadFabricator, type BuiltInProvider, type FabricatedDelivery } from '../../providers/index.js';
+import { getProvider, loadFabricator } from '../../providers/index.js';
 import { checkHeaders, observed, resolveSecret, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
-import type { AnyFlow, FlowContext, FlowIdentity, FlowInfo } from './define.js';
+import type { AnyFlow, BuiltEvent, FlowContext, FlowInfo } from './define.js';
 import { infoOf } from './define.js';
 import { deriveSeed, hashText, seededRng } from './random.js';
 import { flowDefinitions } from './registry.js';
@@ -88,32 +88,6 @@ function scalarsOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 /**
- * `built` made to agree with its flow by `identity`, signed again when that changed its body. What the
- * caller's `data` gave (`given`) stays; headers the caller gave still win over the new signature, as
- * they won over the first.
- */
-function settled(
-  plugin: BuiltInProvider,
-  built: FabricatedDelivery,
-  identity: FlowIdentity | undefined,
-  given: Record<string, unknown> | undefined,
-  signing: { secret: string | readonly string[]; timestamp: number; headers: Readonly<Record<string, string>> | undefined },
-): FabricatedDelivery {
-  if (identity === undefined) return built;
-  const { body, deliveryId } = identity({ ...built, given: scalarsOf(given) });
-  if (body === built.body) return built;
-  const named = new Set(Object.keys(signing.headers ?? {}).map((name) => name.toLowerCase()));
-  const signature = Object.entries(plugin.sign({ body, secret: signing.secret, timestamp: signing.timestamp, deliveryId }));
-  const headers = { ...built.headers };
-  for (const [name, value] of signature) {
-    if (named.has(name.toLowerCase())) continue;
-    const existing = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
-    headers[existing] = value;
-  }
-  return { ...built, body, deliveryId, headers };
-}
-
-/**
  * Builds a flow's deliveries in the provider's order, each signed at its own time (the flow's start plus
  * its offset). Every event has its own event and delivery ids; the resources they describe share theirs.
  * @example
@@ -155,8 +129,11 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
     // None for providers without shared headers: an empty object would still go through the override path.
     const given = headers !== undefined || Object.keys(headersOfFlow).length > 0 ? { ...headersOfFlow, ...headers } : undefined;
     const theirs = userData(data, step.type, index);
-    const built = fabricate({ eventType: step.type, data: deepMerge(own, theirs) as never, secret, seed: seedOfStep, timestamp: at, headers: given, app: rest.app });
-    const delivery = observed(plugin, built.eventType, settled(plugin, built, identity, theirs, { secret, timestamp: at, headers: given }), seedOfStep, at, undefined);
+    // The flow's identity rewrites each built body before it is signed: what the caller's data gave stays.
+    const kept = identity === undefined ? undefined : scalarsOf(theirs);
+    const settle = identity === undefined ? undefined : (built: Omit<BuiltEvent, 'given'>) => identity({ ...built, given: kept! });
+    const built = fabricate({ eventType: step.type, data: deepMerge(own, theirs) as never, secret, seed: seedOfStep, timestamp: at, headers: given, app: rest.app, settle });
+    const delivery = observed(plugin, built.eventType, built, seedOfStep, at, undefined);
     deliveries.push(delivery);
     bodies.push(delivery.body);
     if (index === 0) {

@@ -9,7 +9,8 @@
  * An object pinned (a repository, a user, a check suite) keeps its identity, not its state: only the
  * keys that name it (`id`, `node_id`, `*_id`, `number`, `login`, names, emails, shas and URLs, and the
  * objects that name its owner, user, license, head commit and repository) are copied, and only those the
- * place has; an object that never changes (`whole`, a commit) is copied whole, into the keys the place has.
+ * place has; an object that never changes (`whole`, a commit) is copied whole, into the keys the place has,
+ * and a list (`list`, an order's line items) item by item, each into the shape of the place's own items.
  */
 import { isPlainObject } from '../../core/index.js';
 import type { FlowIdentity } from './define.js';
@@ -90,7 +91,9 @@ interface Copy {
  * from `target`, so that the events after it agree with it.
  */
 function pinnedValue(target: unknown, source: unknown, copy: Copy): unknown {
-  if (!isPlainObject(target) || !isPlainObject(source)) return target !== null && typeof target === 'object' ? source : copy.given.has(JSON.stringify(target)) ? target : source;
+  if (Array.isArray(target) && Array.isArray(source)) return source;
+  // A place of another shape than the value (an object where the value is a scalar) keeps its own.
+  if (!isPlainObject(target) || !isPlainObject(source)) return typeof target === 'object' || typeof source === 'object' || copy.given.has(JSON.stringify(target)) ? target : source;
   const out: Record<string, unknown> = { ...target };
   for (const key of Object.keys(target)) {
     if (copy.skip.has(key) || !copy.keys.test(key) || target[key] === null) continue;
@@ -98,6 +101,14 @@ function pinnedValue(target: unknown, source: unknown, copy: Copy): unknown {
     else out[key] = pinnedValue(target[key], source[key], copy);
   }
   return out;
+}
+
+/** Whether two JSON values are equal. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** `list`'s items in the shape of `target`'s (its item at the same index, else its first); `target` itself when either is no list or `target` is empty. */
@@ -143,7 +154,7 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
           if (current === null || current === undefined) return;
           const copy = { keys: pin.keys, skip: pin.skip, given };
           const next = pin.list ? listed(current, pin.value, copy) : pinnedValue(current, pin.value, copy);
-          if (JSON.stringify(next) === JSON.stringify(current)) return;
+          if (same(next, current)) return;
           holder[key] = next;
           changed = true;
         });
@@ -159,5 +170,8 @@ export function pinned(pins: readonly Pin[]): FlowIdentity {
  * chained(pinned([{ paths: ['instance_id'] }]), oneShop());
  */
 export function chained(...identities: readonly FlowIdentity[]): FlowIdentity {
-  return (built) => identities.reduce((event, identity) => ({ ...event, ...identity(event) }), built);
+  return (built) => {
+    const { body, deliveryId } = identities.reduce((event, identity) => ({ ...event, ...identity(event) }), built);
+    return { body, deliveryId };
+  };
 }

@@ -18,7 +18,6 @@
  * wherever an event states them.
  * A value the caller's `data` gave the event is left as given.
  */
-import { isPlainObject } from '../../core/index.js';
 import type { FlowIdentity } from './define.js';
 
 /** What a Stripe flow owns: its account (the ten characters every id minted on it embeds) and its objects' ids. */
@@ -29,14 +28,27 @@ export interface StripeFlowObjects {
 
 /** A Stripe id inside a string: a Checkout Session's, or a prefix and a body of 14 (short), 16 (account) or 24 characters. */
 const ID_TOKEN = /(?<![0-9A-Za-z_])(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))(?![0-9A-Za-z])/g;
+/** A string that is one Stripe id. */
+const ID = /^(?:cs_test_[abc]1[0-9A-Za-z]{56}|[a-z]+(?:_[a-z]+)*_(?:[0-9A-Za-z]{24}|[0-9A-Za-z]{16}|[0-9A-Za-z]{14}))$/;
 /** Kinds whose objects belong to the object holding them. */
 const PER_OWNER = new Set(['txn', 'il']);
 /** Fields that state the customer's details outside a customer or its billing or checkout details, and what they are. */
-const PERSON: Readonly<Record<string, string>> = { customer_email: 'email', customer_email_address: 'email', receipt_email: 'email', customer_name: 'name', customer_phone: 'phone', customer_address: 'address' };
+const PERSON: ReadonlyMap<string, string> = new Map([
+  ['customer_email', 'email'],
+  ['customer_email_address', 'email'],
+  ['receipt_email', 'email'],
+  ['customer_name', 'name'],
+  ['customer_phone', 'phone'],
+  ['customer_address', 'address'],
+]);
 /** Fields that state the account's details, the same for every object of the flow's one account. */
-const ACCOUNT: Readonly<Record<string, string>> = { account_name: 'account name', account_country: 'account country', calculated_statement_descriptor: 'statement descriptor' };
-/** Objects whose `email`, `name` and `phone` are the customer's. */
-const DETAILS = /\.(billing_details|customer_details)$/;
+const ACCOUNT: ReadonlyMap<string, string> = new Map([
+  ['account_name', 'account name'],
+  ['account_country', 'account country'],
+  ['calculated_statement_descriptor', 'statement descriptor'],
+]);
+/** The customer's fields in a customer and in its billing or checkout details (`billing_details`, `customer_details`). */
+const OWN_DETAILS: ReadonlySet<string> = new Set(['email', 'name', 'phone']);
 
 /** The keys of an object's links to itself. */
 const LINK = /^(.+_url|url|invoice_pdf)$/;
@@ -67,65 +79,93 @@ export function stripeIdentity({ account, objects }: StripeFlowObjects): FlowIde
   const ownedIds = new Set(objects);
   // What the flow's earlier events named the objects it does not own: by kind, or by holder and place.
   const kept = new Map<string, string>();
+  // The customer's and the account's details as the first event that stated each gave them (serialized per event, never changed).
+  const stated = new Map<string, unknown>();
 
   return ({ body, given }) => {
     const event = JSON.parse(body) as Record<string, unknown> & { data?: { object?: Record<string, unknown>; previous_attributes?: unknown } };
     const drawn = typeof event.id === 'string' && /^evt_[0-9A-Za-z]{24}$/.test(event.id) ? event.id.slice(10, 20) : undefined;
     const onAccount = (id: string) => (drawn === undefined ? id : id.replace(drawn, account));
     const delivered = event.data?.object?.id;
+    // What the caller's data gave stays as given (most flows are built without any).
+    const isGiven = given.size === 0 ? () => false : (value: unknown): boolean => (value !== null && typeof value === 'object' ? Object.values(value).some(isGiven) : given.has(JSON.stringify(value)));
 
-    const rename = (token: string, place: string): string => {
+    // Where the walk is, from the event down (keys and indexes), and how deep the flow object holding it starts.
+    const trail: (string | number)[] = [];
+    let ownerDepth = 0;
+    let owner = '';
+    /** The place of the value being walked: the flow object holding it and the path from there (`re_… .balance_transaction`). */
+    const place = () => `${owner} ${trail.slice(ownerDepth).join('.')}`;
+
+    /** The flow's id for `token`. */
+    const rename = (token: string): string => {
       const prefix = prefixOf(token);
       if (prefix === undefined || ownedIds.has(token)) return token;
       const flows = owned.get(prefix);
       if (flows !== undefined) return typeof delivered === 'string' && flows.includes(delivered) ? delivered : flows[0]!;
       if (PER_EVENT.has(prefix)) return onAccount(token);
-      const key = PER_OWNER.has(prefix) ? place : prefix;
+      const key = PER_OWNER.has(prefix) ? place() : prefix;
       const id = kept.get(key) ?? onAccount(token);
       kept.set(key, id);
       return id;
     };
-    // What the caller's data gave stays as given.
-    const scalarsGiven = (value: object): boolean => Object.values(value).some((item) => (item !== null && typeof item === 'object' ? scalarsGiven(item) : given.has(JSON.stringify(item))));
-    const renameAll = (text: string, place: string) => (given.has(JSON.stringify(text)) ? text : text.replace(ID_TOKEN, (token) => rename(token, place)));
+    const renameAll = (text: string): string => {
+      // The shortest id is 17 characters (`si_` and 14); most strings are an id whole or hold none.
+      if (text.length < 17 || isGiven(text)) return text;
+      if (ID.test(text)) return rename(text);
+      // Ids inside a string: URLs, client secrets, a balance transaction's "Chargeback withdrawal for ch_…".
+      return text.includes('_') ? text.replace(ID_TOKEN, rename) : text;
+    };
 
-    /** Renames the ids inside `node` in place; `owner` is the flow object holding it and `path` the place from there. */
-    const walk = (node: unknown, owner: string, path: string): void => {
+    /** Renames the ids inside `node` in place; `parent` is the key holding it. */
+    const walk = (node: Record<string, unknown> | unknown[], parent: string | number): void => {
       if (Array.isArray(node)) {
-        node.forEach((item, i) => {
-          if (typeof item === 'string') node[i] = renameAll(item, `${owner} ${path}[${i}]`);
-          else walk(item, owner, `${path}[${i}]`);
-        });
+        for (let i = 0; i < node.length; i++) {
+          const item: unknown = node[i];
+          trail.push(i);
+          if (typeof item === 'string') node[i] = renameAll(item);
+          else if (item !== null && typeof item === 'object') walk(item as Record<string, unknown>, i);
+          trail.pop();
+        }
         return;
       }
-      if (!isPlainObject(node)) return;
-      if (typeof node.id === 'string') node.id = renameAll(node.id, `${owner} ${path}.id`);
-      const [holder, from] = typeof node.id === 'string' && ownedIds.has(node.id) ? [node.id, ''] : [owner, path];
-      const customer = node.object === 'customer';
-      const details = customer || DETAILS.test(path);
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'id') continue;
-        // One customer and one account per flow: the builder draws them per event (an invoice's customer_email and account_name).
-        const role = PERSON[key] ?? ACCOUNT[key] ?? (details && ['email', 'name', 'phone'].includes(key) ? key : customer && key === 'address' ? key : undefined);
-        if (role !== undefined && value !== null && !given.has(JSON.stringify(value)) && (typeof value !== 'object' || !scalarsGiven(value))) {
-          const known = kept.get(`person ${role}`);
-          if (known === undefined) kept.set(`person ${role}`, JSON.stringify(value));
-          else node[key] = JSON.parse(known) as unknown;
-          continue;
-        }
-        if (typeof value === 'string' && from === '' && holder !== '' && LINK.test(key) && !given.has(JSON.stringify(value))) {
-          // A flow object's own links (an invoice's hosted page and PDF, a charge's receipt) are drawn per event.
-          const place = `${holder} ${key}`;
-          const link = kept.get(place) ?? renameAll(value, place);
-          kept.set(place, link);
-          node[key] = link;
-        } else if (typeof value === 'string') node[key] = renameAll(value, `${holder} ${from}.${key}`);
-        // What an update changed is the delivered object's own fields as they were.
-        else if (key === 'previous_attributes' && node === event.data) walk(value, String(event.data.object?.id), '');
-        else walk(value, holder, `${from}.${key}`);
+      const [outerOwner, outerDepth] = [owner, ownerDepth];
+      if (typeof node.id === 'string') {
+        trail.push('id');
+        const id = renameAll(node.id);
+        trail.pop();
+        node.id = id;
+        if (ownedIds.has(id)) [owner, ownerDepth] = [id, trail.length];
       }
+      const own = owner !== '' && ownerDepth === trail.length;
+      const customer = node.object === 'customer';
+      const details = customer || parent === 'billing_details' || parent === 'customer_details';
+      for (const key in node) {
+        const value = node[key];
+        if (key === 'id' || value === null) continue;
+        trail.push(key);
+        // One customer and one account per flow: the builder draws them per event (an invoice's customer_email and account_name).
+        const role = PERSON.get(key) ?? ACCOUNT.get(key) ?? (details && OWN_DETAILS.has(key) ? key : customer && key === 'address' ? key : undefined);
+        if (role !== undefined && !isGiven(value)) {
+          if (stated.has(role)) node[key] = stated.get(role);
+          else stated.set(role, value);
+        } else if (typeof value === 'string' && own && LINK.test(key) && !isGiven(value)) {
+          // A flow object's own links (an invoice's hosted page and PDF, a charge's receipt) are drawn per event.
+          const link = kept.get(place()) ?? renameAll(value);
+          kept.set(place(), link);
+          node[key] = link;
+        } else if (typeof value === 'string') node[key] = renameAll(value);
+        else if (typeof value === 'object') {
+          // What an update changed is the delivered object's own fields as they were.
+          if (key === 'previous_attributes' && node === event.data) [owner, ownerDepth] = [String(event.data.object?.id), trail.length];
+          walk(value as Record<string, unknown>, key);
+          if (key === 'previous_attributes' && node === event.data) [owner, ownerDepth] = [outerOwner, outerDepth];
+        }
+        trail.pop();
+      }
+      [owner, ownerDepth] = [outerOwner, outerDepth];
     };
-    walk(event, '', '');
+    walk(event, '');
     return { body: JSON.stringify(event, null, 2), deliveryId: String(event.id) };
   };
 }
