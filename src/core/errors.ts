@@ -24,9 +24,16 @@ export type RelayErrorCode =
   | 'USAGE';
 
 /**
+ * The brand every copy of the class shares: `Symbol.for` is one symbol per runtime, so an error thrown
+ * by one loaded copy of relaykit (a CLI's, a test runner's) is still a `RelayError` to another copy,
+ * where `instanceof` says no.
+ */
+const BRAND = Symbol.for('relaykit.RelayError');
+
+/**
  * The one error class of relaykit. `code` is stable; `message` names the input and the fix.
  * @example
- * try { getProvider('strip') } catch (e) { if (e instanceof RelayError) console.log(e.code) } // 'UNKNOWN_PROVIDER'
+ * try { getProvider('strip') } catch (e) { if (RelayError.is(e)) console.log(e.code) } // 'UNKNOWN_PROVIDER'
  */
 export class RelayError extends Error {
   override readonly name = 'RelayError';
@@ -35,5 +42,20 @@ export class RelayError extends Error {
   constructor(code: RelayErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
+  }
+
+  /** The brand `RelayError.is` looks for (see `BRAND`). */
+  get [BRAND](): true {
+    return true;
+  }
+
+  /**
+   * Whether `error` is a `RelayError` of any loaded copy of relaykit (`instanceof` holds only for
+   * this copy's class).
+   * @example
+   * if (RelayError.is(error) && error.code === 'MISSING_SECRET') console.log(error.message);
+   */
+  static is(error: unknown): error is RelayError {
+    return typeof error === 'object' && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true;
   }
 }
