@@ -2,24 +2,18 @@
  * `serviceClient`: one small typed client of a running relaykit service's executions API
  * (`/api/executions…`), for the Vitest fixture, `replay()`, the CLI and users' own scripts.
  */
-import { RelayError } from '../core/index.js';
+import { apiPaths, apiTokenFromEnv, isSettled, RelayError, type ExecutionStatus, type ExecutionsQuery } from '../core/index.js';
 import { send, type Target, type TargetResponse } from './targets.js';
 import { executionOf, type ExecutionSummary } from './trigger.js';
 
 /** An execution as the service's API returns it; `execution(id)` adds its steps, logs and event. */
 export interface ServiceExecution extends ExecutionSummary {
-  readonly status: 'pending' | 'running' | 'completed' | 'failed';
+  readonly status: ExecutionStatus;
   readonly [field: string]: unknown;
 }
 
 /** What `executions(filter)` asks `GET /api/executions` for. */
-export interface ExecutionsFilter {
-  /** Exact stored type, or a prefix ending in `*` (`stripe.*`). */
-  type?: string;
-  status?: string;
-  /** 1 to 500; the service's default is 50. */
-  limit?: number;
-}
+export type ExecutionsFilter = ExecutionsQuery;
 
 /** The service's answer to a replay or a retry, whatever its status, with the execution on success. */
 export interface ServiceAnswer extends TargetResponse {
@@ -46,19 +40,8 @@ export interface ServiceClient {
   waitUntilSettled(idOrEventId: string, options?: { timeoutMs?: number }): Promise<ServiceExecution>;
 }
 
-/** The paths of the executions API. */
-export const apiPaths = {
-  executions: (filter: ExecutionsFilter = {}): string => {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, String(value));
-    return `/api/executions${query.size > 0 ? `?${query}` : ''}`;
-  },
-  execution: (id: string): string => `/api/executions/${encodeURIComponent(id)}`,
-  replay: (id: string): string => `${apiPaths.execution(id)}/replay`,
-  retry: (id: string): string => `${apiPaths.execution(id)}/retry`,
-};
-
-const SETTLED = new Set(['completed', 'failed']);
+/** The paths of the executions API (src/core/paths.ts, kept here for the callers that import it from the harness). */
+export { apiPaths };
 
 /**
  * A client of the executions API of the service at `target` (a base URL, or any target of
@@ -72,7 +55,7 @@ const SETTLED = new Set(['completed', 'failed']);
  * await service.executions({ type: 'stripe.*', status: 'failed' });
  */
 export function serviceClient(target?: Target, options: ServiceClientOptions = {}): ServiceClient {
-  const token = options.token ?? (process.env.RELAY_API_TOKEN || undefined);
+  const token = options.token ?? apiTokenFromEnv();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const get = (path: string) => send(target, { method: 'GET', path, headers });
   const post = async (path: string): Promise<ServiceAnswer> => {
@@ -105,7 +88,7 @@ export function serviceClient(target?: Target, options: ServiceClientOptions = {
       const deadline = Date.now() + timeoutMs;
       for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
         const found = await execution(id);
-        if (found && SETTLED.has(found.status)) return found;
+        if (found && isSettled(found.status)) return found;
         if (Date.now() > deadline) {
           throw new RelayError(
             'TIMEOUT',

@@ -5,7 +5,7 @@
  */
 import { createServer, request as httpRequest, Server, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RelayError } from '../core/index.js';
+import { defaultBaseUrl, DEFAULT_BASE_URL, isSuccessStatus, RelayError } from '../core/index.js';
 
 /** A web-standard handler: `(request) => response`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -52,17 +52,14 @@ export interface TargetResponse {
  * keeps the spec's one-phrase `{"error": "Invalid webhook signature"}`.
  */
 export function errorDetail(response: Pick<TargetResponse, 'status' | 'headers'>): string | undefined {
-  const ok = response.status >= 200 && response.status < 300;
-  return ok ? undefined : response.headers['x-relay-error-detail'] || undefined;
+  return isSuccessStatus(response.status) ? undefined : response.headers['x-relay-error-detail'] || undefined;
 }
 
 /** The base URL used for in-process targets, which have no address of their own. */
 export const IN_PROCESS_ORIGIN = 'http://relay.local';
 
-/** The default base URL: the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000`. */
-export function defaultBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.RELAYKIT_SERVICE_URL || env.SERVICE_BASE_URL || 'http://localhost:3000';
-}
+/** The default base URL: the Vitest plugin's service, else `SERVICE_BASE_URL`, else `http://localhost:3000` (src/core/env.ts). */
+export { defaultBaseUrl };
 
 /** `<base>` joined with an absolute `path`, keeping any path prefix of the base (`http://h/app` + `/api/x` → `http://h/app/api/x`). */
 export function joinUrl(base: string | URL, path: string): string {
@@ -70,10 +67,10 @@ export function joinUrl(base: string | URL, path: string): string {
   try {
     parsed = new URL(String(base));
   } catch {
-    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not a valid URL; give a base URL such as http://localhost:3000.`);
+    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not a valid URL; give a base URL such as ${DEFAULT_BASE_URL}.`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not an http(s) URL; give a base URL such as http://localhost:3000.`);
+    throw new RelayError('INVALID_OPTION', `"${String(base)}" is not an http(s) URL; give a base URL such as ${DEFAULT_BASE_URL}.`);
   }
   const prefix = parsed.pathname.replace(/\/+$/, '');
   return `${parsed.origin}${prefix}${path}${parsed.search}`;
