@@ -94,9 +94,10 @@ export function createRelay(options: RelayOptions = {}): Relay {
 }
 
 // Stores
-export { MemoryStore, SqliteStore } from './service/store/index.js';
+export { describeStore, MemoryStore, openStore, SqliteStore } from './service/store/index.js';
 export type {
   CaptureFilter,
+  DescribeOptions,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -105,12 +106,15 @@ export type {
   InstanceRecord,
   LogLevel,
   LogRecord,
+  OpenStoreOptions,
   OwnerCondition,
   SqliteDriverName,
   SqliteStoreOptions,
   StepRecord,
   Store,
+  StoreDescription,
   StoredEvent,
+  StoreSpec,
 } from './service/store/index.js';
 
 // Providers and plugins

@@ -17,8 +17,7 @@ import { listen, type ListenOptions, type Listening } from './node.js';
 import type { Recovery } from './recovery.js';
 import { route, type ServiceContext } from './routes.js';
 import { Runner, type Settled } from './runner.js';
-import { SqliteStore } from './store/sqlite.js';
-import { unusable } from './store/sqlite-schema.js';
+import { openStore, type StoreSpec } from './store/open.js';
 import type { ExecutionFilter, ExecutionPage, InstanceRecord, Store } from './store/types.js';
 import type { ExecutionDetail, ExecutionJson } from './views.js';
 
@@ -43,10 +42,14 @@ export interface RelayOptions {
   /** Handlers by stored type, with `*` wildcards (`stripe.*`, `*`). */
   handlers?: Handlers;
   /**
-   * Default: SQLite at `storePath`, opened on first use.
+   * The store: a `Store`, or anything `openStore` takes (`':memory:'`, `sqlite:<path>`, a path), opened on first use.
+   * Default: SQLite at `storePath`.
    */
-  store?: Store;
-  /** The default store's file, when `store` is not given. Default: `RELAY_STORE_PATH` if set, else `.relay/relay.db` in the working directory. */
+  store?: StoreSpec;
+  /**
+   * The default store's file (or any spec `openStore` takes), when `store` is not given. Default: `RELAY_STORE_PATH` if set,
+   * else `.relay/relay.db` in the working directory.
+   */
   storePath?: string;
   /** Secrets by plugin id (a list while rotating). Default: each plugin's env var, read when a request arrives. */
   secrets?: Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -193,8 +196,9 @@ export function createRelay(given: RelayOptions = {}): Relay {
     const value = options.now ? options.now() : Date.now();
     return typeof value === 'number' ? value : value.getTime();
   };
-  let store = options.store;
-  const getStore = (): Store => (store ??= new SqliteStore({ path: options.storePath ?? defaultStorePath() }));
+  // A store object given is the service's from the start (close() closes it, used or not); a spec opens on first use.
+  let store: Store | undefined = typeof options.store === 'object' ? openStore(options.store) : undefined;
+  const getStore = (): Store => (store ??= openStore(options.store ?? options.storePath ?? defaultStorePath()));
   // With the dashboard, the domain writes through a store that tells the open pages of each change.
   let dashboard: Dashboard | undefined;
   let observed: Store | undefined;
@@ -245,7 +249,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
       try {
         await executions.recover({ once: true });
       } catch (error) {
-        throw (store instanceof SqliteStore ? unusable(store.path, error) : undefined) ?? error;
+        throw store?.diagnose?.(error) ?? error;
       }
       const listening = await listen(handler, listenOptions);
       listeners.add(listening);
@@ -266,8 +270,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
     otherInstances: () => executions.otherInstances(),
     failed: () =>
       (failure ??= new Promise<Error>((resolve) => {
-        const opened = getStore();
-        if (opened instanceof SqliteStore) opened.onLost(resolve);
+        getStore().onLost?.(resolve);
       })),
     idle: () => runner.idle(),
     onSettled: (listener) => {

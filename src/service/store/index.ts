@@ -1,13 +1,16 @@
 /**
  * The stores behind the reference service: `SqliteStore` (the default, one file shared by processes) and
- * `MemoryStore` (for unit tests), both implementing `Store`.
+ * `MemoryStore` (for unit tests), both implementing `Store`, and `openStore`, which every caller chooses a store with.
  */
+export { describeStore, openStore } from './open.js';
+export type { OpenStoreOptions, StoreSpec } from './open.js';
 export { MemoryStore } from './memory.js';
 export { SqliteStore } from './sqlite.js';
 export type { SqliteStoreOptions } from './sqlite.js';
 export type { SqliteDriverName } from './sqlite-driver.js';
 export type {
   CaptureFilter,
+  DescribeOptions,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -20,4 +23,5 @@ export type {
   StepRecord,
   Store,
   StoredEvent,
+  StoreDescription,
 } from './types.js';

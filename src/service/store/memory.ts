@@ -15,6 +15,7 @@ import type {
   StepRecord,
   Store,
   StoredEvent,
+  StoreDescription,
 } from './types.js';
 import {
   closedError,
@@ -271,6 +272,11 @@ export class MemoryStore implements Store {
       }
     }
     return count;
+  }
+
+  /** `memory`: nothing is kept after the process ends. */
+  describe(): StoreDescription {
+    return { kind: 'memory', location: ':memory:', label: 'in memory (MemoryStore)' };
   }
 
   async close(): Promise<void> {

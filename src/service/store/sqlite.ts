@@ -4,7 +4,7 @@
  * (sqlite-driver.ts): the same file either way.
  */
 import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { GroupCommit, THREADS_AFTER_COMMITS } from './group-commit.js';
 import {
   closedError,
@@ -39,6 +39,7 @@ import {
 } from './sqlite-schema.js';
 import type {
   CaptureFilter,
+  DescribeOptions,
   ExecutionFilter,
   ExecutionPage,
   ExecutionPatch,
@@ -50,6 +51,7 @@ import type {
   StepRecord,
   Store,
   StoredEvent,
+  StoreDescription,
 } from './types.js';
 
 interface StepRow extends Omit<StepRecord, 'result'> {
@@ -385,6 +387,19 @@ export class SqliteStore implements Store {
       this.#lostListeners.delete(listener);
       if (this.#lostListeners.size === 0) this.#stopWatching();
     };
+  }
+
+  /** `sqlite`, the file (relative to `options.relativeTo` when inside it) and the driver: `.relay/relay.db (node:sqlite)`. */
+  describe(options: DescribeOptions = {}): StoreDescription {
+    const inside = this.#file && options.relativeTo !== undefined ? relative(options.relativeTo, this.path) : '';
+    const shown = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : this.path;
+    const driver = [this.driver, this.driverNote].filter(Boolean).join(', ');
+    return { kind: 'sqlite', location: this.path, driver: this.driver, label: `${shown} (${driver})` };
+  }
+
+  /** The error naming this file and the fix when `error` comes of it being read-only or damaged; else `undefined`. */
+  diagnose(error: unknown): Error | undefined {
+    return unusable(this.path, error);
   }
 
   /** Commits the writes already issued, then closes the database. Idempotent. */

@@ -197,5 +197,44 @@ export interface Store {
   deleteInstance?(id: string): Promise<void>;
   /** Every instance registered, live or not. */
   listInstances?(): Promise<InstanceRecord[]>;
+  /**
+   * What this store is and where it keeps its data, for people (`relay dev`'s `store:` line, `relay inspect`'s
+   * hints). Optional: a store without it is described by its class name.
+   */
+  describe?(options?: DescribeOptions): StoreDescription;
+  /**
+   * Calls `listener` once when the store can no longer keep what it is given (a file store's file was removed
+   * or replaced); returns a function that removes the listener. Optional: `relay.failed()` never resolves for a
+   * store without it.
+   */
+  onLost?(listener: (error: Error) => void): () => void;
+  /**
+   * The error to show for `error`, met by the service's first reads and writes before it listens, when the cause
+   * is the store's own (a read-only or damaged file): one that names the store and the fix. `undefined` to show
+   * `error` as it is. Optional.
+   */
+  diagnose?(error: unknown): Error | undefined;
   close(): Promise<void>;
+}
+
+/** Options of `Store.describe`. */
+export interface DescribeOptions {
+  /** A directory: a file location inside it is shown relative to it (`relay dev` passes the project's). */
+  readonly relativeTo?: string;
+}
+
+/**
+ * A store as people see it.
+ * @example
+ * { kind: 'sqlite', location: '/app/.relay/relay.db', driver: 'node:sqlite', label: '.relay/relay.db (node:sqlite)' }
+ */
+export interface StoreDescription {
+  /** What kind of store: `sqlite`, `memory`, `postgres`, or a store of one's own's name. */
+  readonly kind: string;
+  /** Where it keeps its data, as given: a file path, `:memory:`, a URL without its password. */
+  readonly location: string;
+  /** The driver it reads and writes through, when it has a choice (`node:sqlite`, `better-sqlite3`). */
+  readonly driver?: string;
+  /** The one line people read, e.g. `.relay/relay.db (node:sqlite)`. */
+  readonly label: string;
 }
