@@ -14,7 +14,9 @@ const mayImport = {
   providers: ['signers'],
   harness: ['providers', 'signers'],
   service: ['providers', 'signers'],
-  msw: ['providers', 'signers'],
+  // The provider world and its outbox, under the mocks (and, later, the HTTP emulator).
+  emulator: ['providers', 'signers'],
+  msw: ['emulator', 'providers', 'signers'],
   // What both shells share over the service: finding and loading the user's relay.ts.
   project: ['service', 'providers', 'signers'],
   cli: ['project', 'harness', 'service', 'providers', 'signers'],
@@ -65,7 +67,25 @@ export default {
         'No exception: the public entries (src/index.ts included) re-export from that barrel too.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/providers/' },
-      to: { path: '^src/providers/', pathNot: '^src/providers/index\\.ts$' },
+      to: { path: '^src/providers/', pathNot: ['^src/providers/index\\.ts$', '^src/providers/internal\\.ts$'] },
+    },
+    {
+      name: 'providers-internal-door',
+      comment:
+        'src/providers/internal.ts (the slices\' API routes, world adapters and their helpers) is for the layers that ' +
+        'serve those APIs, the emulator and msw; every other layer and the public entries use src/providers/index.ts.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(providers|emulator|msw)/' },
+      to: { path: '^src/providers/internal\\.ts$' },
+    },
+    {
+      name: 'msw-only-in-msw',
+      comment:
+        'The msw package is imported in src/msw/ only: the providers\' API routes are written against web Request and ' +
+        'Response, and src/msw/ binds them into msw handlers, so that the same routes serve any other runtime.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/msw/' },
+      to: { path: '^node_modules/msw/' },
     },
     {
       name: 'dashboard-client-alone',

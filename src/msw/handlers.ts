@@ -7,7 +7,7 @@ import { githubApi } from './github/index.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
 import { resendApi } from './resend/index.js';
 import { apiHandlers, describeRoutes, type MockApi } from './shared/routes.js';
-import { mockProviderIds, type MockProviderId } from './shared/types.js';
+import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
 import { shopifyApi } from './shopify/index.js';
 import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';

@@ -15,15 +15,15 @@
 // Handlers and server
 export { providerHandlers, supportedEndpoints } from './handlers.js';
 export { createProviderServer, providerUnhandledRequest, providerOfHost } from './server.js';
-export type { ProviderServerOptions, UnhandledRequestStrategy } from './server.js';
+export type { ProviderServer, ProviderServerOptions, UnhandledRequestStrategy } from './server.js';
 export type { ProviderMockOptions } from './options.js';
 
 // The provider world
 export { createProviderWorld, providerWorld, resetProviderWorld } from './world.js';
-export { ProviderWorld } from './shared/world.js';
-export type { UnsupportedRequest, WorldPutOptions, WorldScope } from './shared/world.js';
+export { ProviderWorld } from '../emulator/index.js';
+export type { UnsupportedRequest, WorldPutOptions, WorldScope } from '../emulator/index.js';
 
 // Shared types
-export { mockProviderIds } from './shared/types.js';
-export type { MockProviderId } from './shared/types.js';
-export type { CredentialOption } from './shared/credentials.js';
+export { mockProviderIds } from '../emulator/index.js';
+export type { MockProviderId } from '../emulator/index.js';
+export type { CredentialOption } from '../providers/internal.js';

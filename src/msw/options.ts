@@ -1,8 +1,8 @@
 /** Options of `providerHandlers` and `createProviderServer`, checked once at the boundary. */
 import { RelayError } from '../core/index.js';
-import type { CredentialOption } from './shared/credentials.js';
-import { isMockProviderId, mockProviderIds, type MockProviderId } from './shared/types.js';
-import type { ProviderWorld } from './shared/world.js';
+import type { CredentialOption } from '../providers/internal.js';
+import { isMockProviderId, mockProviderIds, type MockProviderId } from '../emulator/index.js';
+import type { ProviderWorld } from '../emulator/index.js';
 
 /** Options of the mocked provider APIs. */
 export interface ProviderMockOptions {

@@ -9,8 +9,8 @@ import { prefixed, RelayError } from '../core/index.js';
 import { apiFactories, providerHandlers } from './handlers.js';
 import { resolveMockOptions, type ProviderMockOptions, type ResolvedMockOptions } from './options.js';
 import { reportUnsupported } from './shared/routes.js';
-import type { MockProviderId } from './shared/types.js';
-import type { ProviderWorld } from './shared/world.js';
+import type { MockProviderId } from '../emulator/index.js';
+import type { ProviderWorld } from '../emulator/index.js';
 import { providerWorld } from './world.js';
 
 /** Options of `createProviderServer`. */
@@ -18,6 +18,9 @@ export interface ProviderServerOptions extends ProviderMockOptions {
   /** Handlers of your own, tried before the provider mocks. */
   handlers?: readonly HttpHandler[];
 }
+
+/** The server `createProviderServer` makes: msw/node's `SetupServer` (named here so that other layers need not import msw). */
+export type ProviderServer = SetupServer;
 
 /** What msw's `onUnhandledRequest` takes. */
 export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error' | ((request: Request, print: { warning(): void; error(): void }) => void);

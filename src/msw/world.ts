@@ -7,7 +7,7 @@ import { observeDeliveries } from '../providers/index.js';
 import { clerkAdapter } from './clerk/record.js';
 import { githubAdapter } from './github/record.js';
 import { resendAdapter } from './resend/record.js';
-import { ProviderWorld } from './shared/world.js';
+import { createWorld, type ProviderWorld } from '../emulator/index.js';
 import { shopifyAdapter } from './shopify/record.js';
 import { stripeAdapter } from './stripe/record.js';
 
@@ -19,9 +19,7 @@ import { stripeAdapter } from './stripe/record.js';
  * const server = createProviderServer({ world });
  */
 export function createProviderWorld(): ProviderWorld {
-  const world = new ProviderWorld();
-  for (const adapter of [stripeAdapter, githubAdapter, clerkAdapter, shopifyAdapter, resendAdapter]) world.addAdapter(adapter);
-  return world;
+  return createWorld({ adapters: [stripeAdapter, githubAdapter, clerkAdapter, shopifyAdapter, resendAdapter] });
 }
 
 /**

@@ -4,7 +4,7 @@
  * (`server.use(…)`, written with the project's msw) to the very server that answers their SDKs.
  * Loads no msw itself: the setup file does, only with `mockProviders`.
  */
-import type { SetupServer } from 'msw/node';
+import type { ProviderServer as SetupServer } from '../msw/index.js';
 import { RelayError } from '../core/index.js';
 
 let active: SetupServer | undefined;

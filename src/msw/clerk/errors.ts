@@ -1,6 +1,6 @@
 /** Clerk Backend API error responses: `{ errors: [{ message, long_message, code }], clerk_trace_id }`. */
 import { randomBytes } from 'node:crypto';
-import { jsonResponse } from '../shared/http.js';
+import { jsonResponse } from '../../providers/internal.js';
 
 /** One Clerk error entry. */
 export interface ClerkErrorEntry {

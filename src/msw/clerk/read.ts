@@ -5,8 +5,8 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { intParam, jsonResponse } from '../shared/http.js';
-import type { Obj } from '../shared/types.js';
+import { intParam, jsonResponse } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { clerkError, clerkNotFound } from './errors.js';
 import { newestFirst } from './resources.js';
 

@@ -4,8 +4,8 @@
  * the users and organizations it names by id (`references.ts`).
  */
 import { isPlainObject } from '../../core/index.js';
-import { nestedObjects, stringId } from '../shared/objects.js';
-import type { WorldAdapter } from '../shared/world.js';
+import { nestedObjects, stringId } from '../../providers/internal.js';
+import type { WorldAdapter } from '../../emulator/index.js';
 import { recordReferences } from './references.js';
 
 // A verification repeats its identification's id and kind; it is not an object of its own.

@@ -5,8 +5,8 @@
  * email address, slug), so reading it back agrees with the payload; a fuller record keeps its fields.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 
 /** A Clerk id of the given prefix (`user_…`, `org_…`), else `undefined` (payers carry `""` for none). */
 function idOf(value: unknown, prefix: string): string | undefined {
@@ -47,7 +47,7 @@ function organizationStub(id: string): Obj {
 }
 
 /** Stores `implied` over a stub (or the stored object), filling only fields that are missing, `null` or empty lists. */
-function fill(world: ProviderWorld, kind: 'user' | 'organization', id: string, implied: Obj): void {
+function fill(world: World, kind: 'user' | 'organization', id: string, implied: Obj): void {
   const current = world.get('clerk', kind, id) ?? (kind === 'user' ? userStub(id) : organizationStub(id));
   const next: Obj = { ...current };
   for (const [key, value] of Object.entries(implied)) {
@@ -75,7 +75,7 @@ function addressIdFor(userId: string): string {
 }
 
 /** Records the users and organizations `data` refers to (it and every object inside it). */
-export function recordReferences(world: ProviderWorld, data: Obj): void {
+export function recordReferences(world: World, data: Obj): void {
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isPlainObject(node)) return;

@@ -2,8 +2,8 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { jsonResponse, readJsonObject } from '../shared/http.js';
-import type { Obj } from '../shared/types.js';
+import { jsonResponse, readJsonObject } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { clerkError, clerkNotFound, unknownParam } from './errors.js';
 
 const USER_METADATA = ['public_metadata', 'private_metadata', 'unsafe_metadata'] as const;

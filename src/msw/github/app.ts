@@ -7,8 +7,8 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 import { githubError, githubJson, notFound } from './errors.js';
 import { API, pathKey } from './paths.js';
 
@@ -56,7 +56,7 @@ export function appInstallation(payload: Obj, appId: string | undefined): Obj | 
 }
 
 /** Merges an App delivery's installation into the world, keeping the repositories seen before. */
-export function recordAppInstallation(world: ProviderWorld, installation: Obj): void {
+export function recordAppInstallation(world: World, installation: Obj): void {
   const key = pathKey(`/app/installations/${String(installation.id)}`);
   const known = world.get('github', 'installation', key);
   const before = Array.isArray(known?.repositories) ? (known.repositories as string[]) : [];

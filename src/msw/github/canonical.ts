@@ -5,8 +5,8 @@
  * their own `url`), and the actions that remove one (`deleted`, `removed`, `unblocked`…) forget it.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
 
 /** The world kind of resources kept only by their canonical path (served by `stored`). */
@@ -202,7 +202,7 @@ function common(s: Scope, event: string): Change[] {
   return changes;
 }
 
-function apply(world: ProviderWorld, change: Change): void {
+function apply(world: World, change: Change): void {
   if (change.item !== undefined) {
     const current = world.get('github', change.kind, change.key);
     const items = (Array.isArray(current?.items) ? (current.items as Obj[]) : []).filter((i) => !sameItem(i, change.item!));
@@ -227,7 +227,7 @@ function sameItem(a: Obj, b: Obj): boolean {
  * @example
  * recordCanonical(world, 'code_scanning_alert', payload); // GET /repos/o/r/code-scanning/alerts/{number} answers
  */
-export function recordCanonical(world: ProviderWorld, event: string, p: Obj): void {
+export function recordCanonical(world: World, event: string, p: Obj): void {
   const action = typeof p.action === 'string' ? p.action : '';
   const org = login(p.organization);
   const scope: Scope = { p, repo: repoOf(p.repository), org, action, removes: REMOVING.has(action) };
@@ -237,7 +237,7 @@ export function recordCanonical(world: ProviderWorld, event: string, p: Obj): vo
 }
 
 /** Forgets the copy of a removed resource recorded at its own `url`. */
-function forgetMain(world: ProviderWorld, event: string, p: Obj): void {
+function forgetMain(world: World, event: string, p: Obj): void {
   const main = obj(p[event]) ?? obj(p[MAIN_KEY[event] ?? '']);
   if (!main || typeof main.url !== 'string' || !main.url.startsWith(`${API}/`)) return;
   const kind = kindOfUrl(main.url) ?? RESOURCE;

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { isPlainObject } from '../../core/index.js';
 import { githubUserObject } from '../../providers/index.js';
-import { base62 } from '../shared/ids.js';
-import type { Obj } from '../shared/types.js';
+import { base62 } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 
 /** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */
 export function githubTime(date = new Date()): string {

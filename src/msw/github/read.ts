@@ -2,9 +2,9 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { intParam } from '../shared/http.js';
-import { linkHeader, numberedPage, withQuery } from '../shared/pagination.js';
-import type { Obj } from '../shared/types.js';
+import { intParam } from '../../providers/internal.js';
+import { linkHeader, numberedPage, withQuery } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { githubJson, notFound } from './errors.js';
 import { issueViewOfPull } from './objects.js';
 import { pathKey, repoKey } from './paths.js';

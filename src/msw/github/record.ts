@@ -4,8 +4,8 @@
  * commit status and installation, which carry no `url` of their own.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World, WorldAdapter } from '../../emulator/index.js';
 import { appInstallation, recordAppInstallation } from './app.js';
 import { recordCanonical, RESOURCE } from './canonical.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
@@ -13,7 +13,7 @@ import { API, kindOfUrl, pathKey } from './paths.js';
 /** Keys whose objects are roll-ups or links, not resources. */
 const SKIP = new Set(['reactions', '_links', 'permissions', 'links']);
 
-function walk(world: ProviderWorld, value: unknown): void {
+function walk(world: World, value: unknown): void {
   if (Array.isArray(value)) {
     for (const item of value) walk(world, item);
     return;

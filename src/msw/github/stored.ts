@@ -6,7 +6,7 @@
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
 import type { MockRoute, RouteMethod } from '../shared/routes.js';
-import type { Obj } from '../shared/types.js';
+import type { Obj } from '../../emulator/index.js';
 import { LIST, RESOURCE } from './canonical.js';
 import { noContent, notFound, githubJson } from './errors.js';
 import { pathKey, repoKey } from './paths.js';

@@ -1,5 +1,5 @@
 /** Resend's error responses: `{ statusCode, name, message }`. */
-import { jsonResponse } from '../shared/http.js';
+import { jsonResponse } from '../../providers/internal.js';
 
 /** A Resend error answer. */
 export function resendError(statusCode: number, name: string, message: string): Response {

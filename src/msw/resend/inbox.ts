@@ -7,9 +7,9 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { jsonResponse } from '../shared/http.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import { jsonResponse } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 import { resendNotFound } from './errors.js';
 import { resendList } from './read.js';
 
@@ -29,12 +29,12 @@ function inboxAddress(email: Obj | undefined): string | null {
   return address ?? null;
 }
 
-function own(world: ProviderWorld, kind: (typeof OWNED)[number], inboxId: string, value: Obj, extra: Obj = {}): void {
+function own(world: World, kind: (typeof OWNED)[number], inboxId: string, value: Obj, extra: Obj = {}): void {
   if (typeof value.id === 'string') world.put('resend', kind, { id: value.id, inbox_id: inboxId, ...extra, value });
 }
 
 /** An inbox an event names only by id: what the event implies (its address, when an email shows it). */
-function ensureInbox(world: ProviderWorld, inboxId: string, data: Obj, at: unknown): void {
+function ensureInbox(world: World, inboxId: string, data: Obj, at: unknown): void {
   const known = world.get('resend', 'inbox', inboxId);
   const address = inboxAddress(isPlainObject(data.email) ? data.email : undefined);
   if (known) {
@@ -58,14 +58,14 @@ function ensureInbox(world: ProviderWorld, inboxId: string, data: Obj, at: unkno
 }
 
 /** A domain an inbox names by id: the domain of its address, verified (an inbox receives only on a verified domain). */
-function ensureDomain(world: ProviderWorld, inbox: Obj): void {
+function ensureDomain(world: World, inbox: Obj): void {
   if (typeof inbox.domain_id !== 'string' || world.get('resend', 'domain', inbox.domain_id)) return;
   const name = addressOf(inbox.email_address)?.split('@')[1] ?? null;
   world.put('resend', 'domain', { object: 'domain', id: inbox.domain_id, name, status: 'verified', created_at: inbox.created_at ?? null, region: null, records: [] });
 }
 
 /** Records an `inbox.*` delivery. */
-export function recordInbox(world: ProviderWorld, type: string, data: Obj, at: unknown): void {
+export function recordInbox(world: World, type: string, data: Obj, at: unknown): void {
   const inboxId = typeof data.inbox_id === 'string' ? data.inbox_id : undefined;
   if (!inboxId) return;
   if (type === 'inbox.deleted') {

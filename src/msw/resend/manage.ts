@@ -1,9 +1,9 @@
 /** Resend writes to suppressions and topics: adding and removing a suppression, creating, updating and removing a topic. */
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { jsonResponse, readJsonObject } from '../shared/http.js';
-import { uuid } from '../shared/ids.js';
-import type { Obj } from '../shared/types.js';
+import { jsonResponse, readJsonObject } from '../../providers/internal.js';
+import { uuid } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { resendError, resendNotFound } from './errors.js';
 import { resendTime } from './write.js';
 

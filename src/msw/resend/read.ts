@@ -1,9 +1,9 @@
 /** Resend reads: emails, received emails, contacts, domains by id, and `{ object: 'list', data, has_more }` lists with `limit`/`after`/`before`. */
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { intParam, jsonResponse } from '../shared/http.js';
-import { cursorPage } from '../shared/pagination.js';
-import type { Obj } from '../shared/types.js';
+import { intParam, jsonResponse } from '../../providers/internal.js';
+import { cursorPage } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { resendError, resendNotFound } from './errors.js';
 
 /** Newest first, as Resend lists. */

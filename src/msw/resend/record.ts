@@ -4,8 +4,8 @@
  * domain, a suppression (and the email it came from), a topic, an inbox and what is in it.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World, WorldAdapter } from '../../emulator/index.js';
 import { recordInbox } from './inbox.js';
 
 /** Webhook tags (`{ category: 'welcome' }`) as the API lists them (`[{ name, value }]`). */
@@ -56,18 +56,18 @@ function receivedFrom(data: Obj): Obj {
 }
 
 /** Stores `object` unless the world already holds one under its id (a stub never hides what a fuller record said). */
-function ensure(world: ProviderWorld, kind: string, object: Obj): void {
+function ensure(world: World, kind: string, object: Obj): void {
   if (!world.get('resend', kind, String(object.id))) world.put('resend', kind, object);
 }
 
 /** The segments a contact names (`audience_id`, the older name, and `segment_ids`). */
-function recordSegments(world: ProviderWorld, contact: Obj): void {
+function recordSegments(world: World, contact: Obj): void {
   const ids = [contact.audience_id, ...(Array.isArray(contact.segment_ids) ? contact.segment_ids : [])];
   for (const id of ids) if (typeof id === 'string' && id !== '') ensure(world, 'segment', { object: 'segment', id, name: null, created_at: null });
 }
 
 /** A suppression, and the email a bounce or complaint suppression came from (`source_id`). */
-function recordSuppression(world: ProviderWorld, type: string, data: Obj): void {
+function recordSuppression(world: World, type: string, data: Obj): void {
   if (type === 'suppression.removed') {
     world.delete('resend', 'suppression', String(data.id));
     return;
@@ -80,7 +80,7 @@ function recordSuppression(world: ProviderWorld, type: string, data: Obj): void 
 }
 
 /** The broadcast an email was sent for: its sender and subject are the email's. */
-function recordBroadcast(world: ProviderWorld, type: string, data: Obj): void {
+function recordBroadcast(world: World, type: string, data: Obj): void {
   ensure(world, 'broadcast', {
     object: 'broadcast',
     id: data.broadcast_id,
@@ -101,7 +101,7 @@ function recordBroadcast(world: ProviderWorld, type: string, data: Obj): void {
 }
 
 /** A topic of a `topic.*` event (its `deleted` flag is the event's, not the topic's). */
-function recordTopic(world: ProviderWorld, type: string, data: Obj): void {
+function recordTopic(world: World, type: string, data: Obj): void {
   if (type === 'topic.deleted') world.delete('resend', 'topic', String(data.id));
   else {
     const { deleted: _deleted, ...topic } = data;

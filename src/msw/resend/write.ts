@@ -2,9 +2,9 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { jsonResponse, readJson, readJsonObject } from '../shared/http.js';
-import { uuid } from '../shared/ids.js';
-import type { Obj } from '../shared/types.js';
+import { jsonResponse, readJson, readJsonObject } from '../../providers/internal.js';
+import { uuid } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { resendError, resendNotFound } from './errors.js';
 
 /** A timestamp as Resend writes them: microseconds and an offset. */

@@ -4,8 +4,8 @@
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { prefixed } from '../../core/index.js';
-import type { ProviderWorld } from './world.js';
-import type { MockProviderId } from './types.js';
+import type { ProviderWorld } from '../../emulator/index.js';
+import type { MockProviderId } from '../../emulator/index.js';
 
 /** The HTTP methods the mocks answer. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 /** Shopify Admin REST error responses: `{ errors: string | object }`. */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../shared/http.js';
+import { jsonResponse } from '../../providers/internal.js';
 
 /** A Shopify JSON answer, with the request id header Shopify sends. */
 export function shopifyJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

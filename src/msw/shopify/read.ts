@@ -4,9 +4,9 @@
  */
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { intParam } from '../shared/http.js';
-import { decodePageToken, encodePageToken, linkHeader } from '../shared/pagination.js';
-import type { Obj } from '../shared/types.js';
+import { intParam } from '../../providers/internal.js';
+import { decodePageToken, encodePageToken, linkHeader } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { shopifyError, shopifyJson, shopifyNotFound } from './errors.js';
 import type { ShopifyResource } from './resources.js';
 

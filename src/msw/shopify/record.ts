@@ -4,8 +4,8 @@
  */
 import { isPlainObject } from '../../core/index.js';
 import type { ObservedDelivery } from '../../providers/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld, WorldAdapter } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World, WorldAdapter } from '../../emulator/index.js';
 import { recordReferences } from './references.js';
 import { TOPIC_KINDS } from './resources.js';
 
@@ -26,7 +26,7 @@ function shopifyId(kind: string, object: Obj): string | undefined {
   return object.id !== undefined && object.id !== null && object.id !== '' ? String(object.id) : undefined;
 }
 
-function children(world: ProviderWorld, shop: string, kind: string, list: unknown, extra: Obj = {}): void {
+function children(world: World, shop: string, kind: string, list: unknown, extra: Obj = {}): void {
   if (!Array.isArray(list)) return;
   for (const item of list) if (isPlainObject(item) && shopifyId(kind, item)) world.merge('shopify', kind, { ...extra, ...item }, { shop });
 }

@@ -6,8 +6,8 @@
  * fuller object recorded before is never replaced by a stub.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 
 const GID_TYPES: Readonly<Record<string, string>> = {
   order: 'Order',
@@ -35,7 +35,7 @@ function appCharge(charge: Obj, id: string): Obj {
 }
 
 /** The resources a topic's body holds in GraphQL form (fulfillment orders, app charges), at their REST ids. */
-function graphqlResources(world: ProviderWorld, shop: string, resource: string, payload: Obj): void {
+function graphqlResources(world: World, shop: string, resource: string, payload: Obj): void {
   for (const key of FULFILLMENT_ORDER_KEYS) {
     const order = payload[key];
     const id = isPlainObject(order) ? idOf(order.id) : undefined;
@@ -63,7 +63,7 @@ function idOf(value: unknown): string | undefined {
 }
 
 /** Records (or completes) the `kind` object `id`: the stub's fields fill only what the stored object lacks. */
-function stub(world: ProviderWorld, shop: string, kind: string, id: string, fields: Obj = {}): Obj {
+function stub(world: World, shop: string, kind: string, id: string, fields: Obj = {}): Obj {
   const known = world.get('shopify', kind, id, { shop });
   const base: Obj = { id: Number(id), admin_graphql_api_id: `gid://shopify/${GID_TYPES[kind] ?? kind}/${id}` };
   const filled: Obj = { ...base, ...fields };
@@ -73,7 +73,7 @@ function stub(world: ProviderWorld, shop: string, kind: string, id: string, fiel
 }
 
 /** Adds `item` to the array `field` of a stored object, replacing one with the same id. */
-function upsertChild(world: ProviderWorld, shop: string, kind: string, id: string, field: string, item: Obj): void {
+function upsertChild(world: World, shop: string, kind: string, id: string, field: string, item: Obj): void {
   world.update(
     'shopify',
     kind,
@@ -87,7 +87,7 @@ function upsertChild(world: ProviderWorld, shop: string, kind: string, id: strin
 }
 
 /** The product and variant of each line item, as the line item shows them. */
-function lineItems(world: ProviderWorld, shop: string, items: unknown): void {
+function lineItems(world: World, shop: string, items: unknown): void {
   if (!Array.isArray(items)) return;
   for (const raw of items) {
     const item = isPlainObject(raw) && isPlainObject(raw.line_item) ? raw.line_item : raw;
@@ -117,7 +117,7 @@ const ORDER_FIELD: Readonly<Record<string, string>> = { fulfillments: 'fulfillme
  * @example
  * recordReferences(world, 'acme.myshopify.com', 'fulfillments', payload); // the order, its location, the line items' products
  */
-export function recordReferences(world: ProviderWorld, shop: string, resource: string, payload: Obj): void {
+export function recordReferences(world: World, shop: string, resource: string, payload: Obj): void {
   graphqlResources(world, shop, resource, payload);
   lineItems(world, shop, payload.line_items);
   lineItems(world, shop, payload.refund_line_items);

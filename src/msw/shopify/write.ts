@@ -2,7 +2,7 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { readJsonObject } from '../shared/http.js';
+import { readJsonObject } from '../../providers/internal.js';
 import { shopifyError, shopifyJson, shopifyNotFound } from './errors.js';
 import { findInShop, shopOf } from './read.js';
 import type { ShopifyResource } from './resources.js';

@@ -8,8 +8,8 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { decodeForm } from '../shared/form.js';
-import type { Obj } from '../shared/types.js';
+import { decodeForm } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { resourceMissing, stripeJson } from './errors.js';
 import { STRIPE_PATHS } from './generated/paths.js';
 import { expand, expandParam, listResponse } from './read.js';

@@ -2,17 +2,17 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { decodeForm } from '../shared/form.js';
-import { cursorPage } from '../shared/pagination.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import { decodeForm } from '../../providers/internal.js';
+import { cursorPage } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 import { invalidParameter, resourceMissing, stripeJson } from './errors.js';
 import { LINE_ITEMS_KIND, STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
 
 const PAGING = new Set(['limit', 'starting_after', 'ending_before', 'expand']);
 
 /** Any Stripe object by id, whatever its kind (ids are unique across kinds). */
-export function findStripeObject(world: ProviderWorld, id: string): Obj | undefined {
+export function findStripeObject(world: World, id: string): Obj | undefined {
   for (const kind of STRIPE_KINDS) {
     const found = world.get('stripe', kind, id);
     if (found) return found;
@@ -21,13 +21,13 @@ export function findStripeObject(world: ProviderWorld, id: string): Obj | undefi
 }
 
 /** Replaces id strings with the objects they name along each dotted `expand` path. */
-export function expand(world: ProviderWorld, value: unknown, paths: readonly string[]): unknown {
+export function expand(world: World, value: unknown, paths: readonly string[]): unknown {
   let out = value;
   for (const path of paths) out = expandPath(world, out, path.split('.'));
   return out;
 }
 
-function expandPath(world: ProviderWorld, value: unknown, path: readonly string[]): unknown {
+function expandPath(world: World, value: unknown, path: readonly string[]): unknown {
   if (Array.isArray(value)) return value.map((item) => expandPath(world, item, path));
   const [key, ...rest] = path;
   if (!isPlainObject(value) || key === undefined || !(key in value)) return value;

@@ -7,8 +7,8 @@
 import { isPlainObject } from '../../core/index.js';
 import { loadStripeImplied } from '../../providers/index.js';
 import type { MockContext } from '../context.js';
-import { nestedObjects, stringId } from '../shared/objects.js';
-import type { WorldAdapter } from '../shared/world.js';
+import { nestedObjects, stringId } from '../../providers/internal.js';
+import type { WorldAdapter } from '../../emulator/index.js';
 import { answersDeletedStub, singletonKey } from './paths.js';
 import { NOTIFICATION_KIND, recordNotification } from './thin.js';
 

@@ -9,8 +9,8 @@ import type { HttpResponseResolver } from 'msw';
 import { loadStripeThinFetch, stripeThinRelatedUrls, type JsonObject } from '../../providers/index.js';
 import type { MockContext } from '../context.js';
 import type { MockRoute } from '../shared/routes.js';
-import type { Obj } from '../shared/types.js';
-import type { ProviderWorld } from '../shared/world.js';
+import type { Obj } from '../../emulator/index.js';
+import type { World } from '../../emulator/index.js';
 import { resourceMissing, stripeJson } from './errors.js';
 
 /** The world kind delivered notifications are recorded under. */
@@ -19,7 +19,7 @@ export const NOTIFICATION_KIND = 'v2.core.event';
 const PENDING_KIND = 'v2.core.event.pending';
 
 /** Records a delivered notification (its related object is drawn on the mock's next request). */
-export function recordNotification(world: ProviderWorld, notification: Obj): void {
+export function recordNotification(world: World, notification: Obj): void {
   world.put('stripe', NOTIFICATION_KIND, notification);
   world.put('stripe', PENDING_KIND, { id: notification.id });
 }

@@ -5,10 +5,10 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { decodeForm } from '../shared/form.js';
-import { base62, prefixedId } from '../shared/ids.js';
-import { nowSeconds } from '../shared/http.js';
-import type { Obj } from '../shared/types.js';
+import { decodeForm } from '../../providers/internal.js';
+import { base62, prefixedId } from '../../providers/internal.js';
+import { nowSeconds } from '../../providers/internal.js';
+import type { Obj } from '../../emulator/index.js';
 import { invalidParameter, resourceMissing, stripeError, stripeJson, unknownParameter } from './errors.js';
 import { expand, expandParam } from './read.js';
 

@@ -1,5 +1,5 @@
 /** Finding the API objects inside a webhook payload: Stripe and Clerk both mark theirs with `object` and `id`. */
-import { isPlainObject } from '../../core/index.js';
+import { isPlainObject } from '../../../core/index.js';
 import type { Obj } from './types.js';
 
 /** The object's `id` when it is a non-empty string. */

@@ -1,33 +1,17 @@
 /**
- * The shared in-memory provider world: the objects each provider's API would return, keyed by
- * provider, scope (a Shopify shop), kind and id. Reads hand out copies, so callers cannot change
- * the world by mutating what they got.
+ * The in-memory provider world: the objects each provider's API would return, keyed by provider,
+ * scope (a Shopify shop), kind and id, and the outbox of the events API writes caused. Reads hand
+ * out copies, so callers cannot change the world by mutating what they got.
  */
-import { isPlainObject, RelayError } from '../../core/index.js';
-import type { ObservedDelivery } from '../../providers/index.js';
-import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj } from './types.js';
+import { isPlainObject, RelayError } from '../core/index.js';
+import type { ObservedDelivery } from '../providers/index.js';
+import { Outbox } from './outbox.js';
+import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj, type World, type WorldAdapter, type WorldPutOptions, type WorldScope } from './types.js';
 
-/** Where an object lives besides its kind: Shopify objects belong to a shop domain. */
-export interface WorldScope {
-  /** The Shopify shop domain (`acme.myshopify.com`); ignored by the other providers. */
-  readonly shop?: string;
-}
-
-/** Options of `put` and `merge`. */
-export interface WorldPutOptions extends WorldScope {
-  /** The key to store under. Default: what the provider keys objects by (`id`; the API `url` path for GitHub). */
-  readonly id?: string;
-}
-
-/** What a provider adapter tells the world: how its objects are keyed and how its deliveries are recorded. */
-export interface WorldAdapter {
-  readonly provider: MockProviderId;
-  /** The key of an object, or `undefined` when it has none. */
-  identify(kind: string, object: Obj): string | undefined;
-  /** Registers the objects of a delivery's payload. */
-  record(world: ProviderWorld, delivery: ObservedDelivery, payload: unknown): void;
-  /** What to say when an object has no key. */
-  readonly keyHint: string;
+/** Options of a new world. */
+export interface WorldOptions {
+  /** The clock outbox events are stamped with, in milliseconds since the epoch. Default: `Date.now`. */
+  readonly now?: () => number;
 }
 
 /** A request a mock could not answer, kept until `unsupportedRequests({ clear: true })`. */
@@ -52,13 +36,19 @@ const ANY_SHOP = '*';
  * providerWorld.put('stripe', 'customer', { id: 'cus_123', object: 'customer', email: 'a@example.com' });
  * providerWorld.get('stripe', 'customer', 'cus_123')?.email; // 'a@example.com'
  */
-export class ProviderWorld {
+export class ProviderWorld implements World {
   readonly #buckets = new Map<string, Map<string, Entry>>();
-  readonly #adapters = new Map<MockProviderId, WorldAdapter>();
+  readonly #adapters = new Map<string, WorldAdapter>();
   readonly #unsupported: UnsupportedRequest[] = [];
   /** The endpoints (`METHOD origin/path`) already noted once: their message is printed only the first time. */
   readonly #noted = new Set<string>();
   #seq = 0;
+  /** The events API writes caused, waiting for a dispatcher (`outbox.pending()`, `outbox.drain()`). */
+  readonly outbox: Outbox;
+
+  constructor(options: WorldOptions = {}) {
+    this.outbox = new Outbox(options.now);
+  }
 
   /** Teaches the world a provider's keys and payloads (done once by `relaykit/msw` for the five built-ins). */
   addAdapter(adapter: WorldAdapter): void {
@@ -191,12 +181,14 @@ export class ProviderWorld {
   }
 
   /**
-   * Empties the world: every object. The unsupported requests are kept (see `unsupportedRequests`).
+   * Empties the world: every object, and the events waiting in its outbox. The unsupported requests
+   * are kept (see `unsupportedRequests`).
    * @example
    * afterEach(() => providerWorld.reset());
    */
   reset(): void {
     this.#buckets.clear();
+    this.outbox.clear();
   }
 
   #locate(verb: string, provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions): { bucket: Map<string, Entry>; id: string } {

@@ -1,4 +1,5 @@
-/** Types every part of the mock provider APIs shares. */
+/** The providers the world knows, and the shapes it shares with the providers' routes. */
+export type { Obj, OutboxEvent, OutboxWriter, World, WorldAdapter, WorldPutOptions, WorldScope } from '../providers/internal.js';
 
 /** The providers `relaykit/msw` mocks: the five built-ins. */
 export type MockProviderId = 'stripe' | 'github' | 'clerk' | 'shopify' | 'resend';
@@ -9,9 +10,6 @@ export type MockProviderId = 'stripe' | 'github' | 'clerk' | 'shopify' | 'resend
  * providerHandlers({ providers: mockProviderIds.filter((id) => id !== 'shopify') });
  */
 export const mockProviderIds: readonly MockProviderId[] = Object.freeze(['stripe', 'github', 'clerk', 'shopify', 'resend']);
-
-/** A JSON object as the world stores it. */
-export type Obj = Record<string, unknown>;
 
 /** Whether `value` names a mocked provider. */
 export function isMockProviderId(value: unknown): value is MockProviderId {

@@ -1,11 +1,10 @@
-/** Fresh identifiers for objects the mocks create (refunds, comments, check runs, emails). */
-import { randomBytes, randomUUID } from 'node:crypto';
+/** Fresh identifiers for objects the API routes create (refunds, comments, check runs, emails); web crypto, so any runtime. */
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `length` random base62 characters. */
 export function base62(length: number): string {
-  const bytes = randomBytes(length * 2);
+  const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
   let out = '';
   for (let i = 0; out.length < length && i < bytes.length; i++) {
     // 248 = 4 * 62: drop the top bytes so every character is equally likely.
@@ -21,7 +20,7 @@ export function prefixedId(prefix: string, length = 24): string {
 
 /** A version 4 UUID, as Resend ids are. */
 export function uuid(): string {
-  return randomUUID();
+  return crypto.randomUUID();
 }
 
 /** A numeric id above every number in `taken` (GitHub and Shopify ids are integers). */

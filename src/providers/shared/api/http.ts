@@ -1,11 +1,17 @@
-/** Small helpers for answering and reading requests inside msw resolvers. */
-import { HttpResponse } from 'msw';
-import { isPlainObject } from '../../core/index.js';
+/** Small helpers for answering and reading requests in the providers' API routes (web `Request`/`Response`). */
+import { isPlainObject } from '../../../core/index.js';
 import type { Obj } from './types.js';
 
-/** A JSON response with a status and extra headers. */
+/**
+ * A JSON response with a status and extra headers: `Content-Type: application/json` and a
+ * `Content-Length` unless `headers` give them (the headers msw's `HttpResponse.json` sets).
+ */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return HttpResponse.json(body as never, { status, headers });
+  const text = JSON.stringify(body);
+  const all = new Headers(headers);
+  if (!all.has('Content-Type')) all.set('Content-Type', 'application/json');
+  if (!all.has('Content-Length')) all.set('Content-Length', text ? String(new TextEncoder().encode(text).byteLength) : '0');
+  return new Response(text, { status, headers: all });
 }
 
 /** The request body parsed as a JSON object; `{}` when empty, `undefined` when not a JSON object. */

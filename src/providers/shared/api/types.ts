@@ -1,0 +1,98 @@
+/**
+ * What a provider's API routes and world adapter need of a world, and what a route is. The routes
+ * are written against web `Request`/`Response`, so they run under msw, an HTTP emulator or a plain
+ * `fetch` handler alike; the world is handed to them, never reached for. `src/emulator/` implements
+ * this interface (its `ProviderWorld`), which is why it is declared here, below the emulator.
+ */
+import type { ObservedDelivery } from '../../observe.js';
+
+/** A JSON object as the world stores it. */
+export type Obj = Record<string, unknown>;
+
+/** Where an object lives besides its kind: Shopify objects belong to a shop domain. */
+export interface WorldScope {
+  /** The Shopify shop domain (`acme.myshopify.com`); ignored by the other providers. */
+  readonly shop?: string;
+}
+
+/** Options of `put` and `merge`. */
+export interface WorldPutOptions extends WorldScope {
+  /** The key to store under. Default: what the provider keys objects by (`id`; the API `url` path for GitHub). */
+  readonly id?: string;
+}
+
+/** An event an API write causes, kept in the world's outbox until a dispatcher delivers it. */
+export interface OutboxEvent {
+  /** The provider that sends it: `resend`. */
+  readonly provider: string;
+  /** The provider's event type: `email.sent`. */
+  readonly type: string;
+  /** The object the event reports (the webhook's main resource), as the API shows it. */
+  readonly data: Obj;
+  /** When the write happened, in milliseconds since the epoch (the world's clock). */
+  readonly at: number;
+}
+
+/** The writing side of an outbox: what a route sees. */
+export interface OutboxWriter {
+  /** Appends the event a write causes, stamped with the world's clock unless `at` is given. */
+  append(event: Omit<OutboxEvent, 'at'> & { readonly at?: number }): OutboxEvent;
+}
+
+/**
+ * The provider world as routes and adapters use it: objects by provider, kind (and Shopify shop)
+ * and key, read as copies; and the outbox a write appends the events it causes to.
+ */
+export interface World {
+  put(provider: string, kind: string, object: Obj, options?: WorldPutOptions): Obj;
+  merge(provider: string, kind: string, object: Obj, options?: WorldPutOptions): Obj;
+  get(provider: string, kind: string, id: string, scope?: WorldScope): Obj | undefined;
+  list(provider: string, kind: string, scope?: WorldScope): Obj[];
+  update(provider: string, kind: string, id: string, change: (current: Obj) => Obj, scope?: WorldScope): Obj | undefined;
+  delete(provider: string, kind: string, id: string, scope?: WorldScope): boolean;
+  /** The Shopify shops that hold any object. */
+  shops(): string[];
+  readonly outbox: OutboxWriter;
+}
+
+/** What a provider's world adapter tells the world: how its objects are keyed and how its deliveries are recorded. */
+export interface WorldAdapter {
+  readonly provider: string;
+  /** The key of an object, or `undefined` when it has none. */
+  identify(kind: string, object: Obj): string | undefined;
+  /** Registers the objects of a delivery's payload. */
+  record(world: World, delivery: ObservedDelivery, payload: unknown): void;
+  /** What to say when an object has no key. */
+  readonly keyHint: string;
+}
+
+/** The HTTP methods the API routes answer. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The `:name` parameters of a route path, as the router matched them. */
+export type RouteParams = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * A route's handler. `undefined` means "not mine after all" (`GET …/threads/search` under
+ * `…/threads/:id`): the router goes on to the next route, and at the end to the unsupported answer.
+ */
+export type RouteHandler = (request: Request, params: RouteParams, world: World) => Response | undefined | Promise<Response | undefined>;
+
+/** One endpoint. `path` is relative to the API base and uses `:param` segments. */
+export interface ApiRoute {
+  readonly method: RouteMethod;
+  readonly path: string;
+  readonly handler: RouteHandler;
+}
+
+/** A provider's API: where it lives, its routes, and how it says it does not serve an endpoint. */
+export interface ApiRoutes {
+  readonly provider: string;
+  /** The base every route path is appended to: `https://api.resend.com`. */
+  readonly base: string;
+  /** How the host looks in messages: `api.resend.com`, `<shop>.myshopify.com`. */
+  readonly host: string;
+  readonly routes: readonly ApiRoute[];
+  /** The provider's error response for an endpoint the API does not serve. */
+  unsupported(message: string): Response;
+}

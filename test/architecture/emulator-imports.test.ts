@@ -1,0 +1,76 @@
+/**
+ * The import rules of the emulator seam can fail: the emulator sits on the providers (not on the
+ * harness, not on msw); the providers' second door, internal.ts, is for the emulator and msw only;
+ * and only src/msw/ imports the msw package. The project's .dependency-cruiser.mjs, run on a small
+ * tree in a temp folder (with a stand-in msw package), reports each planted import and nothing else.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cruise, type IConfiguration } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { default: config } = (await import(pathToFileURL(path.join(root, '.dependency-cruiser.mjs')).href)) as { default: IConfiguration };
+
+const fixture: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', verbatimModuleSyntax: true, strict: true }, include: ['src'] }),
+  'node_modules/msw/package.json': JSON.stringify({ name: 'msw', type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }),
+  'node_modules/msw/index.js': `export const http = {};\n`,
+  'node_modules/msw/index.d.ts': `export declare const http: object;\n`,
+  'src/core/errors.ts': `export class RelayError extends Error {}\n`,
+  'src/providers/resend/routes.ts': `import { RelayError } from '../../core/errors.js';\nexport const routes = [RelayError];\n`,
+  'src/providers/index.ts': `export const resend = {};\n`,
+  'src/providers/internal.ts': `export { routes } from './resend/routes.js';\n`,
+  // BAD: a provider's routes written against msw instead of web Request/Response.
+  'src/providers/resend/mocked.ts': `import { http } from 'msw';\nexport const mocked = http;\n`,
+  'src/harness/trigger.ts': `import { resend } from '../providers/index.js';\nexport const trigger = resend;\n`,
+  // BAD: the harness reaching through the door kept for the emulator and msw.
+  'src/harness/routes.ts': `import { routes } from '../providers/internal.js';\nexport const r = routes;\n`,
+  'src/emulator/world.ts': `import { routes } from '../providers/internal.js';\nimport { resend } from '../providers/index.js';\nexport const world = [routes, resend];\n`,
+  // BAD: the emulator above the harness.
+  'src/emulator/deliver.ts': `import { trigger } from '../harness/trigger.js';\nexport const deliver = trigger;\n`,
+  'src/msw/bind.ts': `import { http } from 'msw';\nimport { world } from '../emulator/world.js';\nimport { routes } from '../providers/internal.js';\nexport const handlers = [http, world, routes];\n`,
+  // BAD: the emulator reaching up into its msw binding.
+  'src/emulator/mocks.ts': `import { handlers } from '../msw/bind.js';\nexport const mocks = handlers;\n`,
+};
+
+describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
+  let dir: string;
+  let found: { rule: string; from: string; to: string }[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'relaykit-emulator-imports-'));
+    for (const [file, text] of Object.entries(fixture)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const { options, ...ruleSet } = config;
+    const tsConfig = path.join(dir, 'tsconfig.json');
+    const { output } = await cruise(['src'], { ...options, baseDir: dir, tsConfig: { fileName: tsConfig }, ruleSet, validate: true }, {}, { tsConfig: extractTSConfig(tsConfig) });
+    if (typeof output === 'string') throw new Error(`dependency-cruiser answered text: ${output}`);
+    found = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports a provider file importing msw as msw-only-in-msw', () => {
+    expect(found.filter((v) => v.rule === 'msw-only-in-msw')).toEqual([{ rule: 'msw-only-in-msw', from: 'src/providers/resend/mocked.ts', to: expect.stringMatching(/^node_modules\/msw\//) }]);
+  });
+
+  it('reports the harness importing src/providers/internal.ts as providers-internal-door', () => {
+    expect(found.filter((v) => v.rule === 'providers-internal-door')).toEqual([{ rule: 'providers-internal-door', from: 'src/harness/routes.ts', to: 'src/providers/internal.ts' }]);
+  });
+
+  it('reports the emulator importing the harness or msw as emulator-layer', () => {
+    expect(found.filter((v) => v.rule === 'emulator-layer').map((v) => [v.from, v.to])).toEqual([
+      ['src/emulator/deliver.ts', 'src/harness/trigger.ts'],
+      ['src/emulator/mocks.ts', 'src/msw/bind.ts'],
+    ]);
+  });
+
+  it('reports nothing else: msw importing the emulator, the door and msw passes', () => {
+    expect(found).toHaveLength(4);
+  });
+});
