@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { RelayError } from '../core/index.js';
 import { openProject, type Project } from '../project/open-project.js';
+import { describeStore } from '../service/store/open.js';
 
 /** `--dir` (default: the working directory) as an absolute path; a `USAGE` error unless it is a directory. */
 export function projectDir(dirOption: unknown): string {
@@ -34,7 +35,8 @@ export async function openStoredProject(command: string, dirOption: unknown): Pr
 
 /** The error for an id found in neither executions nor events, with a hint when the store is empty. */
 export async function notFound(project: Project, id: string): Promise<RelayError> {
-  const where = (project.relay.store as { path?: string }).path ?? `the store of ${project.file ?? project.dir}`;
+  const store = project.relay.store;
+  const where = typeof store.describe === 'function' ? describeStore(store).location : `the store of ${project.file ?? project.dir}`;
   const empty = (await project.relay.store.countExecutions()) === 0;
   return new RelayError(
     'USAGE',

@@ -4,6 +4,7 @@
  */
 import type { DeliveryBuilder } from '../service/dashboard/index.js';
 import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
+import type { StoreSpec } from '../service/store/open.js';
 import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
 
 /** Options of `openProject`. */
@@ -13,6 +14,11 @@ export interface OpenProjectOptions {
    * resolved from the project's directory, else `.relay/relay.db` there, where `relay dev` keeps it.
    */
   storePath?: string;
+  /**
+   * The default store as any spec `openStore` takes (`':memory:'`, `sqlite:<path>`, a `Store`), used unless relay.ts
+   * passes its own. Default: the file `storePath` names.
+   */
+  store?: StoreSpec;
   /** `false` serves the built-ins even when the directory holds a relay.ts. Default `true`. */
   relayFile?: boolean;
   /** Secrets by provider id. Default: each provider's env var. */
@@ -33,8 +39,10 @@ export interface Project {
   readonly dir: string;
   /** Its relay.ts (or .mts, .js, .mjs), or `undefined` when the built-ins are served. */
   readonly file: string | undefined;
-  /** The default store's file, absolute. */
+  /** The default store's file, absolute (where `relay dev` keeps it; unused when `options.store` is given). */
   readonly storePath: string;
+  /** The default store, as given to the service: `options.store`, else `storePath`. */
+  readonly store: StoreSpec;
   /** The service relay.ts exports, or the built-ins' service. Its store opens on first use. */
   readonly relay: Relay;
 }
@@ -52,8 +60,9 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const storePath = options.storePath ?? defaultStorePath(dir);
   // Given explicitly, not through the working directory or process.env; a relay.ts's createRelay call
   // takes them for the options it leaves unset.
+  const store = options.store ?? storePath;
   const settings = {
-    storePath,
+    store,
     secrets: options.secrets,
     apiToken: options.apiToken,
     dashboard: options.dashboard,
@@ -61,5 +70,5 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
     ...(options.capture ? { capture: true } : {}),
   };
   const relay = file ? await loadRelayFile(file, settings) : createRelay(settings);
-  return { dir, file, storePath, relay };
+  return { dir, file, storePath, store, relay };
 }

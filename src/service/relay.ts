@@ -146,7 +146,7 @@ export interface Mount {
 }
 
 /** Settings a shell gives the services that a relay.ts builds, for the options its `createRelay` call leaves unset. */
-export type RelayDefaults = Pick<RelayOptions, 'storePath' | 'secrets' | 'apiToken' | 'dashboard' | 'deliveryBuilder' | 'capture'>;
+export type RelayDefaults = Pick<RelayOptions, 'store' | 'storePath' | 'secrets' | 'apiToken' | 'dashboard' | 'deliveryBuilder' | 'capture'>;
 
 /**
  * The defaults in scope. One instance per process, whichever copy of this module a relay.ts imports
@@ -189,6 +189,8 @@ function checkOptions(options: RelayOptions): void {
 export function createRelay(given: RelayOptions = {}): Relay {
   const defaults = defaultsScope.getStore();
   const options: RelayOptions = defaults ? { ...withoutUndefined(defaults), ...withoutUndefined(given) } : given;
+  // relay.ts's own store (or store path) wins over the shell's, whichever of the two options either uses.
+  const storeSpec = given.store ?? given.storePath ?? defaults?.store ?? defaults?.storePath;
   checkOptions(options);
   const plugins = resolvePlugins(options.plugins);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -197,8 +199,8 @@ export function createRelay(given: RelayOptions = {}): Relay {
     return typeof value === 'number' ? value : value.getTime();
   };
   // A store object given is the service's from the start (close() closes it, used or not); a spec opens on first use.
-  let store: Store | undefined = typeof options.store === 'object' ? openStore(options.store) : undefined;
-  const getStore = (): Store => (store ??= openStore(options.store ?? options.storePath ?? defaultStorePath()));
+  let store: Store | undefined = typeof storeSpec === 'object' ? openStore(storeSpec) : undefined;
+  const getStore = (): Store => (store ??= openStore(storeSpec ?? defaultStorePath()));
   // With the dashboard, the domain writes through a store that tells the open pages of each change.
   let dashboard: Dashboard | undefined;
   let observed: Store | undefined;

@@ -1,12 +1,12 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import os from 'node:os';
-import path from 'node:path';
 import { RelayError } from '../../core/index.js';
 import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
 import type { DeliveryBuilder } from '../../service/dashboard/index.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type RequestLogEntry } from '../../service/node.js';
 import type { Settled } from '../../service/runner.js';
 import { openProject } from '../../project/open-project.js';
+import { describeStore } from '../../service/store/open.js';
 import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { projectDir } from '../project.js';
@@ -125,12 +125,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   out.line(`${out.bold('relay dev')} listening on ${listening.url}`);
   if (relay.dashboard) out.line(`  dashboard: ${listening.url}/`);
   out.line(out.dim(file ? `  service: ${file}` : `  no relay.ts in ${dir}: serving the built-in providers with no handlers`));
-  const store = relay.store as { path?: string; driver?: string; driverNote?: string };
-  if (store.path) {
-    const driver = store.driver ? ` (${[store.driver, store.driverNote].filter(Boolean).join(', ')})` : '';
-    const relative = path.relative(dir, store.path);
-    const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : store.path;
-    out.line(out.dim(`  store:   ${shown}${driver}`));
+  if (typeof relay.store.describe === 'function') {
+    out.line(out.dim(`  store:   ${describeStore(relay.store, { relativeTo: dir }).label}`));
     // Another relay dev (or service) on this store: each runs what it accepts; neither takes the other's work while it lives.
     const others = await relay.otherInstances().catch(() => []);
     if (others.length > 0) {
