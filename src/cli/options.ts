@@ -2,17 +2,17 @@
  * cac's loose option values, checked and typed at the boundary: whole numbers, `--data` JSON,
  * `--timestamp`, `-H` headers. Each mistake is a one-line `RelayError` with code `USAGE`.
  */
-import { RelayError } from '../core/index.js';
+import { RelayError, serviceBaseUrl, type Env } from '../core/index.js';
 import { checkRoutePath, exactUrl, joinUrl } from '../harness/targets.js';
 
 /**
  * The service's base URL: `--forward`, else `SERVICE_BASE_URL`, else `http://localhost:3000`, the spec's
- * order. (`RELAYKIT_SERVICE_URL`, which the harness also reads, is the Vitest plugin's, not the CLI's.)
+ * order (src/core/env.ts). (`RELAYKIT_SERVICE_URL`, which the harness also reads, is the Vitest plugin's, not the CLI's.)
  */
-export function baseUrl(forward: unknown, env: NodeJS.ProcessEnv): string {
+export function baseUrl(forward: unknown, env: Env): string {
   if (Array.isArray(forward)) throw new RelayError('USAGE', `--forward was given ${forward.length} times; give it once.`);
-  const [base, from] =
-    forward !== undefined ? [String(forward), '--forward'] : env.SERVICE_BASE_URL ? [env.SERVICE_BASE_URL, 'SERVICE_BASE_URL'] : ['http://localhost:3000', 'the default'];
+  const fromEnv = serviceBaseUrl(env);
+  const [base, from] = forward !== undefined ? [String(forward), '--forward'] : [fromEnv.url, fromEnv.from];
   try {
     joinUrl(base, '/');
   } catch (error) {

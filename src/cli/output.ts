@@ -1,5 +1,5 @@
 /** Where the CLI writes: results to stdout, diagnostics to stderr; colors only on a TTY without NO_COLOR. */
-import { RelayError, type RelayErrorCode } from '../core/index.js';
+import { ENV_NAMES, RelayError, type RelayErrorCode } from '../core/index.js';
 
 export interface Io {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -28,6 +28,7 @@ const EXIT_OF_CODE = {
   INVALID_SECRET: EXIT.usage,
   INVALID_OPTION: EXIT.usage,
   INVALID_DATA: EXIT.usage,
+  INVALID_FILTER: EXIT.usage,
   UNSAFE_IN_PRODUCTION: EXIT.usage,
   NOT_FOUND: EXIT.usage,
   CONFLICT: EXIT.usage,
@@ -75,7 +76,8 @@ export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv)
     out.error(`relay: ${error.message}. Run \`relay --help\` for usage.`);
     return EXIT.usage;
   }
-  const detail = env.RELAY_DEBUG && error instanceof Error ? (error.stack ?? error.message) : String((error as Error)?.message ?? error);
-  out.error(`relay: unexpected error: ${detail}${env.RELAY_DEBUG ? '' : ' (set RELAY_DEBUG=1 for a stack trace)'}`);
+  const debug = env[ENV_NAMES.debug];
+  const detail = debug && error instanceof Error ? (error.stack ?? error.message) : String((error as Error)?.message ?? error);
+  out.error(`relay: unexpected error: ${detail}${debug ? '' : ` (set ${ENV_NAMES.debug}=1 for a stack trace)`}`);
   return EXIT.failed;
 }

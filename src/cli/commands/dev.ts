@@ -1,6 +1,6 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import os from 'node:os';
-import { RelayError } from '../../core/index.js';
+import { ENV_NAMES, isSuccessStatus, RelayError } from '../../core/index.js';
 import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
 import type { DeliveryBuilder } from '../../service/dashboard/index.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type RequestLogEntry } from '../../service/node.js';
@@ -47,7 +47,7 @@ function allowedHosts(value: unknown, env: NodeJS.ProcessEnv): string[] | undefi
       throw new RelayError('USAGE', `--allowed-host takes a host name as clients send it in Host, without scheme or port (e.g. relay.test), got "${name}".`);
     }
   }
-  const fromEnv = (env.RELAY_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim());
+  const fromEnv = (env[ENV_NAMES.allowedHosts] ?? '').split(',').map((name) => name.trim());
   return [...fromEnv.filter(Boolean), ...names];
 }
 
@@ -81,7 +81,7 @@ function clock(at: Date): string {
  * e.g. `14:03:07 POST stripe 200 exec_01JB… duplicate`.
  */
 function requestLine(out: Output, entry: RequestLogEntry): string {
-  const ok = entry.status >= 200 && entry.status < 300;
+  const ok = isSuccessStatus(entry.status);
   const what = ok ? [entry.executionId, entry.deduplicated ? 'duplicate' : undefined, entry.captured ? 'captured' : undefined] : [entry.reason];
   const status = ok ? out.green(String(entry.status)) : out.red(String(entry.status));
   return [out.dim(clock(entry.at)), entry.method, entry.provider ?? entry.path, status, ...what].filter(Boolean).join(' ');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RelayError } from '../../core/index.js';
+import { ENV_NAMES, RelayError } from '../../core/index.js';
 import { createFixture, formatFixture } from '../../harness/fixture.js';
 import { checkExecutionId } from '../../harness/replay.js';
 import { isBuiltInProvider } from '../../providers/index.js';
@@ -32,7 +32,8 @@ function exists(file: string): RelayError {
 
 /** The project's scrub key: `RELAY_SCRUB_KEY`, else `.relay/scrub-key` in `dir`, created (random, owner-only) on first use. */
 export function scrubKey(dir: string, env: NodeJS.ProcessEnv): string {
-  if (env.RELAY_SCRUB_KEY) return env.RELAY_SCRUB_KEY;
+  const fromEnv = env[ENV_NAMES.scrubKey];
+  if (fromEnv) return fromEnv;
   const file = path.join(dir, '.relay', 'scrub-key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });

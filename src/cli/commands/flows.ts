@@ -2,7 +2,7 @@
  * `relay flows [provider]` lists the flows; `relay flow <provider> <name>` sends one through the
  * harness's `triggerFlow`, printing one `[relay flow]` line per attempt and a summary.
  */
-import { RelayError } from '../../core/index.js';
+import { isSuccessStatus, mountPath, RelayError } from '../../core/index.js';
 import { listFlows } from '../../harness/flows/build.js';
 import { retryRules } from '../../harness/flows/retries.js';
 import { FLOW_ORDERS, type FlowOrder } from '../../harness/flows/sequence.js';
@@ -72,7 +72,7 @@ function offset(ms: number): string {
 }
 
 function attemptLine(out: Output, n: number, send: FlowSend, attempt: FlowAttempt): string {
-  const status = attempt.status === null ? out.red(attempt.timedOut ? 'timeout' : 'unreachable') : attempt.status < 300 ? out.green(String(attempt.status)) : out.red(String(attempt.status));
+  const status = attempt.status === null ? out.red(attempt.timedOut ? 'timeout' : 'unreachable') : isSuccessStatus(attempt.status) ? out.green(String(attempt.status)) : out.red(String(attempt.status));
   const notes = [send.copy === 'duplicate' ? 'duplicate' : '', attempt.attempt > 1 ? `retry ${attempt.attempt - 1} at ${offset(attempt.offsetMs)}` : ''].filter(Boolean);
   return `${PREFIX} ${String(n).padStart(3)} #${send.index + 1} ${send.eventType} ${out.dim(send.deliveryId)}${notes.length ? ` (${notes.join(', ')})` : ''} ${status} ${formatMs(Math.round(attempt.durationMs * 10) / 10)}`;
 }
@@ -93,7 +93,7 @@ export async function flowCommand(out: Output, env: NodeJS.ProcessEnv, provider:
   const json = options.json === true;
   const to = toUrlOption(options.to);
   const path = pathOption(options.path, to);
-  const url = to ?? joinUrl(base, path ?? `/api/webhook/${plugin.id}`);
+  const url = to ?? joinUrl(base, path ?? mountPath(plugin.id));
   if (options.retries === true && timeScale === 1 && retryRules[plugin.id]!.delays.length > 0) {
     out.error(`relay flow: --retries waits as ${plugin.name} does, in real time (hours between attempts); --time-scale 0.001 compresses the waits, 0 skips them`);
   }

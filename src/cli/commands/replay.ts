@@ -6,11 +6,11 @@
  * (fresh delivery ids) and POSTed to exactly that URL, e.g. the user's own route; with `--path <path>`, to
  * that path on the base URL (`--forward`, which is then the user's app, not asked for executions).
  */
-import { RelayError } from '../../core/index.js';
+import { apiPaths, apiTokenFromEnv, DEFAULT_BASE_URL, ENV_NAMES, isSuccessStatus, RelayError } from '../../core/index.js';
 import { buildDelivery } from '../../harness/build-delivery.js';
 import { createFixture, type CapturedDelivery } from '../../harness/fixture.js';
 import { checkExecutionId, replay, type ReplayPreview } from '../../harness/replay.js';
-import { apiPaths, serviceClient } from '../../harness/service-client.js';
+import { serviceClient } from '../../harness/service-client.js';
 import { errorDetail, joinUrl, type RouteOptions } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
 import { bodyValue, formatBody } from '../format.js';
@@ -38,7 +38,7 @@ interface Source {
 
 /** The execution from the service at `base` (`--forward`), when the local store does not have it. */
 async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, localMiss: string): Promise<Source> {
-  const found = await serviceClient(base, { token: env.RELAY_API_TOKEN || undefined }).execution(id);
+  const found = await serviceClient(base, { token: apiTokenFromEnv(env) }).execution(id);
   if (!found) throw new RelayError('USAGE', `${localMiss.replace(/\.$/, '')}; nor does the service at ${base} know it.`);
   const event = found.event as { provider: string; type: string; receivedAt: string; data: unknown };
   const preview: ReplayPreview = { dryRun: true, sourceExecutionId: found.id, eventId: found.eventId, eventType: found.eventType, data: event.data };
@@ -48,14 +48,14 @@ async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, loc
 
 /** Whether a service was named (`--forward` or `SERVICE_BASE_URL`), which `relay replay` may then ask for executions. */
 function serviceNamed(options: ReplayCliOptions, env: NodeJS.ProcessEnv): boolean {
-  return options.forward !== undefined || Boolean(env.SERVICE_BASE_URL);
+  return options.forward !== undefined || Boolean(env[ENV_NAMES.serviceBaseUrl]);
 }
 
 /** A local miss told with the way to ask a running service instead, when none was named. */
 function withServiceHint(error: RelayError): RelayError {
   return new RelayError(
     error.code,
-    `${error.message} To replay from a running relaykit service that has it, pass --forward <url> or set SERVICE_BASE_URL=<url> (e.g. http://localhost:3000).`,
+    `${error.message} To replay from a running relaykit service that has it, pass --forward <url> or set ${ENV_NAMES.serviceBaseUrl}=<url> (e.g. ${DEFAULT_BASE_URL}).`,
   );
 }
 
@@ -93,7 +93,7 @@ async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, route
   const delivery = await buildDelivery({ fixture, env });
   if (!json) out.line(`${PREFIX} POST ${url}`);
   const result = await deliver(delivery, route);
-  const ok = result.status >= 200 && result.status < 300;
+  const ok = isSuccessStatus(result.status);
   if (json) {
     const { sourceExecutionId } = source.preview;
     out.line(JSON.stringify({ url, status: result.status, body: bodyValue(result), sourceExecutionId, deliveryId: delivery.deliveryId }, null, 2));
@@ -140,8 +140,8 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
 
   const url = joinUrl(base!, apiPaths.replay(preview.sourceExecutionId));
   if (options.json !== true) out.line(`${PREFIX} POST ${url}`);
-  const result = await serviceClient(base, { token: env.RELAY_API_TOKEN || undefined }).replay(preview.sourceExecutionId);
-  const ok = result.status >= 200 && result.status < 300;
+  const result = await serviceClient(base, { token: apiTokenFromEnv(env) }).replay(preview.sourceExecutionId);
+  const ok = isSuccessStatus(result.status);
   if (options.json === true) {
     out.line(JSON.stringify({ url: result.url, status: result.status, body: bodyValue(result), sourceExecutionId: preview.sourceExecutionId }, null, 2));
   } else {

@@ -4,7 +4,7 @@
  * bytes again, for deduplication) and `--count` (distinct deliveries through the harness's
  * `triggerMany`, with a latency summary).
  */
-import { RelayError } from '../../core/index.js';
+import { isSuccessStatus, mountPath, RelayError } from '../../core/index.js';
 import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../harness/build-delivery.js';
 import { errorDetail, joinUrl } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
@@ -156,7 +156,7 @@ async function customPluginMessage(id: string, eventType: string, data: Record<s
   return (
     `"${id}" is a custom plugin (mounted by ${file}); relay trigger builds and signs deliveries for the built-in providers only ` +
     `(${builtInProviderIds.join(', ')}). Exercise a custom plugin by POSTing {"type": string, "data": object} to its mount path: ` +
-    `curl -X POST ${joinUrl(base, `/api/webhook/${id}`)} -H 'content-type: application/json' -d '${body}'`
+    `curl -X POST ${joinUrl(base, mountPath(id))} -H 'content-type: application/json' -d '${body}'`
   );
 }
 
@@ -216,8 +216,6 @@ function printDelivery(out: Output, p: Plan, delivery: Delivery, url: string): n
   return EXIT.ok;
 }
 
-const ok = (status: number) => status >= 200 && status < 300;
-
 /** The service's reason for a non-2xx answer on a line of its own on stderr, beside the spec's stdout lines. */
 function printReason(out: Output, reason: string | undefined): void {
   if (reason !== undefined) out.error(`  reason: ${reason}`);
@@ -230,11 +228,11 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
   for (let i = 0; i < p.repeat; i++) {
     if (!p.json) out.line(`${PREFIX} POST ${url}`);
     const result = await deliver(delivery, { target: p.base, to: p.to, path: p.path });
-    if (!ok(result.status)) exit = EXIT.failed;
+    if (!isSuccessStatus(result.status)) exit = EXIT.failed;
     if (p.json) {
       responses.push({ status: result.status, body: bodyValue(result) });
     } else {
-      out.line(`${PREFIX} ${ok(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
+      out.line(`${PREFIX} ${isSuccessStatus(result.status) ? out.green(String(result.status)) : out.red(String(result.status))}`);
       const body = formatBody(result);
       if (body !== '') out.line(body);
     }
@@ -269,7 +267,7 @@ async function sendMany(out: Output, p: Plan, provider: string, eventType: strin
   } else {
     const counts = new Map<string, number>(Object.entries(run.statuses));
     if (run.unreachable > 0) counts.set('unreachable', run.unreachable);
-    out.line(`${PREFIX} ${formatCounts(counts, (key, text) => (ok(Number(key)) ? out.green(text) : out.red(text)))}`);
+    out.line(`${PREFIX} ${formatCounts(counts, (key, text) => (isSuccessStatus(Number(key)) ? out.green(text) : out.red(text)))}`);
     const answered = run.latenciesMs.length;
     if (answered > 0) {
       const rate = (answered / run.durationMs) * 1000;
