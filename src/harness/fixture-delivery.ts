@@ -1,15 +1,15 @@
 /**
  * Signing a fixture again: its body byte for byte, signed with the test secret at the given time, with
- * fresh delivery ids unless `keepIds`. Where the delivery id lives differs per provider:
+ * fresh delivery ids unless `keepIds`. Where the delivery id lives is the provider slice's wire fact
+ * (`wire.deliveryId.place`):
  *
- * - GitHub: the `X-GitHub-Delivery` header; Shopify: `X-Shopify-Webhook-Id` (and `X-Shopify-Event-Id`);
- *   Clerk and Resend (Svix): `svix-id`. A fresh id changes only that header; the body is the fixture's.
- * - Stripe: the event id is the body's top-level `"id"` (`evt_…`). A fresh id changes the body in that
+ * - a header (GitHub's `X-GitHub-Delivery`, Shopify's `X-Shopify-Webhook-Id`, Svix's `svix-id`): a fresh
+ *   id changes only that header (and the slice's `renewedHeaders`); the body is the fixture's.
+ * - a top-level field of the body (Stripe's event `"id"`, `evt_…`): a fresh id changes the body in that
  *   one value and nowhere else (same spacing, same key order); `keepIds` sends the fixture's body unchanged.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { RelayError } from '../core/index.js';
-import { stripeObjectId, type BuiltInProvider } from '../providers/index.js';
+import type { BuiltInProvider } from '../providers/index.js';
 import { signatureHeaderNames, type Fixture } from './fixture.js';
 import { applyEdits, scalarSpans } from './json-spans.js';
 
@@ -31,15 +31,7 @@ export interface SignedFixture {
   readonly deliveryId: string;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const NOT_SENT = /^(host|content-length|connection|transfer-encoding)$/i;
-
-function base62(length: number): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const byte of bytes) out += BASE62[byte % 62];
-  return out;
-}
 
 /** Sets `name` to `value`, replacing any spelling of it. */
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
@@ -52,48 +44,52 @@ function getHeader(headers: Readonly<Record<string, string>>, name: string): str
   return found === undefined ? undefined : headers[found];
 }
 
-/** The body's top-level `"id"`, or `undefined` when it has none (or is not a JSON object). */
-function topLevelId(body: string): unknown {
+/** The body's top-level `field`, or `undefined` when it has none (or is not a JSON object). */
+function topLevelField(body: string, field: string): unknown {
   try {
     const json = JSON.parse(body) as unknown;
-    return json !== null && typeof json === 'object' ? (json as { id?: unknown }).id : undefined;
+    return json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[field] : undefined;
   } catch {
     return undefined;
   }
 }
 
-/**
- * A fresh Stripe event id, shaped as `relay trigger` makes them (`stripeObjectId`): the version and
- * account of the fixture's own id when it has Stripe's shape, minted at `timestamp`, eight random.
- */
-function freshStripeEventId(body: string, timestamp: number): string {
-  const id = topLevelId(body);
-  const shaped = typeof id === 'string' && /^evt_[13][0-9A-Za-z]{23}$/.test(id);
-  const [version, account] = shaped ? [id.slice(4, 5), id.slice(10, 20)] : ['1', base62(10)];
-  return stripeObjectId('evt', Math.floor(timestamp / 1000), account, base62(8), version);
+/** The delivery id a fixture carries where its provider puts it, or `undefined`. */
+function carriedDeliveryId(provider: BuiltInProvider, body: string, headers: Readonly<Record<string, string>>): string | undefined {
+  const { place } = provider.wire.deliveryId;
+  if ('bodyField' in place) {
+    const id = topLevelField(body, place.bodyField);
+    return typeof id === 'string' ? id : undefined;
+  }
+  for (const name of [place.header, ...(place.aliases ?? [])]) {
+    const id = getHeader(headers, name);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
-/** The fixture's body with its top-level `"id"` replaced by `id`, every other byte kept. */
-function withTopLevelId(body: string, id: string, source: string): string {
-  const span = scalarSpans(body).find((s) => s.path.length === 1 && s.path[0] === 'id');
-  if (span === undefined) throw new RelayError('INVALID_OPTION', `${source}: field "body" has no top-level "id": a Stripe event needs one (evt_…).`);
+/** The fixture's body with its top-level `field` replaced by `id`, every other byte kept. */
+function withTopLevelField(provider: BuiltInProvider, body: string, field: string, id: string, source: string): string {
+  const span = scalarSpans(body).find((s) => s.path.length === 1 && s.path[0] === field);
+  if (span === undefined) {
+    throw new RelayError('INVALID_OPTION', `${source}: field "body" has no top-level "${field}": a ${provider.name} event carries its delivery id there.`);
+  }
   return applyEdits(body, [{ start: span.start, end: span.end, text: JSON.stringify(id) }]);
 }
 
-/** The delivery id in a fixture (or `undefined`), for `keepIds`. */
-function fixtureDeliveryId(provider: BuiltInProvider, fixture: Fixture, headers: Readonly<Record<string, string>>): string | undefined {
-  switch (provider.id) {
-    case 'stripe': {
-      const id = (JSON.parse(fixture.body) as { id?: unknown }).id;
-      return typeof id === 'string' ? id : undefined;
-    }
-    case 'github':
-      return getHeader(headers, 'X-GitHub-Delivery');
-    case 'shopify':
-      return getHeader(headers, 'X-Shopify-Webhook-Id');
-    default:
-      return getHeader(headers, 'svix-id') ?? getHeader(headers, 'webhook-id');
+/** A fresh delivery id, put where the provider carries it: the body (changed in that value only) or the headers. */
+function renewDeliveryId(provider: BuiltInProvider, body: string, headers: Record<string, string>, timestamp: number, source: string): { deliveryId: string; body: string } {
+  const facts = provider.wire.deliveryId;
+  const { place } = facts;
+  if ('bodyField' in place) {
+    const current = topLevelField(body, place.bodyField);
+    const deliveryId = facts.mint(typeof current === 'string' ? current : undefined, timestamp);
+    return { deliveryId, body: withTopLevelField(provider, body, place.bodyField, deliveryId, source) };
   }
+  const deliveryId = facts.mint(undefined, timestamp);
+  setHeader(headers, place.header, deliveryId);
+  for (const name of facts.renewedHeaders ?? []) if (getHeader(headers, name) !== undefined) setHeader(headers, name, facts.mint(undefined, timestamp));
+  return { deliveryId, body };
 }
 
 /**
@@ -108,30 +104,11 @@ export function signFixture(provider: BuiltInProvider, fixture: Fixture, input: 
   for (const [name, value] of Object.entries(fixture.headers)) if (!signatures.has(name.toLowerCase()) && !NOT_SENT.test(name)) headers[name] = value;
   if (getHeader(headers, 'content-type') === undefined) headers['Content-Type'] = 'application/json';
   // What the receiver routes on, when a hand-written fixture left it out.
-  if (provider.id === 'github' && getHeader(headers, 'X-GitHub-Event') === undefined) headers['X-GitHub-Event'] = fixture.eventType.split('.')[0]!;
-  if (provider.id === 'shopify' && getHeader(headers, 'X-Shopify-Topic') === undefined) headers['X-Shopify-Topic'] = fixture.eventType;
+  for (const [name, value] of Object.entries(provider.wire.routingHeaders?.(fixture.eventType) ?? {})) if (getHeader(headers, name) === undefined) headers[name] = value;
 
   let body = fixture.body;
-  let deliveryId = input.keepIds ? fixtureDeliveryId(provider, fixture, headers) : undefined;
-  if (deliveryId === undefined) {
-    switch (provider.id) {
-      case 'stripe':
-        deliveryId = freshStripeEventId(body, input.timestamp);
-        body = withTopLevelId(body, deliveryId, source);
-        break;
-      case 'github':
-        deliveryId = randomUUID();
-        setHeader(headers, 'X-GitHub-Delivery', deliveryId);
-        break;
-      case 'shopify':
-        deliveryId = randomUUID();
-        setHeader(headers, 'X-Shopify-Webhook-Id', deliveryId);
-        if (getHeader(headers, 'X-Shopify-Event-Id') !== undefined) setHeader(headers, 'X-Shopify-Event-Id', randomUUID());
-        break;
-      default:
-        deliveryId = `msg_${base62(27)}`;
-    }
-  }
+  let deliveryId = input.keepIds ? carriedDeliveryId(provider, body, headers) : undefined;
+  if (deliveryId === undefined) ({ deliveryId, body } = renewDeliveryId(provider, body, headers, input.timestamp, source));
   // Svix's Standard Webhooks spellings would carry the fixture's old id and time beside the new svix-* headers.
   if (provider.scheme.headers.signed?.length) for (const name of Object.keys(headers)) if (/^webhook-(id|timestamp)$/i.test(name)) delete headers[name];
   const signature = provider.sign({ body, secret: input.secret, timestamp: input.timestamp, deliveryId });

@@ -24,7 +24,7 @@
 import { open } from 'node:fs/promises';
 import { RelayError } from '../core/index.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
-import { getProvider, type BuiltInProvider } from '../providers/index.js';
+import { builtInProviderIds, getProvider, type BuiltInProvider } from '../providers/index.js';
 import { scrubBody, scrubHeaders } from './scrub.js';
 
 /** The fixture format this relaykit writes and reads. */
@@ -46,7 +46,7 @@ const MAX_BODY_DEPTH = 128;
 /** A fixture file's content (format 1). */
 export interface Fixture {
   readonly relaykitFixture: 1;
-  /** A built-in provider id: `stripe`, `github`, `clerk`, `shopify`, `resend`. */
+  /** A provider id: a built-in's (`stripe`, `github`, `clerk`, `shopify`, `resend`) or a registered provider's. */
   readonly provider: string;
   /** The provider's event type, as `relay trigger` takes it: `payment_intent.succeeded`, `pull_request.opened`. */
   readonly eventType: string;
@@ -155,7 +155,7 @@ export function parseFixture(text: string, source = 'the fixture'): Fixture {
   }
   if (version !== FIXTURE_FORMAT) throw fail(`field "relaykitFixture" must be ${FIXTURE_FORMAT}, got ${JSON.stringify(version)}.`);
   const plugin = typeof f.provider === 'string' ? tryProvider(f.provider) : undefined;
-  if (plugin === undefined) throw fail(`field "provider" must be a built-in provider id (stripe, github, clerk, shopify, resend), got ${JSON.stringify(f.provider)}.`);
+  if (plugin === undefined) throw fail(`field "provider" must be a built-in provider id (${builtInProviderIds.join(', ')}), got ${JSON.stringify(f.provider)}.`);
   if (typeof f.eventType !== 'string' || f.eventType === '') throw fail(`field "eventType" must be a non-empty string, got ${JSON.stringify(f.eventType)}.`);
   const headers = f.headers;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw fail(`field "headers" must be an object of header names to strings.`);

@@ -7,7 +7,7 @@ import type { HeaderInput, VerifyResult } from '../signers/index.js';
 import { signatureHeaderNames } from './scheme.js';
 import { noSecret } from './shared/plugin-helpers.js';
 import { randomSecret } from './shared/secrets.js';
-import type { BuiltInProvider, EventCatalog, ProviderPlugin, SignRequest, SigningScheme } from './types.js';
+import type { BuiltInProvider, EventCatalog, ProviderFlows, ProviderPlugin, RetryRule, SignRequest, SigningScheme, WireFacts } from './types.js';
 
 /** A signer's `verify` (`relaykit/signers`), as a built-in calls it with the request it was given. */
 export type SignerVerify = (options: { headers: HeaderInput; body: string; secret: readonly string[]; now: number }) => VerifyResult;
@@ -27,13 +27,19 @@ export interface BuiltInDefinition {
   readonly sign?: (request: SignRequest) => Record<string, string>;
   /** Imports the folder's payload builder (a dynamic import, so that faker loads on first use). */
   readonly loadBuilder: BuiltInProvider['loadBuilder'];
+  /** Where its deliveries carry their id and main resource, and what a receiver routes on. */
+  readonly wire: WireFacts;
+  /** How it retries a delivery its endpoint did not accept. */
+  readonly retry: RetryRule;
+  /** Its flows, if it has any. */
+  readonly flows?: ProviderFlows | undefined;
 }
 
 /**
  * The plugin of a built-in provider.
  * @example
  * export const github = defineBuiltIn({ id: 'github', name: 'GitHub', secretEnv: 'GITHUB_WEBHOOK_SECRET', catalog, scheme,
- *   verify: signer.verify, normalize, loadBuilder: () => import('./build.js').then((m) => m.builder) });
+ *   verify: signer.verify, normalize, loadBuilder: () => import('./build.js').then((m) => m.builder), wire, retry, flows });
  */
 export function defineBuiltIn(definition: BuiltInDefinition): BuiltInProvider {
   const { secretEnv, scheme, verify } = definition;
@@ -52,5 +58,20 @@ export function defineBuiltIn(definition: BuiltInDefinition): BuiltInProvider {
     sign: definition.sign ?? scheme.sign,
     generateSecret: () => randomSecret(scheme.secret),
     loadBuilder: definition.loadBuilder,
+    wire: definition.wire,
+    retry: definition.retry,
+    ...(definition.flows ? { flows: definition.flows } : {}),
   };
 }
+
+/** What a provider slice's folder states about it: see `defineProvider`. */
+export type ProviderDefinition = BuiltInDefinition;
+
+/**
+ * A provider slice from what its folder states: the built-ins are made this way, and so is a provider of
+ * one's own, which `registerProvider` then adds to the registry.
+ * @example
+ * export const acme = defineProvider({ id: 'acme', name: 'Acme', secretEnv: 'ACME_WEBHOOK_SECRET', catalog, scheme,
+ *   verify, normalize, loadBuilder: () => import('./build.js').then((m) => m.builder), wire, retry, flows });
+ */
+export const defineProvider: (definition: ProviderDefinition) => BuiltInProvider = defineBuiltIn;

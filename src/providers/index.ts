@@ -12,7 +12,15 @@ export { resend } from './resend/index.js';
 export { shopify } from './shopify/index.js';
 export { stripe } from './stripe/index.js';
 
-export { builtInProviderIds, builtInProviders, getProvider, resolvePlugins } from './registry.js';
+export { builtInProviderIds, builtInProviders, getProvider, listProviders, mainResourceOf, registerProvider, resolvePlugins } from './registry.js';
+export { defineProvider } from './built-in.js';
+export type { ProviderDefinition, SignerVerify } from './built-in.js';
+export { defineFlow } from './flow.js';
+export type { AnyFlow, BuiltEvent, FlowClock, FlowContext, FlowDefinition, FlowIdentity, FlowStep } from './flow.js';
+export { pinned, chained } from './shared/pin.js';
+export type { Pin } from './shared/pin.js';
+export { deriveSeed, hashText, seededRng, shuffle } from './shared/rng.js';
+export type { Rng } from './shared/rng.js';
 export { definePlugin, normalizeTypeAndData, permissiveVerify } from './define-plugin.js';
 export type { CustomPluginOptions } from './define-plugin.js';
 // The ground floor's error class and merge, as this entry has always offered them.
@@ -26,19 +34,24 @@ export type {
   BuildContext,
   BuiltInProvider,
   BuiltPayload,
+  DeliveryIdFacts,
   EventCatalog,
   Malformation,
   NormalizedEvent,
   NormalizeRequest,
   NormalizeResult,
   PayloadBuilder,
+  ProviderFlows,
   ProviderPlugin,
+  ProviderSlice,
+  RetryRule,
   SecretFormat,
   SignatureHeaders,
   SigningScheme,
   SignRequest,
   TimestampWindow,
   VerifyRequest,
+  WireFacts,
 } from './types.js';
 
 // For relaykit's own layers (harness, CLI, msw), which reach the providers through this entry only

@@ -1,5 +1,5 @@
 /** The built-in providers and lookup by id. */
-import { closestMatches, RelayError } from '../core/index.js';
+import { closestMatches, isPlainObject, RelayError } from '../core/index.js';
 import { clerk } from './clerk/index.js';
 import { github } from './github/index.js';
 import { resend } from './resend/index.js';
@@ -24,16 +24,62 @@ export function unknownProviderError(id: string, known: readonly string[]): Rela
   );
 }
 
+// Providers added by registerProvider, in the order they were added; the registry is the only list of providers.
+const registered: BuiltInProvider[] = [];
+
+/** The providers the harness knows: the built-ins, then those registered since (`registerProvider`). */
+export function listProviders(): readonly BuiltInProvider[] {
+  return registered.length === 0 ? builtInProviders : [...builtInProviders, ...registered];
+}
+
 /**
- * A built-in provider by id; throws a `RelayError` naming the built-ins and the closest match.
+ * A provider by id: a built-in, or one added with `registerProvider`; throws a `RelayError` naming the
+ * built-ins and the closest match.
  * @example
  * getProvider('stripe').secretEnv; // 'STRIPE_WEBHOOK_SECRET'
  * getProvider('strip');            // RelayError: Unknown provider "strip". Did you mean "stripe"? …
  */
 export function getProvider(id: string): BuiltInProvider {
-  const found = builtInProviders.find((p) => p.id === id);
-  if (!found) throw unknownProviderError(String(id), builtInProviderIds);
+  const found = builtInProviders.find((p) => p.id === id) ?? registered.find((p) => p.id === id);
+  if (!found) throw unknownProviderError(String(id), listProviders().map((p) => p.id));
   return found;
+}
+
+/**
+ * Adds a provider slice (a folder of one's own, made with `defineProvider`) to the registry, so that
+ * `buildDelivery`, `triggerWebhook`, `buildFlow`, `triggerFlow` and fixtures know it by id, as they know
+ * the built-ins. The service mounts it when it is given as a plugin (`createRelay({ plugins: [slice] })`);
+ * `relay trigger` stays limited to the built-ins. Returns the function that removes it again (for a
+ * test's cleanup). Refuses an id already in the registry.
+ * @example
+ * const unregister = registerProvider(acme);
+ * await buildDelivery('acme', 'widget.created', { secret: 'acme_test' });
+ * unregister();
+ */
+export function registerProvider(slice: BuiltInProvider): () => void {
+  if (typeof slice !== 'object' || slice === null || typeof slice.id !== 'string' || !/^[a-z0-9][a-z0-9_-]*$/.test(slice.id)) {
+    throw new RelayError('INVALID_OPTION', `registerProvider takes a provider slice (defineProvider) whose id is lower-case letters, digits, - or _; got ${JSON.stringify((slice as { id?: unknown } | null)?.id)}.`);
+  }
+  if (listProviders().some((p) => p.id === slice.id)) {
+    throw new RelayError('INVALID_OPTION', `A provider "${slice.id}" is already registered${builtInProviderIds.includes(slice.id) ? ' (a built-in)' : ''}: give yours another id, or unregister the other first.`);
+  }
+  registered.push(slice);
+  return () => {
+    const index = registered.indexOf(slice);
+    if (index >= 0) registered.splice(index, 1);
+  };
+}
+
+/**
+ * The object a provider's `data` merges into, in a parsed body (its wire facts' `mainResource`); `{}` when
+ * the body has none there.
+ * @example
+ * mainResourceOf(getProvider('stripe'), { data: { object: { id: 'pi_1' } } }); // { id: 'pi_1' }
+ */
+export function mainResourceOf(provider: BuiltInProvider, body: unknown): Record<string, unknown> {
+  let node = body;
+  for (const key of provider.wire.mainResource) node = isPlainObject(node) ? node[key] : undefined;
+  return isPlainObject(node) ? node : {};
 }
 
 /**

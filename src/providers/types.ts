@@ -1,6 +1,7 @@
 /** The plugin contract: what a provider is to the service, the harness and the CLI. */
 import type { JsonObject } from '../core/index.js';
 import type { HeaderInput, SecretInput, VerifyResult } from '../signers/index.js';
+import type { FlowDefinition } from './flow.js';
 import type { Faker } from './shared/random.js';
 
 /** What a plugin's `verify` is given: the request as it arrived, before any parsing. */
@@ -191,7 +192,78 @@ export interface SigningScheme {
   sign(request: SignRequest): Record<string, string>;
 }
 
-/** A built-in provider: a plugin that can also fabricate and sign deliveries. */
+/**
+ * Where a provider's deliveries carry their delivery id (the deduplication key), and how a fresh one is
+ * made: what re-signing a fixture changes, and what it keeps with `keepIds`.
+ */
+export interface DeliveryIdFacts {
+  /**
+   * A header (`X-GitHub-Delivery`; `aliases` are other spellings read too, Standard Webhooks' `webhook-id`),
+   * or a top-level field of the JSON body (Stripe's event `id`), which a fresh id replaces in place.
+   */
+  readonly place: { readonly header: string; readonly aliases?: readonly string[] } | { readonly bodyField: string };
+  /** A fresh id for a delivery signed at `timestamp` (epoch milliseconds); `current` is the id it carried, when it had one. */
+  mint(current: string | undefined, timestamp: number): string;
+  /** Further headers holding a per-delivery id, each given a fresh `mint` too when present (Shopify's `X-Shopify-Event-Id`). */
+  readonly renewedHeaders?: readonly string[];
+}
+
+/**
+ * What a provider's deliveries say on the wire besides their signature, for the layers that rework a
+ * delivery (fixtures signed again, flows) without knowing the provider.
+ * @example
+ * getProvider('stripe').wire.mainResource; // ['data', 'object']
+ */
+export interface WireFacts {
+  readonly deliveryId: DeliveryIdFacts;
+  /**
+   * The path, in a parsed body, of the object `data` deep-merges into: Stripe `['data', 'object']`, Clerk
+   * and Resend `['data']`, GitHub and Shopify `[]` (the body itself).
+   */
+  readonly mainResource: readonly string[];
+  /**
+   * The headers a receiver routes on, derived from the event type (GitHub's `X-GitHub-Event`, Shopify's
+   * `X-Shopify-Topic`): a fixture written without them gets them when it is signed again.
+   */
+  routingHeaders?(eventType: string): Readonly<Record<string, string>>;
+}
+
+/** How a provider retries a delivery its endpoint did not accept. */
+export interface RetryRule {
+  /**
+   * Seconds to wait before each retry, counted from the failure of the attempt before (Svix: "each period
+   * is started following the failure of the preceding attempt"). Empty: the provider does not retry.
+   */
+  readonly delays: readonly number[];
+  /** How long the provider waits for an answer before it counts the attempt as failed, in milliseconds. */
+  readonly timeoutMs: number;
+  /**
+   * What a retry (or a duplicate) carries: `resign`, the same body and delivery id with a signature made
+   * at the new send time (Stripe's `t=`, Svix's `svix-timestamp`); `same`, the very same bytes and
+   * headers (Shopify sends "the original payload"; GitHub's signature covers no time).
+   */
+  readonly resend: 'resign' | 'same';
+  /** A response header with which the receiver stops the retries (Svix: `webhook-delivery: abort-message`). */
+  readonly stopHeader?: { readonly name: string; readonly value: string };
+  /** One line for people: what the provider does, and whether relaykit had to choose figures it does not publish. */
+  readonly summary: string;
+}
+
+/** A provider's flows (flow.ts) and what every delivery of one flow shares with its first. */
+export interface ProviderFlows {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly definitions: readonly FlowDefinition<any>[];
+  /** Headers of the first delivery that every later one carries the same (the same shop or App sends them all). */
+  readonly sharedHeaders?: readonly string[];
+  /** Fields of the first event's main resource that every later event carries the same (GitHub's repository and sender). */
+  sharedFields?(first: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * A provider slice: a plugin that can also fabricate and sign deliveries, and says what the layers above
+ * need to know about it (wire facts, retry rule, flows), so that none of them branches on its id. The
+ * five built-ins are slices; `registerProvider` adds another.
+ */
 export interface BuiltInProvider extends ProviderPlugin {
   readonly secretEnv: string;
   readonly catalog: EventCatalog;
@@ -203,7 +275,16 @@ export interface BuiltInProvider extends ProviderPlugin {
   generateSecret(): string;
   /** Imports the payload builder (and faker with it). */
   loadBuilder(): Promise<PayloadBuilder>;
+  /** Where its deliveries carry their id and main resource, and what a receiver routes on. */
+  readonly wire: WireFacts;
+  /** How it retries a delivery its endpoint did not accept (`triggerFlow`'s `retries`). */
+  readonly retry: RetryRule;
+  /** Its flows; none when omitted. */
+  readonly flows?: ProviderFlows;
 }
+
+/** A provider slice as `registerProvider` takes it: the built-ins' shape. */
+export type ProviderSlice = BuiltInProvider;
 
 /** Whether a plugin is one of the built-ins, with a catalog and a payload builder (custom plugins have neither). */
 export function isBuiltInProvider(plugin: ProviderPlugin): plugin is BuiltInProvider {

@@ -4,13 +4,11 @@
  * `data`; each event gets its own seed (so its own event and delivery ids) and its own time.
  */
 import { closestMatches, deepMerge, isPlainObject, RelayError } from '../../core/index.js';
-import { getProvider, loadFabricator } from '../../providers/index.js';
+import { deriveSeed, getProvider, hashText, loadFabricator, mainResourceOf, seededRng, type BuiltInProvider } from '../../providers/index.js';
 import { checkHeaders, observed, resolveSecret, resolveTimestamp, type BuildDeliveryOptions, type Delivery } from '../build-delivery.js';
 import type { AnyFlow, BuiltEvent, FlowContext, FlowInfo } from './define.js';
 import { infoOf } from './define.js';
-import { deriveSeed, hashText, seededRng } from './random.js';
-import { flowDefinitions } from './registry.js';
-import { sharedFields, sharedHeaders } from './share.js';
+import { allFlows, flowsOf } from './registry.js';
 
 /** Per-event `data`: by event type (merged into every event of that type), or a function of the event. */
 export type FlowData =
@@ -28,11 +26,10 @@ export interface BuildFlowOptions extends Omit<BuildDeliveryOptions, 'data' | 'a
   timestamp?: Date | number;
 }
 
-/** The object a provider's `data` merges into, in a parsed body. */
-export function mainResource(provider: string, body: unknown): Record<string, unknown> {
-  const json = body as Record<string, any>;
-  const main = provider === 'stripe' ? json?.data?.object : provider === 'clerk' || provider === 'resend' ? json?.data : json;
-  return isPlainObject(main) ? main : {};
+/** The headers of the first delivery that every later one of the flow carries the same. */
+function sharedHeaders(plugin: BuiltInProvider, headers: Readonly<Record<string, string>>): Record<string, string> {
+  const names = new Set((plugin.flows?.sharedHeaders ?? []).map((name) => name.toLowerCase()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => names.has(name.toLowerCase())));
 }
 
 /**
@@ -41,14 +38,14 @@ export function mainResource(provider: string, body: unknown): Record<string, un
  * listFlows('stripe').map((flow) => flow.name); // ['checkout-subscription', 'card-payment', …]
  */
 export function listFlows(provider?: string): FlowInfo[] {
-  const id = provider === undefined ? undefined : getProvider(provider).id;
-  return flowDefinitions.filter((flow) => id === undefined || flow.provider === id).map(infoOf);
+  return (provider === undefined ? allFlows() : flowsOf(getProvider(provider))).map(infoOf);
 }
 
 /** The definition of `provider`'s flow `name`, or a `RelayError` naming the flows it has. */
 export function findFlow(provider: string, name: string): AnyFlow {
-  const id = getProvider(provider).id;
-  const own = flowDefinitions.filter((flow) => flow.provider === id);
+  const plugin = getProvider(provider);
+  const { id } = plugin;
+  const own = flowsOf(plugin);
   const found = own.find((flow) => flow.name === name);
   if (found) return found;
   const close = closestMatches(String(name), own.map((flow) => flow.name), 1);
@@ -111,7 +108,7 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
   // Parsed on demand: most steps never read an earlier event, and parsing every body would cost as much as building it.
   const bodies: string[] = [];
   const mains: Record<string, unknown>[] = [];
-  const main = (index: number) => (mains[index] ??= bodies[index] === undefined ? {} : mainResource(plugin.id, JSON.parse(bodies[index]!)));
+  const main = (index: number) => (mains[index] ??= bodies[index] === undefined ? {} : mainResourceOf(plugin, JSON.parse(bodies[index]!)));
   const context: FlowContext<unknown> = {
     ids,
     unix,
@@ -137,8 +134,8 @@ export async function buildFlow(provider: string, name: string, options: BuildFl
     deliveries.push(delivery);
     bodies.push(delivery.body);
     if (index === 0) {
-      fields = sharedFields(plugin.id, main);
-      headersOfFlow = sharedHeaders(plugin.id, delivery.headers);
+      fields = plugin.flows?.sharedFields?.(main(0)) ?? {};
+      headersOfFlow = sharedHeaders(plugin, delivery.headers);
     }
   }
   return deliveries;

@@ -9,7 +9,7 @@ import type { BuiltInProvider } from '../../providers/index.js';
 import type { Delivery } from '../build-delivery.js';
 import { send, type Target, type TargetResponse } from '../targets.js';
 import { executionOf, type ExecutionSummary } from '../trigger.js';
-import { attemptOffsets, retryRules, type RetryRule } from './retries.js';
+import { attemptOffsets, type RetryRule } from './retries.js';
 import type { PlannedSend } from './sequence.js';
 
 /** One attempt to deliver. */
@@ -50,9 +50,9 @@ export interface FlowSendResult extends FlowSend {
   readonly execution?: ExecutionSummary;
 }
 
-/** The rule of a provider; a built-in always has one. */
+/** The rule of a provider: its slice's own. */
 export function retryRuleOf(provider: BuiltInProvider): RetryRule {
-  return retryRules[provider.id]!;
+  return provider.retry;
 }
 
 const TIMED_OUT = Symbol('timed out');

@@ -4,7 +4,7 @@
  * gives the same sequence.
  */
 import { RelayError } from '../../core/index.js';
-import { seededRng, shuffle, type Rng } from './random.js';
+import { seededRng, shuffle, type Rng } from '../../providers/index.js';
 
 /** How a flow's deliveries are ordered. */
 export type FlowOrder = 'provider' | 'shuffled' | 'reversed';

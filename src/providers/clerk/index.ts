@@ -1,6 +1,7 @@
 import { svixProvider } from '../shared/svix-plugin.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import { clerkFlows } from './flows.js';
 
 /**
  * Clerk (authentication), delivered through Svix: `svix-id`, `svix-timestamp`, `svix-signature`.
@@ -13,4 +14,5 @@ export const clerk: BuiltInProvider = svixProvider({
   secretEnv: 'CLERK_WEBHOOK_SECRET',
   catalog,
   loadBuilder: () => import('./build.js').then((m) => m.builder),
+  flows: { definitions: clerkFlows },
 });

@@ -1,8 +1,9 @@
 /** The parts Clerk and Resend share: both are delivered through Svix (Standard Webhooks v1). */
+import { randomBase62 } from '../../core/index.js';
 import { DEFAULT_TOLERANCE_SECONDS, standardWebhooks } from '../../signers/index.js';
 import { defineBuiltIn, type BuiltInDefinition } from '../built-in.js';
 import { half } from '../scheme.js';
-import type { BuiltInProvider, NormalizeRequest, NormalizeResult, SignRequest, SigningScheme } from '../types.js';
+import type { BuiltInProvider, NormalizeRequest, NormalizeResult, RetryRule, SignRequest, SigningScheme, WireFacts } from '../types.js';
 import { invalid, isPlainObject, readHeader } from './plugin-helpers.js';
 
 const ID = 'svix-id';
@@ -59,6 +60,24 @@ function svixSign(request: SignRequest): Record<string, string> {
   });
 }
 
+const HOUR = 3600;
+
+/** Svix's schedule: immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; 15 s to answer. */
+export const svixRetry: RetryRule = {
+  delays: [5, 5 * 60, 30 * 60, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+  timeoutMs: 15_000,
+  resend: 'resign',
+  // "Retries will be stopped if the receiving end includes the header `webhook-delivery: abort-message`".
+  stopHeader: { name: 'webhook-delivery', value: 'abort-message' },
+  summary: 'Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (8 attempts); same svix-id, new svix-timestamp and signature; 15 s to answer',
+};
+
+/** The delivery id is `svix-id` (`webhook-id` in Standard Webhooks' spelling), `msg_` and 27 base62; `data` is the main resource. */
+const svixWire: WireFacts = {
+  deliveryId: { place: { header: ID, aliases: ['webhook-id'] }, mint: () => `msg_${randomBase62(27)}` },
+  mainResource: ['data'],
+};
+
 /** `{ type, data, … }` bodies; the delivery id is the `svix-id` (or `webhook-id`) header. */
 function svixNormalize(provider: string) {
   return (request: NormalizeRequest): NormalizeResult => {
@@ -75,11 +94,13 @@ function svixNormalize(provider: string) {
  * The plugin of a provider that delivers through Svix: Svix's scheme, Standard Webhooks' verify, and
  * `{ type, data }` bodies; the folder gives who it is and what it fabricates.
  * @example
- * export const clerk = svixProvider({ id: 'clerk', name: 'Clerk', secretEnv: 'CLERK_WEBHOOK_SECRET', catalog, loadBuilder });
+ * export const clerk = svixProvider({ id: 'clerk', name: 'Clerk', secretEnv: 'CLERK_WEBHOOK_SECRET', catalog, loadBuilder, flows });
  */
-export function svixProvider(definition: Pick<BuiltInDefinition, 'id' | 'name' | 'secretEnv' | 'catalog' | 'loadBuilder'>): BuiltInProvider {
+export function svixProvider(definition: Pick<BuiltInDefinition, 'id' | 'name' | 'secretEnv' | 'catalog' | 'loadBuilder' | 'flows'>): BuiltInProvider {
   return defineBuiltIn({
     ...definition,
+    wire: svixWire,
+    retry: svixRetry,
     scheme: svixScheme,
     verify: standardWebhooks.verify,
     normalize: svixNormalize(definition.name),

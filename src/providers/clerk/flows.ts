@@ -3,9 +3,9 @@
  * session, email and organization keep their ids across the flow.
  */
 import { isPlainObject } from '../../core/index.js';
-import { defineFlow, type FlowIdentity } from './define.js';
-import { pinned } from './pin.js';
-import { base62, type Rng } from './random.js';
+import { defineFlow, type FlowIdentity } from '../flow.js';
+import { pinned } from '../shared/pin.js';
+import { base62, type Rng } from '../shared/rng.js';
 
 function clerkIds(rng: Rng) {
   const id = (prefix: string) => `${prefix}_${base62(rng, 27)}`;

@@ -1,15 +1,13 @@
 /**
- * What every delivery of one flow shares with the flow's first: the same webhook, shop or App sends
- * them all, about the same repository and sender. Taken from the first built event, so that later ones
- * carry it as completely as the builder made it.
+ * What every delivery of one GitHub flow shares with the flow's first: the same webhook or App sends them
+ * all, about the same repository and sender. Taken from the first built event, so that later ones carry it
+ * as completely as the builder made it.
  */
 import { isPlainObject } from '../../core/index.js';
+import type { ProviderFlows } from '../types.js';
 
-/** Headers that stay the same across a flow; the others (delivery ids, signatures, Triggered-At) are each delivery's own. */
-const SHARED_HEADERS: Readonly<Record<string, readonly string[]>> = {
-  github: ['User-Agent', 'X-GitHub-Hook-ID', 'X-GitHub-Hook-Installation-Target-ID', 'X-GitHub-Hook-Installation-Target-Type'],
-  shopify: ['User-Agent', 'X-Shopify-Shop-Domain', 'X-Shopify-API-Version'],
-};
+/** Headers that stay the same across a flow; the others (delivery ids, signatures) are each delivery's own. */
+export const sharedHeaders: ProviderFlows['sharedHeaders'] = ['User-Agent', 'X-GitHub-Hook-ID', 'X-GitHub-Hook-Installation-Target-ID', 'X-GitHub-Hook-Installation-Target-Type'];
 
 /**
  * A repository's fields that read the same in every GitHub event. `push` writes `url` as the web URL
@@ -33,19 +31,11 @@ export function repositoryIdentity(repository: unknown): Record<string, unknown>
   return identity;
 }
 
-/** The fields of the first event's main resource that every later event of the flow carries the same. */
-export function sharedFields(provider: string, main: (index: number) => Record<string, unknown>): Record<string, unknown> {
-  if (provider !== 'github') return {};
-  const first = main(0);
+/** The fields of the first event's body that every later event of the flow carries the same. */
+export function sharedFields(first: Record<string, unknown>): Record<string, unknown> {
   const shared: Record<string, unknown> = {};
   const repository = repositoryIdentity(first.repository);
   if (repository) shared.repository = repository;
   for (const key of ['organization', 'sender', 'installation', 'enterprise']) if (first[key] !== undefined) shared[key] = first[key];
   return shared;
-}
-
-/** The headers of the first delivery that every later one carries the same. */
-export function sharedHeaders(provider: string, headers: Readonly<Record<string, string>>): Record<string, string> {
-  const names = new Set((SHARED_HEADERS[provider] ?? []).map((name) => name.toLowerCase()));
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => names.has(name.toLowerCase())));
 }

@@ -18,7 +18,7 @@
  * wherever an event states them.
  * A value the caller's `data` gave the event is left as given.
  */
-import type { FlowIdentity } from './define.js';
+import type { FlowIdentity } from '../flow.js';
 
 /** What a Stripe flow owns: its account (the ten characters every id minted on it embeds) and its objects' ids. */
 export interface StripeFlowObjects {

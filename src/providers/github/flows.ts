@@ -4,10 +4,10 @@
  * runs keep their ids and numbers across the flow.
  */
 import { isPlainObject } from '../../core/index.js';
-import { defineFlow } from './define.js';
-import { pinned, type Pin } from './pin.js';
-import { hex, int, numericId, type Rng } from './random.js';
-import { repositoryIdentity } from './share.js';
+import { defineFlow } from '../flow.js';
+import { pinned, type Pin } from '../shared/pin.js';
+import { hex, int, numericId, type Rng } from '../shared/rng.js';
+import { repositoryIdentity } from './flow-share.js';
 
 function githubIds(rng: Rng) {
   return {

@@ -2,9 +2,9 @@
  * Resend's flows, delivered through Svix: each event is one message with its own `svix-id`; the email
  * keeps its `email_id`, `created_at`, sender, recipients and subject across the flow.
  */
-import { defineFlow, type FlowContext } from './define.js';
-import { pinned } from './pin.js';
-import { uuid, type Rng } from './random.js';
+import { defineFlow, type FlowContext } from '../flow.js';
+import { pinned } from '../shared/pin.js';
+import { uuid, type Rng } from '../shared/rng.js';
 
 function resendIds(rng: Rng) {
   return { email: uuid(rng) };

@@ -4,10 +4,10 @@
  * Stripe does not guarantee that events arrive in the order they are generated (https://docs.stripe.com/webhooks,
  * "Event ordering"); the order listed here is the order the objects change, which each flow's source documents.
  */
-import { stripeObjectId } from '../../providers/index.js';
-import { defineFlow, type FlowClock } from './define.js';
-import { base62, int, type Rng } from './random.js';
-import { stripeIdentity } from './stripe-identity.js';
+import { defineFlow, type FlowClock } from '../flow.js';
+import { base62, int, type Rng } from '../shared/rng.js';
+import { stripeIdentity } from './flow-identity.js';
+import { objectId as stripeObjectId } from './scene.js';
 
 const DAY = 86_400;
 

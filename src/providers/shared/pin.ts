@@ -13,7 +13,7 @@
  * and a list (`list`, an order's line items) item by item, each into the shape of the place's own items.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { FlowIdentity } from './define.js';
+import type { FlowIdentity } from '../flow.js';
 
 /** One value and where the events state it. */
 export interface Pin {

@@ -4,9 +4,9 @@
  * with the statuses that changed.
  */
 import { isPlainObject } from '../../core/index.js';
-import { defineFlow, type FlowIdentity } from './define.js';
-import { chained, pinned } from './pin.js';
-import { hex, numericId, type Rng } from './random.js';
+import { defineFlow, type FlowIdentity } from '../flow.js';
+import { chained, pinned } from '../shared/pin.js';
+import { hex, numericId, type Rng } from '../shared/rng.js';
 
 function shopifyIds(rng: Rng) {
   return {
