@@ -1,13 +1,13 @@
 /** `providerHandlers`: the msw handlers of every mocked provider API, over one world. */
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
+import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
+import { resendRoutes } from '../providers/internal.js';
 import { clerkApi } from './clerk/index.js';
 import type { MockContext } from './context.js';
 import { githubApi } from './github/index.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
-import { resendApi } from './resend/index.js';
-import { apiHandlers, describeRoutes, type MockApi } from './shared/routes.js';
-import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
+import { apiHandlers, bindRoutes, describeRoutes, type MockApi } from './shared/routes.js';
 import { shopifyApi } from './shopify/index.js';
 import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';
@@ -18,7 +18,7 @@ export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) =>
   github: githubApi,
   clerk: clerkApi,
   shopify: shopifyApi,
-  resend: resendApi,
+  resend: (ctx) => bindRoutes(resendRoutes({ apiKeys: ctx.options.resend.apiKeys }), ctx.world),
 });
 
 /**

@@ -4,6 +4,7 @@
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { prefixed } from '../../core/index.js';
+import type { ApiRoutes, RouteParams } from '../../providers/internal.js';
 import type { ProviderWorld } from '../../emulator/index.js';
 import type { MockProviderId } from '../../emulator/index.js';
 
@@ -45,6 +46,22 @@ export function route(method: RouteMethod, path: string, resolver: HttpResponseR
  */
 export function guardedRoute(check: (request: Request) => Response | undefined): typeof route {
   return (method, path, resolver) => route(method, path, (info) => check(info.request) ?? resolver(info));
+}
+
+/**
+ * A provider's web routes as a mocked API over `world`: each route's handler becomes the msw
+ * resolver of its endpoint, called with the request, the path parameters and the world.
+ * @example
+ * apiHandlers(bindRoutes(resendRoutes({ apiKeys }), world), world);
+ */
+export function bindRoutes(api: ApiRoutes, world: ProviderWorld): MockApi {
+  return {
+    provider: api.provider as MockProviderId,
+    base: api.base,
+    host: api.host,
+    routes: api.routes.map((r) => route(r.method, r.path, ({ request, params }) => r.handler(request, params as RouteParams, world))),
+    unsupported: (message) => api.unsupported(message),
+  };
 }
 
 /** The endpoints of a mocked API, one per line: `GET /v1/customers/:id` (with `withHost`, `GET api.stripe.com/v1/customers/:id`). */

@@ -1,5 +1,5 @@
 /** Resend's error responses: `{ statusCode, name, message }`. */
-import { jsonResponse } from '../../providers/internal.js';
+import { jsonResponse } from '../../shared/api/index.js';
 
 /** A Resend error answer. */
 export function resendError(statusCode: number, name: string, message: string): Response {
@@ -10,3 +10,4 @@ export function resendError(statusCode: number, name: string, message: string): 
 export function resendNotFound(what: string): Response {
   return resendError(404, 'not_found', `${what} not found`);
 }
+

@@ -4,12 +4,8 @@
  * Threads, emails, drafts and labels are stored as `{ id, inbox_id, thread_id?, value }`, `value`
  * being the object the API shows.
  */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { jsonResponse } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { jsonResponse, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { resendNotFound } from './errors.js';
 import { resendList } from './read.js';
 
@@ -93,15 +89,15 @@ export function recordInbox(world: World, type: string, data: Obj, at: unknown):
 }
 
 /** The inbox `:inbox` names (an id or its address), or `undefined`. */
-function findInbox(ctx: MockContext, key: string): Obj | undefined {
-  return ctx.world.get('resend', 'inbox', key) ?? ctx.world.list('resend', 'inbox').find((i) => addressOf(i.email_address) === key.toLowerCase());
+function findInbox(world: World, key: string): Obj | undefined {
+  return world.get('resend', 'inbox', key) ?? world.list('resend', 'inbox').find((i) => addressOf(i.email_address) === key.toLowerCase());
 }
 
 /** The stored objects of `kind` in the inbox, or the 404 for an unknown inbox. */
-function owned(ctx: MockContext, kind: (typeof OWNED)[number], inboxKey: string): Obj[] | Response {
-  const inbox = findInbox(ctx, inboxKey);
+function owned(world: World, kind: (typeof OWNED)[number], inboxKey: string): Obj[] | Response {
+  const inbox = findInbox(world, inboxKey);
   if (!inbox) return resendNotFound('Inbox');
-  return ctx.world.list('resend', kind).filter((o) => o.inbox_id === inbox.id);
+  return world.list('resend', kind).filter((o) => o.inbox_id === inbox.id);
 }
 
 /** The API objects of stored `{ value }` entries. */
@@ -110,24 +106,20 @@ function values(entries: Obj[]): Obj[] {
 }
 
 /** `GET /inboxes/:inbox` (an id or the inbox address). */
-export function getInbox(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const found = findInbox(ctx, String(params.inbox));
-    return found ? jsonResponse(found) : resendNotFound('Inbox');
-  };
-}
+export const getInbox: RouteHandler = (request, params, world) => {
+  const found = findInbox(world, String(params.inbox));
+  return found ? jsonResponse(found) : resendNotFound('Inbox');
+};
 
 /** `GET /inboxes`. */
-export function listInboxes(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => resendList(request, ctx.world.list('resend', 'inbox'));
-}
+export const listInboxes: RouteHandler = (request, params, world) => resendList(request, world.list('resend', 'inbox'));
 
 /** `GET /inboxes/:inbox/{threads|drafts}/:id`, and `…/threads/:thread/emails/:id`. */
-export function getOwned(ctx: MockContext, kind: (typeof OWNED)[number], label: string): HttpResponseResolver {
-  return ({ params }) => {
+export function getOwned(kind: (typeof OWNED)[number], label: string): RouteHandler {
+  return (request, params, world) => {
     // `threads/search` is Resend's search, which the mock does not serve: let the catch-all say so.
     if (kind === 'inbox_thread' && params.id === 'search') return undefined;
-    const entries = owned(ctx, kind, String(params.inbox));
+    const entries = owned(world, kind, String(params.inbox));
     if (entries instanceof Response) return entries;
     const found = entries.find((e) => e.id === params.id && (params.thread === undefined || e.thread_id === params.thread));
     return found ? jsonResponse(found.value) : resendNotFound(label);
@@ -135,9 +127,9 @@ export function getOwned(ctx: MockContext, kind: (typeof OWNED)[number], label: 
 }
 
 /** The thread as `GET /inboxes/:inbox/threads` lists it: the summary and what its emails and drafts show. */
-function threadListItem(ctx: MockContext, entry: Obj): Obj {
+function threadListItem(world: World, entry: Obj): Obj {
   const thread = entry.value as Obj;
-  const emails = values(ctx.world.list('resend', 'inbox_email').filter((e) => e.thread_id === thread.id));
+  const emails = values(world.list('resend', 'inbox_email').filter((e) => e.thread_id === thread.id));
   const first = emails[0];
   const last = emails[emails.length - 1];
   return {
@@ -150,7 +142,7 @@ function threadListItem(ctx: MockContext, entry: Obj): Obj {
     labels: thread.labels ?? [],
     email_count: emails.length,
     has_attachment: emails.some((e) => Array.isArray(e.attachments) && e.attachments.length > 0),
-    has_draft: ctx.world.list('resend', 'inbox_draft').some((d) => (d.value as Obj).thread_id === thread.id && (d.value as Obj).email_id === null),
+    has_draft: world.list('resend', 'inbox_draft').some((d) => (d.value as Obj).thread_id === thread.id && (d.value as Obj).email_id === null),
     read: thread.read ?? false,
     received_at: last?.received_at ?? null,
     folder: thread.folder ?? 'inbox',
@@ -158,45 +150,37 @@ function threadListItem(ctx: MockContext, entry: Obj): Obj {
 }
 
 /** `GET /inboxes/:inbox/threads` (filtered by `folders`, `labels`, `read`). */
-export function listThreads(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const entries = owned(ctx, 'inbox_thread', String(params.inbox));
-    if (entries instanceof Response) return entries;
-    const url = new URL(request.url);
-    const folders = url.searchParams.getAll('folders').flatMap((f) => f.split(','));
-    const labels = url.searchParams.getAll('labels').flatMap((l) => l.split(','));
-    const read = url.searchParams.get('read');
-    const items = entries
-      .map((e) => threadListItem(ctx, e))
-      .filter((t) => (folders.length === 0 || folders.includes(String(t.folder))) && (read === null || String(t.read) === read))
-      .filter((t) => labels.length === 0 || (t.labels as Obj[]).some((l) => labels.includes(String(l.id)) || labels.includes(String(l.name))));
-    return resendList(request, items);
-  };
-}
+export const listThreads: RouteHandler = (request, params, world) => {
+  const entries = owned(world, 'inbox_thread', String(params.inbox));
+  if (entries instanceof Response) return entries;
+  const url = new URL(request.url);
+  const folders = url.searchParams.getAll('folders').flatMap((f) => f.split(','));
+  const labels = url.searchParams.getAll('labels').flatMap((l) => l.split(','));
+  const read = url.searchParams.get('read');
+  const items = entries
+    .map((e) => threadListItem(world, e))
+    .filter((t) => (folders.length === 0 || folders.includes(String(t.folder))) && (read === null || String(t.read) === read))
+    .filter((t) => labels.length === 0 || (t.labels as Obj[]).some((l) => labels.includes(String(l.id)) || labels.includes(String(l.name))));
+  return resendList(request, items);
+};
 
 /** `GET /inboxes/:inbox/threads/:thread/emails`, oldest first as a conversation reads. */
-export function listThreadEmails(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const entries = owned(ctx, 'inbox_email', String(params.inbox));
-    if (entries instanceof Response) return entries;
-    return resendList(request, values(entries.filter((e) => e.thread_id === params.thread)), 'oldest');
-  };
-}
+export const listThreadEmails: RouteHandler = (request, params, world) => {
+  const entries = owned(world, 'inbox_email', String(params.inbox));
+  if (entries instanceof Response) return entries;
+  return resendList(request, values(entries.filter((e) => e.thread_id === params.thread)), 'oldest');
+};
 
 /** `GET /inboxes/:inbox/drafts`, as list items (a snippet instead of the bodies). */
-export function listDrafts(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const entries = owned(ctx, 'inbox_draft', String(params.inbox));
-    if (entries instanceof Response) return entries;
-    const items = values(entries).map(({ object: _object, html: _html, text, email_id: _sent, created_at: _created, ...rest }) => ({ ...rest, snippet: typeof text === 'string' ? text.slice(0, 100) : null }));
-    return resendList(request, items);
-  };
-}
+export const listDrafts: RouteHandler = (request, params, world) => {
+  const entries = owned(world, 'inbox_draft', String(params.inbox));
+  if (entries instanceof Response) return entries;
+  const items = values(entries).map(({ object: _object, html: _html, text, email_id: _sent, created_at: _created, ...rest }) => ({ ...rest, snippet: typeof text === 'string' ? text.slice(0, 100) : null }));
+  return resendList(request, items);
+};
 
 /** `GET /inboxes/:inbox/labels`: `{ object: 'list', data }`. */
-export function listLabels(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const entries = owned(ctx, 'inbox_label', String(params.inbox));
-    return entries instanceof Response ? entries : jsonResponse({ object: 'list', data: values(entries) });
-  };
-}
+export const listLabels: RouteHandler = (request, params, world) => {
+  const entries = owned(world, 'inbox_label', String(params.inbox));
+  return entries instanceof Response ? entries : jsonResponse({ object: 'list', data: values(entries) });
+};

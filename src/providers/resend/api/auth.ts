@@ -1,5 +1,5 @@
 /** Resend's credential check: `Authorization: Bearer re_…`; none is 401, a wrong one 403. */
-import { bearerToken, credentialAccepted } from '../../providers/internal.js';
+import { bearerToken, credentialAccepted } from '../../shared/api/index.js';
 import { resendError } from './errors.js';
 
 const KEY_SHAPE = /^re_[A-Za-z0-9_]+$/;

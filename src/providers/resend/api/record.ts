@@ -3,9 +3,8 @@
  * it, `last_event` from the event) and its broadcast, a received email, a contact with its segments and topics, a
  * domain, a suppression (and the email it came from), a topic, an inbox and what is in it.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World, WorldAdapter } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, World, WorldAdapter } from '../../shared/api/index.js';
 import { recordInbox } from './inbox.js';
 
 /** Webhook tags (`{ category: 'welcome' }`) as the API lists them (`[{ name, value }]`). */

@@ -1,10 +1,6 @@
 /** Resend writes that change later reads: sending (one or a batch), rescheduling and cancelling emails. */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { jsonResponse, readJson, readJsonObject } from '../../providers/internal.js';
-import { uuid } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { jsonResponse, readJson, readJsonObject, uuid, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { resendError, resendNotFound } from './errors.js';
 
 /** A timestamp as Resend writes them: microseconds and an offset. */
@@ -46,47 +42,49 @@ function emailOf(fields: Obj): Obj | Response {
   };
 }
 
-/** `POST /emails`: `{ id }`; the email is then readable with `GET /emails/:id`. */
-export function sendEmail(ctx: MockContext): HttpResponseResolver {
-  return async ({ request }) => {
-    const fields = await readJsonObject(request);
-    if (!fields) return resendError(400, 'validation_error', 'Invalid JSON body.');
-    const email = emailOf(fields);
-    if (email instanceof Response) return email;
-    ctx.world.put('resend', 'email', email);
-    return jsonResponse({ id: email.id });
-  };
+/** Stores a sent email and appends what Resend reports of it: `email.sent`, or `email.scheduled` for a later send. */
+function send(world: World, email: Obj): void {
+  const stored = world.put('resend', 'email', email);
+  world.outbox.append({ provider: 'resend', type: stored.last_event === 'scheduled' ? 'email.scheduled' : 'email.sent', data: stored });
 }
+
+/** `POST /emails`: `{ id }`; the email is then readable with `GET /emails/:id`. */
+export const sendEmail: RouteHandler = async (request, params, world) => {
+  const fields = await readJsonObject(request);
+  if (!fields) return resendError(400, 'validation_error', 'Invalid JSON body.');
+  const email = emailOf(fields);
+  if (email instanceof Response) return email;
+  send(world, email);
+  return jsonResponse({ id: email.id });
+};
 
 /** `POST /emails/batch`: `{ data: [{ id }…] }`; nothing is stored when any email is invalid. */
-export function sendBatch(ctx: MockContext): HttpResponseResolver {
-  return async ({ request }) => {
-    const items = await readJson(request);
-    if (!Array.isArray(items) || items.length === 0 || items.length > 100) {
-      return resendError(422, 'validation_error', 'The body must be a list of 1 to 100 emails.');
-    }
-    const emails: Obj[] = [];
-    for (const item of items) {
-      const email = isPlainObject(item) ? emailOf(item) : resendError(422, 'validation_error', 'Each email must be an object.');
-      if (email instanceof Response) return email;
-      emails.push(email);
-    }
-    for (const email of emails) ctx.world.put('resend', 'email', email);
-    return jsonResponse({ data: emails.map((e) => ({ id: e.id })) });
-  };
-}
+export const sendBatch: RouteHandler = async (request, params, world) => {
+  const items = await readJson(request);
+  if (!Array.isArray(items) || items.length === 0 || items.length > 100) {
+    return resendError(422, 'validation_error', 'The body must be a list of 1 to 100 emails.');
+  }
+  const emails: Obj[] = [];
+  for (const item of items) {
+    const email = isPlainObject(item) ? emailOf(item) : resendError(422, 'validation_error', 'Each email must be an object.');
+    if (email instanceof Response) return email;
+    emails.push(email);
+  }
+  for (const email of emails) send(world, email);
+  return jsonResponse({ data: emails.map((e) => ({ id: e.id })) });
+};
 
 /** `PATCH /emails/:id` (`scheduled_at`) and `POST /emails/:id/cancel` of a scheduled email. */
-export function changeScheduled(ctx: MockContext, action: 'update' | 'cancel'): HttpResponseResolver {
-  return async ({ request, params }) => {
+export function changeScheduled(action: 'update' | 'cancel'): RouteHandler {
+  return async (request, params, world) => {
     const id = String(params.id);
-    const current = ctx.world.get('resend', 'email', id);
+    const current = world.get('resend', 'email', id);
     if (!current) return resendNotFound('Email');
     if (current.last_event !== 'scheduled') return resendError(422, 'validation_error', 'Only scheduled emails can be updated or cancelled.');
     const body = action === 'update' ? await readJsonObject(request) : {};
     if (action === 'update' && typeof body?.scheduled_at !== 'string') return resendError(422, 'validation_error', 'Missing `scheduled_at` field.');
     const next = action === 'cancel' ? { ...current, last_event: 'canceled' } : { ...current, scheduled_at: body!.scheduled_at };
-    ctx.world.put('resend', 'email', next);
+    world.put('resend', 'email', next);
     return jsonResponse({ object: 'email', id });
   };
 }
