@@ -11,6 +11,8 @@ export type RelayErrorCode =
   | 'INVALID_SECRET'
   | 'INVALID_OPTION'
   | 'INVALID_DATA'
+  /** A store cannot answer a query as asked: a list filter, limit or cursor outside the rules of `Store` (HTTP 400). */
+  | 'INVALID_FILTER'
   | 'UNSAFE_IN_PRODUCTION'
   | 'NOT_FOUND'
   | 'CONFLICT'

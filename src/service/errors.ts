@@ -1,5 +1,21 @@
 /** Errors the service's operations and routes share. */
-import { RelayError } from '../core/index.js';
+import { RelayError, type RelayErrorCode } from '../core/index.js';
+
+/**
+ * The HTTP status of an error an operation threw, by its `RelayError` code: what was not found 404, a conflict 409,
+ * any other `RelayError` (a bad filter, option or input; a store that cannot open) 400; anything else is the
+ * service's own failure, 500. The one rule for the executions API and the dashboard's: a built-in error
+ * (`RangeError`, `TypeError`) is never taken for the caller's mistake.
+ */
+export function statusOfError(cause: unknown): 400 | 404 | 409 | 500 {
+  if (!RelayError.is(cause)) return 500;
+  return STATUS_OF_CODE[cause.code] ?? 400;
+}
+
+const STATUS_OF_CODE: Partial<Record<RelayErrorCode, 404 | 409>> = {
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+};
 
 /** The error for an `exec_` or `evt_` id this service has not stored. */
 export function executionNotFound(idOrEventId: string): RelayError {

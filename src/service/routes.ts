@@ -5,7 +5,7 @@ import { closestMatches, RelayError } from '../core/index.js';
 import type { ProviderPlugin } from '../providers/index.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';
-import { executionNotFound } from './errors.js';
+import { executionNotFound, statusOfError } from './errors.js';
 import type { Executions } from './executions.js';
 import { error, header, json, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
@@ -46,11 +46,8 @@ export async function route(request: RelayRequest, context: ServiceContext, scop
   try {
     return await dispatch(request, context, scope);
   } catch (cause) {
-    if (cause instanceof RelayError) {
-      const status = cause.code === 'NOT_FOUND' ? 404 : cause.code === 'CONFLICT' ? 409 : 400;
-      return error(status, cause.message);
-    }
-    if (cause instanceof RangeError) return error(400, cause.message);
+    const status = statusOfError(cause);
+    if (status !== 500) return error(status, (cause as RelayError).message);
     const detail = cause instanceof Error ? cause.message : String(cause);
     return error(500, `Internal error in the relay service: ${detail}`);
   }
@@ -144,13 +141,13 @@ function listFilter(params: URLSearchParams): ExecutionFilter {
   const status = params.get('status');
   if (status !== null) {
     if (!STATUSES.includes(status as ExecutionStatus)) {
-      throw new RangeError(`status must be one of ${STATUSES.join(', ')}; got "${status}".`);
+      throw new RelayError('INVALID_FILTER', `status must be one of ${STATUSES.join(', ')}; got "${status}".`);
     }
     filter.status = status as ExecutionStatus;
   }
   const limit = params.get('limit');
   if (limit !== null) {
-    if (!/^\d{1,4}$/.test(limit)) throw new RangeError(`limit must be a whole number from 1 to 500; got "${limit}".`);
+    if (!/^\d{1,4}$/.test(limit)) throw new RelayError('INVALID_FILTER', `limit must be a whole number from 1 to 500; got "${limit}".`);
     filter.limit = Number(limit);
   }
   const cursor = params.get('cursor');

@@ -3,6 +3,7 @@
  * execution with its replay chain, headers and verification, the refused deliveries, the catalog, the
  * Trigger form, replay and retry, and the live stream. Every answer is JSON `{ "error": string }` on failure.
  */
+import { RelayError } from '../../core/index.js';
 import { isBuiltInProvider, type ProviderPlugin } from '../../providers/index.js';
 import { executionNotFound } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
@@ -88,7 +89,7 @@ async function list(params: URLSearchParams, deps: ApiDeps): Promise<ListAnswer>
   const provider = params.get('provider') || undefined;
   const type = params.get('type') || undefined;
   const status = params.get('status') || undefined;
-  if (status !== undefined && !isExecutionStatus(status)) throw new RangeError(`status must be one of ${STATUSES.join(', ')}; got "${status}".`);
+  if (status !== undefined && !isExecutionStatus(status)) throw new RelayError('INVALID_FILTER', `status must be one of ${STATUSES.join(', ')}; got "${status}".`);
   const limit = params.get('limit');
   const filter: { -readonly [K in keyof ExecutionFilter]: ExecutionFilter[K] } = {};
   // With a provider, the type may be given without it (`invoice.paid`) or qualified (`stripe.invoice.paid`).

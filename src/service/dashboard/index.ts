@@ -3,7 +3,8 @@
  * API under `/_dashboard/api/`, and the refused deliveries of the webhook routes. Host, token and
  * origin are checked before anything else (guard.ts).
  */
-import { RelayError } from '../../core/index.js';
+import type { RelayError } from '../../core/index.js';
+import { statusOfError } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
 import type { Store } from '../store/types.js';
@@ -90,11 +91,8 @@ export class Dashboard {
     try {
       return await api(request, scope, parts.slice(1), { ...this.#deps, hub: this.hub, rejections: this.rejections, handler });
     } catch (cause) {
-      if (cause instanceof RelayError) {
-        const status = cause.code === 'NOT_FOUND' ? 404 : cause.code === 'CONFLICT' ? 409 : 400;
-        return error(status, cause.message, SECURITY_HEADERS);
-      }
-      if (cause instanceof RangeError) return error(400, cause.message, SECURITY_HEADERS);
+      const status = statusOfError(cause);
+      if (status !== 500) return error(status, (cause as RelayError).message, SECURITY_HEADERS);
       return error(500, `Internal error in the relay dashboard: ${cause instanceof Error ? cause.message : String(cause)}`, SECURITY_HEADERS);
     }
   }

@@ -2,6 +2,7 @@
  * The rules both embedded stores share (limits, cursors, type filters, JSON columns, errors), written once
  * so that MemoryStore and SqliteStore cannot drift apart. Internal: not exported from the barrel.
  */
+import { RelayError } from '../../core/index.js';
 import type { ExecutionRecord, ExecutionStatus, StoredEvent } from './types.js';
 
 /** @internal Default page size of `listExecutions`. */
@@ -9,11 +10,11 @@ export const DEFAULT_LIMIT = 50;
 /** @internal Largest page size of `listExecutions`. */
 export const MAX_LIMIT = 500;
 
-/** @internal `filter.limit`, checked: an integer from 1 to 500, 50 when absent. Throws a `RangeError` otherwise. */
+/** @internal `filter.limit`, checked: an integer from 1 to 500, 50 when absent. Throws a `RelayError` `INVALID_FILTER` otherwise. */
 export function pageLimit(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new RangeError(`Invalid limit ${String(limit)}: expected an integer from 1 to ${MAX_LIMIT}`);
+    throw new RelayError('INVALID_FILTER', `Invalid limit ${String(limit)}: expected an integer from 1 to ${MAX_LIMIT}`);
   }
   return limit;
 }
@@ -27,11 +28,11 @@ export function encodeCursor(id: string): string {
   return Buffer.from(CURSOR_PREFIX + id, 'utf8').toString('base64url');
 }
 
-/** @internal The execution id a cursor continues after. Throws a `RangeError` for anything `encodeCursor` did not make. */
+/** @internal The execution id a cursor continues after. Throws a `RelayError` `INVALID_FILTER` for anything `encodeCursor` did not make. */
 export function decodeCursor(cursor: string): string {
   const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   if (!decoded.startsWith(CURSOR_PREFIX) || decoded.length === CURSOR_PREFIX.length || encodeCursor(decoded.slice(CURSOR_PREFIX.length)) !== cursor) {
-    throw new RangeError(`Invalid cursor ${JSON.stringify(cursor)}: pass the nextCursor of a previous page unchanged`);
+    throw new RelayError('INVALID_FILTER', `Invalid cursor ${JSON.stringify(cursor)}: pass the nextCursor of a previous page unchanged`);
   }
   return decoded.slice(CURSOR_PREFIX.length);
 }
@@ -42,10 +43,10 @@ export function typeFilter(type: string | undefined): { exact: string } | { pref
   return type.endsWith('*') ? { prefix: type.slice(0, -1) } : { exact: type };
 }
 
-/** @internal `filter.status`, checked. */
+/** @internal `filter.status`, checked: a `RelayError` `INVALID_FILTER` unless an execution status. */
 export function statusFilter(status: string | undefined): ExecutionStatus | undefined {
   if (status === undefined || isExecutionStatus(status)) return status;
-  throw new RangeError(`Invalid status ${JSON.stringify(status)}: expected one of ${STATUSES.join(', ')}`);
+  throw new RelayError('INVALID_FILTER', `Invalid status ${JSON.stringify(status)}: expected one of ${STATUSES.join(', ')}`);
 }
 
 const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];

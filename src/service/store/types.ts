@@ -140,7 +140,24 @@ export interface ExecutionPage {
 /** Fields of an execution the runner changes. */
 export type ExecutionPatch = Partial<Pick<ExecutionRecord, 'status' | 'attempt' | 'updatedAt' | 'error' | 'owner'>>;
 
-/** Where the service keeps events, executions, steps and logs: `MemoryStore`, `SqliteStore`, or one of yours. */
+/**
+ * Where the service keeps events, executions, steps and logs: `MemoryStore`, `SqliteStore`, or one of yours
+ * (`relaykit/store-contract` checks one against these rules).
+ *
+ * Errors, the part of the contract the service's answers depend on:
+ * - A query the store cannot answer as asked (a `limit` outside 1 to 500 or not an integer, a `status` that is no
+ *   `ExecutionStatus`, a `cursor` the store did not make) rejects with a `RelayError` of code `INVALID_FILTER` whose
+ *   message names the value and what is allowed. Callers pass user input through (the executions API's query string),
+ *   and the service answers it with 400 and that message.
+ * - A record the store refuses (an execution whose `eventId` is not the event's, a `replayedFrom`, step or log of an
+ *   execution not stored, an id already stored, a status, attempt, step status or log level outside its type)
+ *   rejects, with any error, and stores nothing of that call; the other writes issued with it are unaffected. The
+ *   service never sends such records, so it answers them as its own failure: 500.
+ * - Every call on a closed store rejects with an error whose message says `closed`; `close()` twice is fine.
+ * - A store that cannot open throws (or rejects at its first call) a `RelayError` `STORE_UNAVAILABLE` naming the
+ *   store and the fix.
+ * Any other error (a `RangeError`, a driver's) is the store's failure, never taken for the caller's mistake: 500.
+ */
 export interface Store {
   /**
    * Stores an event and its execution in one transaction. When the event's `(provider, deliveryId)`
