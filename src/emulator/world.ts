@@ -26,7 +26,7 @@ interface Entry {
   seq: number;
 }
 
-/** The default scope of Shopify objects seeded without a shop. */
+/** The default scope of objects seeded without a shop, for a provider whose adapter keeps them by shop (Shopify). */
 const ANY_SHOP = '*';
 
 /**
@@ -126,7 +126,8 @@ export class ProviderWorld implements World {
     const shops = new Set<string>();
     for (const key of this.#buckets.keys()) {
       const [provider, scope] = key.split('\u0000');
-      if (provider === 'shopify' && scope && scope !== ANY_SHOP) shops.add(scope);
+      // Only a provider whose adapter keeps objects by shop has buckets with a scope.
+      if (scope && scope !== ANY_SHOP) shops.add(scope);
     }
     return [...shops];
   }
@@ -209,7 +210,8 @@ export class ProviderWorld implements World {
 
   #bucket(provider: MockProviderId, kind: string, scope: WorldScope, create: boolean): Map<string, Entry> | undefined {
     this.#check(provider, kind);
-    const key = `${provider}\u0000${provider === 'shopify' ? (scope.shop?.toLowerCase() ?? ANY_SHOP) : ''}\u0000${kind}`;
+    const byShop = this.#adapters.get(provider)?.byShop === true;
+    const key = `${provider}\u0000${byShop ? (scope.shop?.toLowerCase() ?? ANY_SHOP) : ''}\u0000${kind}`;
     let bucket = this.#buckets.get(key);
     if (!bucket && create) {
       bucket = new Map();

@@ -16,8 +16,6 @@ const root = path.resolve(import.meta.dirname, '../..');
  * listed here no longer branches, so that the list only shrinks.
  */
 const PENDING: Readonly<Record<string, string>> = {
-  // The emulator's world keys Shopify objects by shop: the slices' world adapters (issue 27, item 2) take it over.
-  'src/emulator/world.ts': 'Shopify-scoped world keys',
   // Browser code, which may import nothing from the providers: the main resource's path should come with the
   // dashboard's detail answer (src/service/dashboard/wire.ts) from the slice's wire facts.
   'src/dashboard-client/copy-as.ts': 'main resource of a delivery, in the browser',

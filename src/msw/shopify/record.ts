@@ -34,6 +34,7 @@ function children(world: World, shop: string, kind: string, list: unknown, extra
 /** How the world keys and records Shopify objects. */
 export const shopifyAdapter: WorldAdapter = {
   provider: 'shopify',
+  byShop: true,
   keyHint: 'Shopify objects are keyed by their numeric `id` (inventory levels by `inventory_item_id:location_id`, the shop by "shop").',
   identify: shopifyId,
   record(world, delivery, payload) {

@@ -64,6 +64,8 @@ export interface WorldAdapter {
   record(world: World, delivery: ObservedDelivery, payload: unknown): void;
   /** What to say when an object has no key. */
   readonly keyHint: string;
+  /** Whether objects live in a shop (`WorldScope.shop`), as Shopify's do; each shop then has its own. */
+  readonly byShop?: boolean;
 }
 
 /** The HTTP methods the API routes answer. */
