@@ -20,7 +20,10 @@ const mayImport = {
   // What both shells share over the service: finding and loading the user's relay.ts.
   project: ['service', 'providers', 'signers'],
   cli: ['project', 'harness', 'service', 'providers', 'signers'],
-  'vitest-plugin': ['project', 'harness', 'service', 'msw', 'providers', 'signers'],
+  // The runner-neutral test core: starts the service for a run, hands it to workers, the fixture, the matchers.
+  testing: ['project', 'harness', 'service', 'providers', 'signers'],
+  // A runner adapter is a thin shell over the test core (and the msw binding, for mockProviders).
+  'vitest-plugin': ['testing', 'msw'],
 };
 
 const folders = (names) => `^src/(${names.join('|')})/`;
@@ -95,6 +98,15 @@ export default {
       severity: 'error',
       from: { path: '^src/dashboard-client/' },
       to: { path: '^src/', pathNot: ['^src/dashboard-client/', '^src/service/dashboard/wire\\.ts$'] },
+    },
+    {
+      name: 'vitest-only-in-vitest-plugin',
+      comment:
+        'Only the Vitest adapter (src/vitest-plugin/) may import vitest: the test core (src/testing/) and every other ' +
+        'layer must load under Jest and node:test, where vitest is not installed.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/vitest-plugin/' },
+      to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+)/' },
     },
     ...cycleRules,
     {

@@ -7,6 +7,7 @@
  * | `<PROVIDER>_WEBHOOK_SECRET` | harness, service, CLI | a provider's signing secret; each plugin names its own (`secretEnv`) |
  * | `SERVICE_BASE_URL` | CLI, harness | the service's base URL when `--forward` / `target` is absent (the spec's name) |
  * | `RELAYKIT_SERVICE_URL` | harness | the Vitest plugin's service, which it sets; wins over `SERVICE_BASE_URL` in the harness, never read by the CLI |
+ * | `RELAYKIT_CONTEXT_FILE` | test workers | the JSON file of the test run's service (URL, secrets), which the test core sets (src/testing) |
  * | `RELAY_API_TOKEN` | service, harness, CLI | bearer token of `/api/executions` and the dashboard |
  * | `RELAY_STORE_PATH` | service | the default store's file (else `.relay/relay.db`) |
  * | `RELAY_SQLITE_DRIVER` | service | the SQLite driver to use (`node:sqlite`, `better-sqlite3`) |
@@ -22,6 +23,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export const ENV_NAMES = Object.freeze({
   serviceBaseUrl: 'SERVICE_BASE_URL',
   testServiceUrl: 'RELAYKIT_SERVICE_URL',
+  testContextFile: 'RELAYKIT_CONTEXT_FILE',
   apiToken: 'RELAY_API_TOKEN',
   storePath: 'RELAY_STORE_PATH',
   sqliteDriver: 'RELAY_SQLITE_DRIVER',

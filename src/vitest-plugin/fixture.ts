@@ -1,35 +1,14 @@
 /**
- * The `relay` test fixture: the run's service URL and secrets, and what the service stored, read with
- * the harness's service client. `test` is created on first use, so importing `relaykit/vitest` from a
+ * The `relay` test fixture on Vitest's `test`: the core's fixture (src/testing/client.ts) over the
+ * context the plugin provides. `test` is created on first use, so importing `relaykit/vitest` from a
  * config file stays harmless.
  */
 import { inject, test as base } from 'vitest';
 import { prefixed } from '../core/index.js';
-import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/service-client.js';
-import type { ExecutionDetail } from '../service/views.js';
+import { createRelayFixture, type RelayFixture } from '../testing/client.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
 
-/** An execution as the service's list (`GET /api/executions`) returns it. */
-export type StoredExecutionJson = ServiceExecution;
-
-/**
- * An execution in full, as `GET /api/executions/<id>` returns it: `steps`, `logs`, `error` and `event`
- * typed as the service writes them.
- * @example
- * const done: StoredExecutionDetail = await relay.settled(result.execution!.id);
- * done.steps.map((step) => `${step.name} ${step.status}`);
- */
-export type StoredExecutionDetail = ExecutionDetail;
-
-/** The `relay` fixture. */
-export interface RelayFixture extends RelayTestContext {
-  /** The stored executions, newest first (`type` and `status` filter, as `GET /api/executions`). */
-  executions(filter?: ExecutionsFilter): Promise<StoredExecutionJson[]>;
-  /** One execution with its steps, logs and event; `undefined` when there is none with that id. */
-  execution(idOrEventId: string): Promise<StoredExecutionDetail | undefined>;
-  /** Waits until the execution's handler has finished (completed or failed) and returns it with its steps, logs and event. */
-  settled(idOrEventId: string, options?: { timeoutMs?: number }): Promise<StoredExecutionDetail>;
-}
+export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from '../testing/client.js';
 
 /** The plugin's context, with a clear error when the plugin is not configured. */
 export function relayContext(): RelayTestContext {
@@ -45,22 +24,10 @@ export function relayContext(): RelayTestContext {
   return context;
 }
 
-/** Builds the fixture over a context. */
-export function createFixture(context: RelayTestContext): RelayFixture {
-  const client = serviceClient(context.url, { token: context.apiToken });
-  return {
-    ...context,
-    executions: (filter) => client.executions(filter),
-    // The run's own relaykit service answers, so its detail view is what comes back.
-    execution: async (id) => (await client.execution(id)) as unknown as StoredExecutionDetail | undefined,
-    settled: async (id, options) => (await client.waitUntilSettled(id, options)) as unknown as StoredExecutionDetail,
-  };
-}
-
 const extend = () =>
   base.extend<{ relay: RelayFixture }>({
     // eslint-disable-next-line no-empty-pattern
-    relay: async ({}, use) => use(createFixture(relayContext())),
+    relay: async ({}, use) => use(createRelayFixture(relayContext())),
   });
 
 type RelayTest = ReturnType<typeof extend>;

@@ -9,12 +9,12 @@
  * });
  */
 import type { TestProject } from 'vitest/node';
+import { startTestService } from '../testing/service.js';
 import { CONTEXT_KEY } from './context.js';
-import { startTestService } from './start.js';
 
 /** Starts the service, provides its context, and returns the teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const started = await startTestService({}, project.config.root);
+  const started = await startTestService({}, { root: project.config.root });
   project.provide(CONTEXT_KEY, started.context);
   return () => started.close();
 }

@@ -12,7 +12,7 @@
 import { registerMatchers } from './matchers.js';
 
 export { relay } from './plugin.js';
-export type { RelayPluginOptions } from './start.js';
+export type { RelayPluginOptions } from './plugin.js';
 export type { RelayTestContext } from './context.js';
 export { test, relayContext } from './fixture.js';
 export { providerServer } from './provider-server.js';
@@ -21,12 +21,16 @@ export type { IdempotentMatcherOptions, RelayMatchers } from './matchers.js';
 export { expect } from 'vitest';
 
 // Aimed at the plugin's service when no target is given (the plugin sets RELAYKIT_SERVICE_URL).
-export { buildDelivery } from '../harness/build-delivery.js';
-export { deliver, triggerWebhook } from '../harness/trigger.js';
-export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
-export { buildFlow, listFlows, triggerFlow } from '../harness/flows/index.js';
-export type { BuildFlowOptions, TriggerFlowOptions, TriggerFlowResult } from '../harness/flows/index.js';
-export { replay } from '../harness/replay.js';
-export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
+export { buildDelivery, buildFlow, deliver, listFlows, replay, triggerFlow, triggerWebhook } from '../testing/index.js';
+export type {
+  BuildFlowOptions,
+  ReplayOptions,
+  ReplayPreview,
+  ReplayResult,
+  TriggerFlowOptions,
+  TriggerFlowResult,
+  TriggerOptions,
+  TriggerResult,
+} from '../testing/index.js';
 
 registerMatchers();

@@ -1,131 +1,15 @@
 /**
- * The relaykit matchers: `toBeAccepted()`, `toBeRejectedAsForgery()`, `toBeReplayOf(source)` and
- * `toBeIdempotent(options)`, with their types. Registered by the plugin's setup file and by importing
- * `relaykit/vitest`.
+ * The relaykit matchers on Vitest's `expect`: the core's predicates (src/testing/matchers.ts), with
+ * their types. Registered by the plugin's setup file and by importing `relaykit/vitest`.
  */
 import { expect } from 'vitest';
-import type { AssertIdempotentOptions } from '../harness/assert-idempotent.js';
-import type { Target } from '../harness/targets.js';
+import { relayMatchers, type RelayMatchers } from '../testing/matchers.js';
 
-interface Answered {
-  status: number;
-  body?: string;
-  execution?: unknown;
-}
-
-interface ExecutionLike {
-  id: string;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  replayedFrom?: string;
-}
-
-/** The statuses a verifier answers a forgery with: 400 (malformed), 401 (wrong secret), 403 (forbidden). */
-const FORGERY_STATUSES = new Set([400, 401, 403]);
-
-function isAnswered(value: unknown): value is Answered {
-  return typeof value === 'object' && value !== null && typeof (value as Answered).status === 'number';
-}
-
-/** An execution given as itself or as a trigger/replay result carrying one. */
-function executionIn(value: unknown): ExecutionLike | undefined {
-  const candidate = isAnswered(value) && 'execution' in value ? value.execution : value;
-  if (typeof candidate !== 'object' || candidate === null) return undefined;
-  const { id, eventId } = candidate as ExecutionLike;
-  return typeof id === 'string' && typeof eventId === 'string' ? (candidate as ExecutionLike) : undefined;
-}
-
-function excerpt(result: Answered): string {
-  const body = result.body ?? '';
-  return body === '' ? '(empty body)' : body.length > 300 ? `${body.slice(0, 300)}…` : body;
-}
-
-const matchers = {
-  toBeAccepted(received: unknown) {
-    if (!isAnswered(received)) {
-      return { pass: false, message: () => 'expected a triggerWebhook() result (an object with a status), got ' + typeof received };
-    }
-    const pass = received.status >= 200 && received.status < 300;
-    return {
-      pass,
-      message: () =>
-        pass
-          ? `expected the delivery not to be accepted, but the target answered ${received.status}: ${excerpt(received)}`
-          : `expected the delivery to be accepted (2xx), but the target answered ${received.status}: ${excerpt(received)}`,
-    };
-  },
-
-  toBeRejectedAsForgery(received: unknown) {
-    if (!isAnswered(received)) {
-      return { pass: false, message: () => 'expected a triggerWebhook() result (an object with a status), got ' + typeof received };
-    }
-    const pass = FORGERY_STATUSES.has(received.status);
-    return {
-      pass,
-      message: () =>
-        pass
-          ? `expected the delivery not to be rejected as a forgery, but the target answered ${received.status}: ${excerpt(received)}`
-          : `expected the target to reject the delivery as a forgery (400, 401 or 403), but it answered ${received.status}: ${excerpt(received)}`,
-    };
-  },
-
-  toBeReplayOf(received: unknown, source: unknown) {
-    const replayed = executionIn(received);
-    const original = typeof source === 'string' ? undefined : executionIn(source);
-    const sourceId = typeof source === 'string' ? source : original?.id;
-    if (!replayed || sourceId === undefined) {
-      return { pass: false, message: () => 'toBeReplayOf compares two executions (or results carrying one); one of them is not an execution' };
-    }
-    const problems: string[] = [];
-    if (replayed.replayedFrom !== sourceId) problems.push(`replayedFrom is ${String(replayed.replayedFrom)}, not ${sourceId}`);
-    if (replayed.id === sourceId) problems.push('it has the same id as the source');
-    if (replayed.attempt !== 1) problems.push(`attempt is ${replayed.attempt}, not 1`);
-    if (original && replayed.eventType !== original.eventType) problems.push(`event type ${replayed.eventType} differs from ${original.eventType}`);
-    if (original && replayed.eventId === original.eventId) problems.push('it shares the source event id (a replay gets a new event)');
-    const pass = problems.length === 0;
-    return {
-      pass,
-      message: () =>
-        pass ? `expected ${replayed.id} not to be a replay of ${sourceId}` : `expected ${replayed.id} to be a replay of ${sourceId}, but ${problems.join('; ')}`,
-    };
-  },
-
-  /** `assertIdempotent` over the received target; fast-check (a peer dependency) loads only when it is used. */
-  async toBeIdempotent(received: unknown, options: IdempotentMatcherOptions<unknown>) {
-    const { assertIdempotent } = await import('../harness/assert-idempotent.js');
-    try {
-      await assertIdempotent({ ...options, target: received as Target });
-      return { pass: true, message: () => 'expected the handler not to be idempotent, but every generated sequence left the same state' };
-    } catch (error) {
-      return { pass: false, message: () => (error instanceof Error ? error.message : String(error)) };
-    }
-  },
-};
-
-/** Options of `toBeIdempotent`: those of `assertIdempotent` but the target, which is the received value. */
-export type IdempotentMatcherOptions<State> = Omit<AssertIdempotentOptions<State>, 'target'>;
+export type { IdempotentMatcherOptions, RelayMatchers } from '../testing/matchers.js';
 
 /** Registers the matchers on Vitest's `expect` (inside a test worker only). */
 export function registerMatchers(): void {
-  if ((globalThis as { __vitest_worker__?: unknown }).__vitest_worker__) expect.extend(matchers);
-}
-
-/** The relaykit matchers' types. */
-export interface RelayMatchers<R = unknown> {
-  /** The target answered 2xx. */
-  toBeAccepted(): R;
-  /** The target answered 400, 401 or 403. */
-  toBeRejectedAsForgery(): R;
-  /** A new execution replayed from `source` (an execution, a result carrying one, or an execution id). */
-  toBeReplayOf(source: unknown): R;
-  /**
-   * The received target (a fetch handler, an app, a URL) ends in the same `state()` whatever way the flows are
-   * delivered (out of order, duplicated, retried) as after one delivery in the provider's order. Await it.
-   * @example
-   * await expect(POST).toBeIdempotent({ flows: [['stripe', 'checkout-subscription']], state, reset });
-   */
-  toBeIdempotent<State>(options: IdempotentMatcherOptions<State>): Promise<R>;
+  if ((globalThis as { __vitest_worker__?: unknown }).__vitest_worker__) expect.extend(relayMatchers);
 }
 
 declare module 'vitest' {

@@ -1,8 +1,11 @@
 /** `relay()`: the Vitest plugin that runs one reference service for the whole test run. */
 import type { Plugin } from 'vitest/config';
 import type { TestProject } from 'vitest/node';
+import { startTestService, type StartedService, type TestServiceOptions } from '../testing/service.js';
 import { CONTEXT_KEY } from './context.js';
-import { startTestService, type RelayPluginOptions, type StartedService } from './start.js';
+
+/** Options of the Vitest plugin `relay()`; `dir` is resolved from the Vitest project's root. */
+export type RelayPluginOptions = TestServiceOptions;
 
 /** The setup file the plugin adds: matchers, and the msw mock provider APIs when asked. */
 export const SETUP_FILE = 'relaykit/vitest/setup';
@@ -25,7 +28,7 @@ export function relay(options: RelayPluginOptions = {}): Plugin {
     config: () => ({ test: { setupFiles: [SETUP_FILE] } }),
     async configureVitest({ project, vitest }: { project: TestProject; vitest: { onClose(fn: () => unknown): void } }) {
       if (!started) {
-        started = startTestService(options, project.config.root);
+        started = startTestService(options, { root: project.config.root });
         const service = started;
         vitest.onClose(async () => (await service).close());
       }

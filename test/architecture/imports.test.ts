@@ -57,9 +57,16 @@ const fixture: Record<string, string> = {
   // BAD: an import the tool cannot resolve is an arrow it cannot check.
   'src/msw/moved.ts': `export { handlers } from './gone.js';\n`,
   'src/cli/trigger.ts': `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\nexport const run = [trigger, serve];\n`,
+  'src/testing/service.ts': `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\nexport const start = () => [trigger, serve];\n`,
+  // BAD: the test core importing vitest, which a Jest or node:test run does not have.
+  'src/testing/runner.ts': `import { expect } from 'vitest';\nexport const runner = expect;\n`,
   'src/vitest-plugin/plugin.ts':
-    `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\n` +
-    `export const relay = async () => [trigger, serve, (await import('../msw/handlers.js')).handlers];\n`,
+    `import { test } from 'vitest';\nimport { start } from '../testing/service.js';\n` +
+    `export const relay = async () => [test, start, (await import('../msw/handlers.js')).handlers];\n`,
+  // BAD: the Vitest adapter reaching past the test core into the service.
+  'src/vitest-plugin/start.ts': `import { serve } from '../service/serve.js';\nexport const start = serve;\n`,
+  'node_modules/vitest/package.json': JSON.stringify({ name: 'vitest', type: 'module', exports: { '.': './index.js' } }),
+  'node_modules/vitest/index.js': `export const test = () => {};\nexport const expect = () => {};\n`,
   // The browser page may use the dashboard's wire types...
   'src/service/dashboard/wire.ts': `export interface ListItem { id: string }\n`,
   'src/dashboard-client/list.ts': `import type { ListItem } from '../service/dashboard/wire.js';\nexport const rows: ListItem[] = [];\n`,
@@ -110,6 +117,16 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
     ]);
   });
 
+  it('reports the Vitest adapter importing the service past src/testing as vitest-plugin-layer', () => {
+    expect(found).toContainEqual(expect.objectContaining({ rule: 'vitest-plugin-layer', from: 'src/vitest-plugin/start.ts', to: 'src/service/serve.ts' }));
+  });
+
+  it('reports vitest imported outside src/vitest-plugin as vitest-only-in-vitest-plugin', () => {
+    expect(found.filter((v) => v.rule === 'vitest-only-in-vitest-plugin')).toEqual([
+      expect.objectContaining({ from: 'src/testing/runner.ts', to: 'node_modules/vitest/index.js' }),
+    ]);
+  });
+
   it('reports a cycle between two files as no-circular', () => {
     expect(found.filter((v) => v.rule === 'no-circular').map((v) => [v.from, v.to].sort())).toEqual([['src/service/a.ts', 'src/service/b.ts']]);
   });
@@ -119,7 +136,7 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else: every allowed arrow of the tree passes', () => {
-    expect(found).toHaveLength(8);
+    expect(found).toHaveLength(10);
   });
 
   it('finds no cycle and no forbidden arrow in src today', async () => {

@@ -1,20 +1,21 @@
 /**
  * Starts the reference service for a test run: the project's `relay.ts` when there is one, else the
  * built-in providers (`openProject`); an ephemeral loopback port; a temporary SQLite store; one secret
- * per provider. Shared by the plugin and the `globalSetup` entry.
+ * per provider. It hands the service to the run's workers through their environment (context.ts), so
+ * any runner's global setup can call it, whether its workers share its process or not.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openProject } from '../project/open-project.js';
-import { RelayError } from '../core/index.js';
+import { ENV_NAMES, RelayError } from '../core/index.js';
 import { builtInProviders } from '../providers/index.js';
 import type { Relay } from '../service/relay.js';
-import type { RelayTestContext } from './context.js';
+import { CONTEXT_FILE_ENV, writeContextFile, type RelayTestContext } from './context.js';
 
-/** Options of the Vitest plugin `relay()`. */
-export interface RelayPluginOptions {
-  /** Directory holding `relay.ts`. Default: the Vitest project's root. `false`: ignore any relay.ts and serve the built-ins. */
+/** What a user configures of the run's service (the Vitest plugin's `relay()` options, and later Jest's and node:test's). */
+export interface TestServiceOptions {
+  /** Directory holding `relay.ts`, resolved from the run's root. Default: the root. `false`: ignore any relay.ts and serve the built-ins. */
   dir?: string | false;
   /** Secrets by provider id. Default: the `<PROVIDER>_WEBHOOK_SECRET` env var when set, else a fresh random secret. */
   secrets?: Readonly<Record<string, string>>;
@@ -24,29 +25,42 @@ export interface RelayPluginOptions {
   apiToken?: string;
 }
 
+/** Where and for whom `startTestService` runs: the runner adapter's part, not the user's. */
+export interface TestRun {
+  /** The run's root directory (Vitest's `config.root`, Jest's `rootDir`): `dir` is resolved from it. */
+  readonly root: string;
+  /** The function the user configured, as error messages name it (`relay({ secrets }): …`). Default `relay`. */
+  readonly caller?: string;
+}
+
 /** A started service and how to stop it. */
 export interface StartedService {
+  /** What the workers receive (the context file holds the same). */
   readonly context: RelayTestContext;
+  /** The JSON file holding `context`, which `RELAYKIT_CONTEXT_FILE` names until `close()`. */
+  readonly contextFile: string;
+  /** The running service. */
   readonly relay: Relay;
+  /** Stops the service, removes its store and context file, and puts the env back as it was. Idempotent. */
   close(): Promise<void>;
 }
 
-function checkOptions(options: RelayPluginOptions): void {
+function checkOptions(options: TestServiceOptions, caller: string): void {
   for (const [id, secret] of Object.entries(options.secrets ?? {})) {
     if (typeof secret !== 'string' || secret === '') {
-      throw new RelayError('INVALID_OPTION', `relay({ secrets }): the secret for "${id}" must be a non-empty string.`);
+      throw new RelayError('INVALID_OPTION', `${caller}({ secrets }): the secret for "${id}" must be a non-empty string.`);
     }
   }
   if (options.dir !== undefined && options.dir !== false && typeof options.dir !== 'string') {
-    throw new RelayError('INVALID_OPTION', `relay({ dir }) must be a path or false, got ${typeof options.dir}.`);
+    throw new RelayError('INVALID_OPTION', `${caller}({ dir }) must be a path or false, got ${typeof options.dir}.`);
   }
 }
 
 /**
  * The run's env, which the test workers inherit: the secrets (as `<PROVIDER>_WEBHOOK_SECRET`, for the
  * user's own verification code and relay.ts), the API token (`RELAY_API_TOKEN`, which `replay()` and the
- * fixture send) and later the service's URL (`RELAYKIT_SERVICE_URL`, the harness's default target).
- * `restore` puts back what was there.
+ * fixture send), later the service's URL (`RELAYKIT_SERVICE_URL`, the harness's default target) and the
+ * context file (`RELAYKIT_CONTEXT_FILE`). `restore` puts back what was there.
  */
 function runEnv(): { set(name: string, value: string): void; restore(): void } {
   const saved = new Map<string, string | undefined>();
@@ -64,9 +78,19 @@ function runEnv(): { set(name: string, value: string): void; restore(): void } {
   };
 }
 
-/** Starts the service; the env it sets for the workers (secrets, token, URL) is restored by `close`. */
-export async function startTestService(options: RelayPluginOptions, root: string): Promise<StartedService> {
-  checkOptions(options);
+/**
+ * Starts the run's service and publishes it to the workers: `process.env` gets the secrets, the API
+ * token, `RELAYKIT_SERVICE_URL` and `RELAYKIT_CONTEXT_FILE` (read back with `readTestContext()`), so
+ * call it before the workers start. `close()` stops it and restores the env. Bad options are a
+ * `RelayError` (`INVALID_OPTION`); a store or relay.ts that cannot open rejects, naming the cause.
+ * @example
+ * // a runner's global setup and teardown
+ * const service = await startTestService({ mockProviders: true }, { root: process.cwd() });
+ * process.env.RELAYKIT_SERVICE_URL; // service.context.url
+ * await service.close();
+ */
+export async function startTestService(options: TestServiceOptions, run: TestRun): Promise<StartedService> {
+  checkOptions(options, run.caller ?? 'relay');
   const env = runEnv();
   const secrets: Record<string, string> = {};
   for (const provider of builtInProviders) {
@@ -74,20 +98,20 @@ export async function startTestService(options: RelayPluginOptions, root: string
     secrets[provider.id] = secret;
     env.set(provider.secretEnv, secret);
   }
-  if (options.apiToken !== undefined) env.set('RELAY_API_TOKEN', options.apiToken);
-  const storeDir = mkdtempSync(path.join(tmpdir(), 'relaykit-vitest-'));
+  if (options.apiToken !== undefined) env.set(ENV_NAMES.apiToken, options.apiToken);
+  const runDir = mkdtempSync(path.join(tmpdir(), 'relaykit-test-'));
 
   let relay: Relay | undefined;
   try {
-    const project = await openProject(path.resolve(root, options.dir || '.'), {
+    const project = await openProject(path.resolve(run.root, options.dir || '.'), {
       relayFile: options.dir !== false,
-      storePath: path.join(storeDir, 'relay.db'),
+      storePath: path.join(runDir, 'relay.db'),
       secrets,
       apiToken: options.apiToken,
     });
     relay = project.relay;
     const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
-    env.set('RELAYKIT_SERVICE_URL', listening.url);
+    env.set(ENV_NAMES.testServiceUrl, listening.url);
     const reset = typeof options.mockProviders === 'object' ? options.mockProviders.reset !== false : true;
     const context: RelayTestContext = {
       url: listening.url,
@@ -95,24 +119,27 @@ export async function startTestService(options: RelayPluginOptions, root: string
       ...(options.apiToken !== undefined ? { apiToken: options.apiToken } : {}),
       mockProviders: { enabled: options.mockProviders !== undefined && options.mockProviders !== false, reset },
     };
+    const contextFile = writeContextFile(runDir, context);
+    env.set(CONTEXT_FILE_ENV, contextFile);
     const started = relay;
     let closing: Promise<void> | undefined;
     return {
       context,
+      contextFile,
       relay: started,
       close: () =>
         (closing ??= (async () => {
           try {
             await started.close();
           } finally {
-            rmSync(storeDir, { recursive: true, force: true });
+            rmSync(runDir, { recursive: true, force: true });
             env.restore();
           }
         })()),
     };
   } catch (error) {
     await relay?.close();
-    rmSync(storeDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     env.restore();
     throw error;
   }

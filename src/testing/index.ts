@@ -1,0 +1,32 @@
+/**
+ * The runner-neutral test core under `relaykit/vitest` (and the Jest and node:test adapters to come).
+ * It imports no test runner: a runner adapter starts the service in its global setup
+ * (`startTestService`), reads the context in its workers (`readTestContext`, or the runner's own
+ * channel), builds the `relay` fixture over it (`createRelayFixture`) and registers `relayMatchers`.
+ * The harness functions a test file uses are gathered here too, so that an adapter re-exports them
+ * from one place.
+ *
+ * @example
+ * // a runner adapter, in a few lines
+ * const service = await startTestService(userOptions, { root, caller: 'relay' }); // global setup
+ * const relay = createRelayFixture(readTestContext()!);                            // a worker
+ * expect.extend(relayMatchers);
+ */
+export { CONTEXT_FILE_ENV, readTestContext } from './context.js';
+export type { RelayTestContext } from './context.js';
+export { startTestService } from './service.js';
+export type { StartedService, TestRun, TestServiceOptions } from './service.js';
+export { createRelayFixture } from './client.js';
+export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from './client.js';
+export { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejectedAsForgery, toBeReplayOf } from './matchers.js';
+export type { IdempotentMatcherOptions, MatcherResult, RelayMatchers } from './matchers.js';
+
+// What test files use, aimed at the run's service when no target is given (startTestService sets
+// RELAYKIT_SERVICE_URL, the harness's default target).
+export { buildDelivery } from '../harness/build-delivery.js';
+export { deliver, triggerWebhook } from '../harness/trigger.js';
+export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
+export { buildFlow, listFlows, triggerFlow } from '../harness/flows/index.js';
+export type { BuildFlowOptions, TriggerFlowOptions, TriggerFlowResult } from '../harness/flows/index.js';
+export { replay } from '../harness/replay.js';
+export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
