@@ -4,8 +4,8 @@
  * sign the stored event again and deliver it to a route of the user's.
  */
 import { RelayError } from '../core/index.js';
-import { buildDelivery, type Delivery } from './build-delivery.js';
-import { createFixture } from './fixture.js';
+import { buildDelivery, type Delivery, type FixtureDeliveryOptions } from './build-delivery.js';
+import { createFixture, type CapturedDelivery } from './fixture.js';
 import { serviceClient, type ServiceAnswer, type ServiceClient } from './service-client.js';
 import { resolveRoute, type Target } from './targets.js';
 import { deliver, type ExecutionSummary } from './trigger.js';
@@ -122,6 +122,17 @@ export async function replay(id: string, options: ReplayOptions = {}): Promise<R
   return { ...(await client.replay(sourceExecutionId)), dryRun: false, sourceExecutionId };
 }
 
+/**
+ * A stored delivery (its provider, type and body) signed again with the test secret, with fresh delivery
+ * ids: what `replay` sends with `path` or `to`, and `relay replay --to` / `--path`.
+ * @example
+ * const delivery = await resignStored(await relay.store.getEvent(eventId), { secret: 'whsec_test' });
+ * await deliver(delivery, { to: 'http://localhost:4000/webhooks/stripe' });
+ */
+export function resignStored(stored: CapturedDelivery, options: Pick<FixtureDeliveryOptions, 'secret' | 'env'> = {}): Promise<Delivery> {
+  return buildDelivery({ ...options, fixture: createFixture(stored, { scrub: false }) });
+}
+
 /** `path` or `to`: the stored event signed again, fresh delivery ids, POSTed to the route. */
 async function replayToRoute(id: string, options: ReplayOptions): Promise<ReplayResult> {
   const route = resolveRoute(options, 'replay');
@@ -136,7 +147,7 @@ async function replayToRoute(id: string, options: ReplayOptions): Promise<Replay
     throw new RelayError('NOT_FOUND', `Could not read the provider and type of execution ${id}'s event from the service's answer.`);
   }
   const stored = { provider, type, headers: {}, body: JSON.stringify(source.event.data), receivedAt: receivedAt ?? new Date().toISOString() };
-  const delivery = await buildDelivery({ fixture: createFixture(stored, { scrub: false }), ...(options.secret !== undefined ? { secret: options.secret } : {}) });
+  const delivery = await resignStored(stored, options.secret !== undefined ? { secret: options.secret } : {});
   const result = await deliver(delivery, route);
   return { ...result, dryRun: false, sourceExecutionId: source.id };
 }

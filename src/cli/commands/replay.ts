@@ -7,9 +7,8 @@
  * that path on the base URL (`--forward`, which is then the user's app, not asked for executions).
  */
 import { apiPaths, apiTokenFromEnv, DEFAULT_BASE_URL, ENV_NAMES, isSuccessStatus, RelayError } from '../../core/index.js';
-import { buildDelivery } from '../../harness/build-delivery.js';
-import { createFixture, type CapturedDelivery } from '../../harness/fixture.js';
-import { checkExecutionId, replay, type ReplayPreview } from '../../harness/replay.js';
+import { type CapturedDelivery } from '../../harness/fixture.js';
+import { checkExecutionId, replay, resignStored, type ReplayPreview } from '../../harness/replay.js';
 import { serviceClient } from '../../harness/service-client.js';
 import { errorDetail, joinUrl, type RouteOptions } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
@@ -89,8 +88,7 @@ async function findSource(id: string, options: ReplayCliOptions, base: string | 
 
 /** `--to`, `--path`: the stored delivery signed again with the test secret, fresh ids, POSTed to the route at `url`. */
 async function sendTo(out: Output, env: NodeJS.ProcessEnv, source: Source, route: RouteOptions, url: string, json: boolean): Promise<number> {
-  const fixture = createFixture(source.event!, { scrub: false });
-  const delivery = await buildDelivery({ fixture, env });
+  const delivery = await resignStored(source.event!, { env });
   if (!json) out.line(`${PREFIX} POST ${url}`);
   const result = await deliver(delivery, route);
   const ok = isSuccessStatus(result.status);

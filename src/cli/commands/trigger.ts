@@ -9,9 +9,8 @@ import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../h
 import { errorDetail, joinUrl } from '../../harness/targets.js';
 import { deliver } from '../../harness/trigger.js';
 import { triggerMany } from '../../harness/trigger-many.js';
-import { builtInProviderIds, getProvider, isBuiltInProvider } from '../../providers/index.js';
+import { builtInProviderIds, builtInProviders, getProvider, isBuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
-import { readFixture } from '../../harness/fixture.js';
 import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, pathOption, toUrlOption, wholeNumber } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 
@@ -125,18 +124,28 @@ function fixtureAndTo(options: TriggerCliOptions): Pick<Plan, 'fixture' | 'to' |
   };
 }
 
-/** The fixture's delivery, signed again; `--print` without the secret signs with a throwaway one, as for a built delivery. */
-async function fixtureDelivery(out: Output, p: Plan, fixture: NonNullable<Plan['fixture']>): Promise<Delivery> {
-  const { env, timestamp, headers } = p.build;
-  const options = { fixture: fixture.file, keepIds: fixture.keepIds, env, timestamp, headers };
-  try {
-    return await buildDelivery(options);
-  } catch (error) {
-    if (!(error instanceof RelayError) || error.code !== 'MISSING_SECRET' || !p.print) throw error;
-    const provider = getProvider((await readFixture(fixture.file)).provider);
-    out.error(`relay trigger: ${provider.secretEnv} is not set; signed with a throwaway secret (--print sends nothing)`);
-    return buildDelivery({ ...options, secret: provider.generateSecret() });
-  }
+/**
+ * What the harness reads the secret from. `--print` sends nothing, so there the secret is not demanded:
+ * each built-in whose variable is unset gets a throwaway secret (the provider's own format), and
+ * `throwawayNotice` tells the user which one signed. One build either way, nothing built twice.
+ */
+function secretEnv(p: Plan): NodeJS.ProcessEnv {
+  const { env } = p.build;
+  if (!p.print) return env;
+  const throwaway = builtInProviders.filter((provider) => !env[provider.secretEnv]).map((provider) => [provider.secretEnv, provider.generateSecret()]);
+  return { ...env, ...Object.fromEntries(throwaway) };
+}
+
+/** The one stderr line of a `--print` delivery signed with a throwaway secret (see `secretEnv`). */
+function throwawayNotice(out: Output, p: Plan, delivery: Delivery): void {
+  const name = getProvider(delivery.provider).secretEnv;
+  if (p.print && !p.build.env[name]) out.error(`relay trigger: ${name} is not set; signed with a throwaway secret (--print sends nothing)`);
+}
+
+/** The fixture's delivery, signed again. */
+function fixtureDelivery(p: Plan, fixture: NonNullable<Plan['fixture']>): Promise<Delivery> {
+  const { timestamp, headers } = p.build;
+  return buildDelivery({ fixture: fixture.file, keepIds: fixture.keepIds, env: secretEnv(p), timestamp, headers });
 }
 
 /** Why a custom plugin's id cannot be triggered, when relay.ts in the working directory mounts one with that id. */
@@ -182,27 +191,23 @@ function unknownEventType(error: RelayError): RelayError {
 
 /**
  * The first delivery, built and signed by the harness, which checks the provider, then the event type
- * (so that a typo shows on the first try, not once the secret is set), then the secret. `--print` sends
- * nothing, so there the secret is not demanded: a throwaway secret (the provider's own format) signs
- * when the variable is unset, and the user is told.
+ * (so that a typo shows on the first try, not once the secret is set), then the secret (see `secretEnv`
+ * for `--print`).
  */
-async function firstDelivery(out: Output, providerId: string, eventType: string, p: Plan): Promise<Delivery> {
+async function firstDelivery(providerId: string, eventType: string, p: Plan): Promise<Delivery> {
   try {
-    return await buildDelivery(providerId, eventType, p.build);
+    return await buildDelivery(providerId, eventType, { ...p.build, env: secretEnv(p) });
   } catch (error) {
     if (!(error instanceof RelayError)) throw error;
     if (error.code === 'UNKNOWN_PROVIDER') throw await unknownProvider(error, providerId, eventType, p);
     if (error.code === 'UNKNOWN_EVENT_TYPE') throw unknownEventType(error);
     if (error.code !== 'MISSING_SECRET') throw error;
     const provider = getProvider(providerId);
-    if (!p.print) {
-      throw new RelayError('USAGE', 
-        `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
-          `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
-      );
-    }
-    out.error(`relay trigger: ${provider.secretEnv} is not set; signed with a throwaway secret (--print sends nothing)`);
-    return buildDelivery(providerId, eventType, { ...p.build, secret: provider.generateSecret() });
+    throw new RelayError(
+      'USAGE',
+      `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
+        `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
+    );
   }
 }
 
@@ -302,7 +307,8 @@ export async function triggerCommand(
   if (p.fixture === undefined && (provider === undefined || eventType === undefined)) {
     throw new RelayError('USAGE', 'missing required args for command `trigger <provider> <eventType>` (or give --fixture <file>). Run `relay trigger --help` for its options.');
   }
-  const first = p.fixture !== undefined ? await fixtureDelivery(out, p, p.fixture) : await firstDelivery(out, String(provider), String(eventType), p);
+  const first = p.fixture !== undefined ? await fixtureDelivery(p, p.fixture) : await firstDelivery(String(provider), String(eventType), p);
+  throwawayNotice(out, p, first);
   if (first.warning !== undefined) out.error(`relay trigger: warning: ${first.warning}`);
   const url = p.to ?? joinUrl(p.base, p.path ?? first.path);
   if (p.print) return printDelivery(out, p, first, url);
