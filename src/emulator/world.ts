@@ -125,7 +125,7 @@ export class ProviderWorld implements World {
   shops(): string[] {
     const shops = new Set<string>();
     for (const key of this.#buckets.keys()) {
-      const [provider, scope] = key.split('\u0000');
+      const [, scope] = key.split('\u0000');
       // Only a provider whose adapter keeps objects by shop has buckets with a scope.
       if (scope && scope !== ANY_SHOP) shops.add(scope);
     }
