@@ -27,7 +27,11 @@ export function unknownProviderError(id: string, known: readonly string[]): Rela
 // Providers added by registerProvider, in the order they were added; the registry is the only list of providers.
 const registered: BuiltInProvider[] = [];
 
-/** The providers the harness knows: the built-ins, then those registered since (`registerProvider`). */
+/**
+ * The providers the harness knows: the built-ins, then those registered since (`registerProvider`).
+ * @example
+ * listProviders().map((p) => p.id); // ['stripe', 'github', 'clerk', 'shopify', 'resend']
+ */
 export function listProviders(): readonly BuiltInProvider[] {
   return registered.length === 0 ? builtInProviders : [...builtInProviders, ...registered];
 }
