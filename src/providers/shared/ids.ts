@@ -2,10 +2,10 @@
  * Provider-shaped identifiers, drawn from the delivery's seeded generator. Payloads hold many ids,
  * so each is built from 32-bit draws and lookup tables rather than per-character faker calls.
  */
+import { BASE62_ALPHABET, base62 as base62Digits } from '../../core/index.js';
 import type { Faker } from './random.js';
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const BASE62_CODES = Array.from(BASE62, (c) => c.charCodeAt(0));
+const BASE62_CODES = Array.from(BASE62_ALPHABET, (c) => c.charCodeAt(0));
 const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 function draw32(faker: Faker): number {
@@ -18,9 +18,7 @@ function hex32(value: number): string {
 
 /** `length` base62 characters. */
 export function base62(faker: Faker, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += BASE62[faker.number.int(61)];
-  return out;
+  return base62Digits(length, () => faker.number.int(61));
 }
 
 /** Lowercase hex of `length` characters (a Git SHA is `hex(faker, 40)`). */

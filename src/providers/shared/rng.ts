@@ -3,6 +3,7 @@
  * deliveries and the order they are sent in. Small and separate from the payload builders' faker, so
  * that a flow's plan is drawn without loading any builder.
  */
+import { base62 as base62Digits } from '../../core/index.js';
 
 /** A seeded source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -34,8 +35,6 @@ export function hashText(text: string): number {
   return h >>> 0;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
 /** An integer from `min` to `max`, both included. */
 export function int(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1));
@@ -43,9 +42,7 @@ export function int(rng: Rng, min: number, max: number): number {
 
 /** `length` base62 characters. */
 export function base62(rng: Rng, length: number): string {
-  let text = '';
-  for (let i = 0; i < length; i++) text += BASE62[Math.floor(rng() * 62)];
-  return text;
+  return base62Digits(length, () => Math.floor(rng() * 62));
 }
 
 /** A lower-case hex string of `length` characters (a git sha at 40). */

@@ -4,11 +4,11 @@
  * `ctx.now`; faker's own generators (names, addresses) cost microseconds each, so people and places
  * are picked from faker's locale lists with cheap integer draws instead.
  */
+import { BASE62_ALPHABET } from '../../core/index.js';
 import type { Faker } from '../shared/random.js';
 
 export type Obj = Record<string, unknown>;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';
 
 /**
@@ -121,7 +121,7 @@ export class Scene {
 
   /** `length` base62 characters. */
   base62(length: number): string {
-    return drawDigits(this.faker, length, BASE62, 8);
+    return drawDigits(this.faker, length, BASE62_ALPHABET, 8);
   }
 
   digits(length: number): string {
@@ -269,7 +269,7 @@ export function timeCode(seconds: number): string {
   let value = (((seconds - ID_EPOCH) % 62 ** 5) + 62 ** 5) % 62 ** 5;
   let out = '';
   for (let i = 0; i < 5; i++) {
-    out = BASE62[value % 62] + out;
+    out = BASE62_ALPHABET[value % 62] + out;
     value = Math.floor(value / 62);
   }
   return out;
