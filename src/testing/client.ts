@@ -6,7 +6,11 @@ import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../
 import type { ExecutionDetail } from '../service/views.js';
 import type { RelayTestContext } from './context.js';
 
-/** An execution as the service's list (`GET /api/executions`) returns it. */
+/**
+ * An execution as the service's list (`GET /api/executions`) returns it.
+ * @example
+ * const failed: StoredExecutionJson[] = await relay.executions({ status: 'failed' });
+ */
 export type StoredExecutionJson = ServiceExecution;
 
 /**
@@ -18,7 +22,14 @@ export type StoredExecutionJson = ServiceExecution;
  */
 export type StoredExecutionDetail = ExecutionDetail;
 
-/** The `relay` fixture. */
+/**
+ * The `relay` fixture: the run's context, and what its service stored.
+ * @example
+ * test('stores the delivery', async ({ relay }) => {
+ *   const result = await triggerWebhook('github', 'push');
+ *   expect((await relay.settled(result.execution!.id)).status).toBe('completed');
+ * });
+ */
 export interface RelayFixture extends RelayTestContext {
   /** The stored executions, newest first (`type` and `status` filter, as `GET /api/executions`). */
   executions(filter?: ExecutionsFilter): Promise<StoredExecutionJson[]>;

@@ -9,7 +9,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENV_NAMES, RelayError, type Env } from '../core/index.js';
 
-/** The run's reference service, as tests see it. */
+/**
+ * The run's reference service, as tests see it.
+ * @example
+ * const { url, secrets } = readTestContext()!;
+ * await fetch(`${url}/api/executions`); // the run's service
+ * secrets.stripe; // 'whsec_…', also process.env.STRIPE_WEBHOOK_SECRET
+ */
 export interface RelayTestContext {
   /** The service's base URL, e.g. `http://127.0.0.1:43121`. */
   readonly url: string;

@@ -11,13 +11,20 @@ import type { Target } from '../harness/targets.js';
 /**
  * A predicate's verdict. `message` explains the failure of the assertion: when `pass` is false, of
  * the assertion itself; when `pass` is true, of its negation (`expect(x).not.toBeAccepted()`).
+ * @example
+ * const { pass, message } = toBeAccepted(result);
+ * if (!pass) throw new AssertionError({ message: message() });
  */
 export interface MatcherResult {
   readonly pass: boolean;
   readonly message: () => string;
 }
 
-/** Options of `toBeIdempotent`: those of `assertIdempotent` but the target, which is the received value. */
+/**
+ * Options of `toBeIdempotent`: those of `assertIdempotent` but the target, which is the received value.
+ * @example
+ * const options: IdempotentMatcherOptions<number> = { flows: [['stripe', 'checkout-subscription']], state: () => rows.length, reset };
+ */
 export type IdempotentMatcherOptions<State> = Omit<AssertIdempotentOptions<State>, 'target'>;
 
 interface Answered {
@@ -149,7 +156,13 @@ export async function toBeIdempotent(received: unknown, options: IdempotentMatch
  */
 export const relayMatchers = { toBeAccepted, toBeRejectedAsForgery, toBeReplayOf, toBeIdempotent };
 
-/** The relaykit matchers' types, for a runner's `Matchers` interface (`R` is what an assertion returns). */
+/**
+ * The relaykit matchers' types, for a runner's `Matchers` interface (`R` is what an assertion returns).
+ * @example
+ * declare module 'vitest' {
+ *   interface Matchers<T = any> extends RelayMatchers<T> {}
+ * }
+ */
 export interface RelayMatchers<R = unknown> {
   /** The target answered 2xx. */
   toBeAccepted(): R;

@@ -13,7 +13,11 @@ import { builtInProviders } from '../providers/index.js';
 import type { Relay } from '../service/relay.js';
 import { CONTEXT_FILE_ENV, writeContextFile, type RelayTestContext } from './context.js';
 
-/** What a user configures of the run's service (the Vitest plugin's `relay()` options, and later Jest's and node:test's). */
+/**
+ * What a user configures of the run's service (the Vitest plugin's `relay()` options, and later Jest's and node:test's).
+ * @example
+ * const options: TestServiceOptions = { dir: 'service', secrets: { stripe: 'whsec_test' }, mockProviders: { reset: false } };
+ */
 export interface TestServiceOptions {
   /** Directory holding `relay.ts`, resolved from the run's root. Default: the root. `false`: ignore any relay.ts and serve the built-ins. */
   dir?: string | false;
@@ -25,7 +29,11 @@ export interface TestServiceOptions {
   apiToken?: string;
 }
 
-/** Where and for whom `startTestService` runs: the runner adapter's part, not the user's. */
+/**
+ * Where and for whom `startTestService` runs: the runner adapter's part, not the user's.
+ * @example
+ * const run: TestRun = { root: project.config.root, caller: 'relay' }; // Vitest's project root, as relay() names itself
+ */
 export interface TestRun {
   /** The run's root directory (Vitest's `config.root`, Jest's `rootDir`): `dir` is resolved from it. */
   readonly root: string;
@@ -33,7 +41,13 @@ export interface TestRun {
   readonly caller?: string;
 }
 
-/** A started service and how to stop it. */
+/**
+ * A started service and how to stop it.
+ * @example
+ * const service = await startTestService({}, { root });
+ * project.provide('relaykit', service.context); // or let workers read service.contextFile
+ * await service.close();
+ */
 export interface StartedService {
   /** What the workers receive (the context file holds the same). */
   readonly context: RelayTestContext;
