@@ -8,7 +8,7 @@
  * before an arbitrary is created. The `relaykit/fast-check` entry awaits it at the top level.
  */
 import fc from 'fast-check';
-import { RelayError, type JsonObject } from '../core/index.js';
+import { mountPath, RelayError, type JsonObject } from '../core/index.js';
 import {
   builtInProviders,
   getProvider,
@@ -182,7 +182,7 @@ export function buildDraw(plan: Plan, draw: DeliveryDraw, replace: { timestamp?:
     provider: plan.plugin.id,
     eventType: built.eventType,
     method: 'POST',
-    path: `/api/webhook/${plan.plugin.id}`,
+    path: mountPath(plan.plugin.id),
     headers: built.headers,
     body: built.body,
     deliveryId: built.deliveryId,

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 // would see the call). The payload builders and the seeded generator still load on first use, through
 // loadFabricator, so that importing relaykit/providers loads no faker.
 import '@faker-js/faker/locale/en';
-import { RelayError } from '../core/index.js';
+import { mountPath, RelayError } from '../core/index.js';
 import { getProvider, hasDeliveryObservers, loadFabricator, notifyDelivery, resolveEventType, unknownTypeWarning } from '../providers/index.js';
 import type { BuiltInProvider, EventData, KnownEventType } from '../providers/index.js';
 import { readFixture, type Fixture } from './fixture.js';
@@ -199,7 +199,7 @@ export function observed(
     provider: plugin.id,
     eventType,
     method: 'POST',
-    path: `/api/webhook/${plugin.id}`,
+    path: mountPath(plugin.id),
     headers: signed.headers,
     body: signed.body,
     deliveryId: signed.deliveryId,

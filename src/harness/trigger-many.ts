@@ -3,7 +3,7 @@
  * with latency percentiles; what `relay trigger --count` prints.
  */
 import type { EventData, KnownEventType } from '../providers/index.js';
-import { RelayError } from '../core/index.js';
+import { isSuccessStatus, RelayError } from '../core/index.js';
 import { buildDelivery, type Delivery } from './build-delivery.js';
 import { errorDetail, resolveRoute } from './targets.js';
 import { deliver, type TriggerOptions } from './trigger.js';
@@ -51,7 +51,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-const is2xx = (status: number) => status >= 200 && status < 300;
 const isUnreachable = (error: unknown): error is RelayError => error instanceof RelayError && error.code === 'UNREACHABLE';
 
 function checkCount(name: string, value: unknown): number {
@@ -129,7 +128,7 @@ export async function triggerMany<P extends string, T extends KnownEventType<P> 
     latencyMs: { p50, p90, p99, max: sorted.at(-1) ?? Number.NaN },
     durationMs,
     reasons: [...reasons],
-    ok: stop === undefined && [...statuses.keys()].every(is2xx),
+    ok: stop === undefined && [...statuses.keys()].every(isSuccessStatus),
     ...(stop !== undefined ? { error: stop as RelayError } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * compresses. Retries wait their turn on that clock, so the deliveries sent meanwhile arrive first,
  * as they do from a real provider.
  */
-import { RelayError } from '../../core/index.js';
+import { isSuccessStatus, RelayError } from '../../core/index.js';
 import type { BuiltInProvider } from '../../providers/index.js';
 import type { Delivery } from '../build-delivery.js';
 import { send, type Target, type TargetResponse } from '../targets.js';
@@ -148,7 +148,7 @@ async function attemptOnce(delivery: Delivery, attempt: number, context: SendCon
   return response ? { record, response } : { record };
 }
 
-const accepted = (status: number | null) => status !== null && status >= 200 && status < 300;
+const accepted = (status: number | null) => status !== null && isSuccessStatus(status);
 
 interface Due {
   /** Nominal milliseconds since the sequence began. */
