@@ -1,8 +1,7 @@
 /** Options of `providerHandlers` and `createProviderServer`, checked once at the boundary. */
 import { RelayError } from '../core/index.js';
 import type { CredentialOption } from '../providers/internal.js';
-import { isMockProviderId, mockProviderIds, type MockProviderId } from '../emulator/index.js';
-import type { ProviderWorld } from '../emulator/index.js';
+import { isMockProviderId, mockProviderIds, type MockProviderId, type ProviderWorld } from '../emulator/index.js';
 
 /** Options of the mocked provider APIs. */
 export interface ProviderMockOptions {

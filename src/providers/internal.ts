@@ -9,3 +9,10 @@ export * from './shared/api/index.js';
 // The slices whose API routes live in their own folder (the others are still in src/msw/<p>/).
 export { resendAdapter, resendRoutes } from './resend/api/index.js';
 export type { ResendRouteOptions } from './resend/api/index.js';
+
+// What src/msw/<p>/ still needs of the Stripe and GitHub slices until their routes move in too.
+export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';
+export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
+export { loadStripeThinFetch } from './stripe/thin/load.js';
+export { loadStripeImplied } from './stripe/implied-load.js';
+export type { RelatedThinObject } from './stripe/thin/fetched.js';

@@ -5,8 +5,7 @@
  * email address, slug), so reading it back agrees with the payload; a fuller record keeps its fields.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import type { Obj, World } from '../../emulator/index.js';
 
 /** A Clerk id of the given prefix (`user_…`, `org_…`), else `undefined` (payers carry `""` for none). */
 function idOf(value: unknown, prefix: string): string | undefined {

@@ -7,8 +7,7 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import type { Obj, World } from '../../emulator/index.js';
 import { githubError, githubJson, notFound } from './errors.js';
 import { API, pathKey } from './paths.js';
 

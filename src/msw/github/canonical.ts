@@ -5,8 +5,7 @@
  * their own `url`), and the actions that remove one (`deleted`, `removed`, `unblocked`…) forget it.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import type { Obj, World } from '../../emulator/index.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
 
 /** The world kind of resources kept only by their canonical path (served by `stored`). */

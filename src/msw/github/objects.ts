@@ -1,8 +1,7 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
 import { isPlainObject } from '../../core/index.js';
-import { githubUserObject } from '../../providers/index.js';
-import { base62 } from '../../providers/internal.js';
+import { base62, githubUserObject } from '../../providers/internal.js';
 import type { Obj } from '../../emulator/index.js';
 
 /** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */

@@ -2,8 +2,7 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { intParam } from '../../providers/internal.js';
-import { linkHeader, numberedPage, withQuery } from '../../providers/internal.js';
+import { intParam, linkHeader, numberedPage, withQuery } from '../../providers/internal.js';
 import type { Obj } from '../../emulator/index.js';
 import { githubJson, notFound } from './errors.js';
 import { issueViewOfPull } from './objects.js';

@@ -4,8 +4,7 @@
  * commit status and installation, which carry no `url` of their own.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World, WorldAdapter } from '../../emulator/index.js';
+import type { Obj, World, WorldAdapter } from '../../emulator/index.js';
 import { appInstallation, recordAppInstallation } from './app.js';
 import { recordCanonical, RESOURCE } from './canonical.js';
 import { API, kindOfUrl, pathKey } from './paths.js';

@@ -5,8 +5,7 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { readJsonObject } from '../../providers/internal.js';
-import { nextNumericId } from '../../providers/internal.js';
+import { nextNumericId, readJsonObject } from '../../providers/internal.js';
 import type { Obj } from '../../emulator/index.js';
 import { githubError, githubJson, noContent, notFound, validationFailed } from './errors.js';
 import { actorApp, actorUser, githubTime, newCheckRun, newIssueComment, nodeId } from './objects.js';

@@ -5,8 +5,7 @@
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { prefixed } from '../../core/index.js';
 import type { ApiRoutes, RouteParams } from '../../providers/internal.js';
-import type { ProviderWorld } from '../../emulator/index.js';
-import type { MockProviderId } from '../../emulator/index.js';
+import type { MockProviderId, ProviderWorld } from '../../emulator/index.js';
 
 /** The HTTP methods the mocks answer. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -4,8 +4,7 @@
  */
 import type { HttpResponseResolver } from 'msw';
 import type { MockContext } from '../context.js';
-import { intParam } from '../../providers/internal.js';
-import { decodePageToken, encodePageToken, linkHeader } from '../../providers/internal.js';
+import { decodePageToken, encodePageToken, intParam, linkHeader } from '../../providers/internal.js';
 import type { Obj } from '../../emulator/index.js';
 import { shopifyError, shopifyJson, shopifyNotFound } from './errors.js';
 import type { ShopifyResource } from './resources.js';

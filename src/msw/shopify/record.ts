@@ -4,8 +4,7 @@
  */
 import { isPlainObject } from '../../core/index.js';
 import type { ObservedDelivery } from '../../providers/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World, WorldAdapter } from '../../emulator/index.js';
+import type { Obj, World, WorldAdapter } from '../../emulator/index.js';
 import { recordReferences } from './references.js';
 import { TOPIC_KINDS } from './resources.js';
 

@@ -6,8 +6,7 @@
  * fuller object recorded before is never replaced by a stub.
  */
 import { isPlainObject } from '../../core/index.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import type { Obj, World } from '../../emulator/index.js';
 
 const GID_TYPES: Readonly<Record<string, string>> = {
   order: 'Order',

@@ -2,10 +2,8 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { decodeForm } from '../../providers/internal.js';
-import { cursorPage } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import { cursorPage, decodeForm } from '../../providers/internal.js';
+import type { Obj, World } from '../../emulator/index.js';
 import { invalidParameter, resourceMissing, stripeJson } from './errors.js';
 import { LINE_ITEMS_KIND, STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
 

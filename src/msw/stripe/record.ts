@@ -5,9 +5,8 @@
  * (thin event) as delivered.
  */
 import { isPlainObject } from '../../core/index.js';
-import { loadStripeImplied } from '../../providers/index.js';
+import { loadStripeImplied, nestedObjects, stringId } from '../../providers/internal.js';
 import type { MockContext } from '../context.js';
-import { nestedObjects, stringId } from '../../providers/internal.js';
 import type { WorldAdapter } from '../../emulator/index.js';
 import { answersDeletedStub, singletonKey } from './paths.js';
 import { NOTIFICATION_KIND, recordNotification } from './thin.js';

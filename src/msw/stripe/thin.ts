@@ -6,11 +6,11 @@
  * holds one under that id (a seeded object, or one a snapshot event recorded), which then answers.
  */
 import type { HttpResponseResolver } from 'msw';
-import { loadStripeThinFetch, stripeThinRelatedUrls, type JsonObject } from '../../providers/index.js';
+import type { JsonObject } from '../../providers/index.js';
+import { loadStripeThinFetch, stripeThinRelatedUrls } from '../../providers/internal.js';
 import type { MockContext } from '../context.js';
 import type { MockRoute } from '../shared/routes.js';
-import type { Obj } from '../../emulator/index.js';
-import type { World } from '../../emulator/index.js';
+import type { Obj, World } from '../../emulator/index.js';
 import { resourceMissing, stripeJson } from './errors.js';
 
 /** The world kind delivered notifications are recorded under. */

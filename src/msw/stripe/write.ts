@@ -5,9 +5,7 @@
 import type { HttpResponseResolver } from 'msw';
 import { isPlainObject } from '../../core/index.js';
 import type { MockContext } from '../context.js';
-import { decodeForm } from '../../providers/internal.js';
-import { base62, prefixedId } from '../../providers/internal.js';
-import { nowSeconds } from '../../providers/internal.js';
+import { base62, decodeForm, nowSeconds, prefixedId } from '../../providers/internal.js';
 import type { Obj } from '../../emulator/index.js';
 import { invalidParameter, resourceMissing, stripeError, stripeJson, unknownParameter } from './errors.js';
 import { expand, expandParam } from './read.js';
