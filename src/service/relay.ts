@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { RelayError } from '../core/index.js';
+import { mountPath, RelayError } from '../core/index.js';
 import { resolvePlugins, type ProviderPlugin } from '../providers/index.js';
 import { BodyBudget } from './body-budget.js';
 import { Dashboard, type DashboardOptions, type DeliveryBuilder } from './dashboard/index.js';
@@ -291,7 +291,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
     mounts: () =>
       [...plugins.values()].map((plugin) => ({
         provider: plugin.id,
-        path: `/api/webhook/${plugin.id}`,
+        path: mountPath(plugin.id),
         secretEnv: plugin.secretEnv,
         secretConfigured: secretsFor(plugin).length > 0,
       })),

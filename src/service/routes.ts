@@ -1,7 +1,7 @@
 /** The HTTP contract: mount paths, the executions API, and errors that are always `{ "error": string }`. */
 import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
-import { closestMatches, RelayError } from '../core/index.js';
+import { EXECUTION_STATUSES, isExecutionStatus, mountPath, RelayError, unknownProviderMessage } from '../core/index.js';
 import type { ProviderPlugin } from '../providers/index.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';
@@ -16,7 +16,6 @@ import { executionJson } from './views.js';
 const ROUTES =
   'POST /api/webhook/<provider>, GET /api/executions, GET /api/executions/<id>, ' +
   'POST /api/executions/<id>/replay, POST /api/executions/<id>/retry';
-const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
 const MAX_ID_LENGTH = 200;
 /** Methods that change nothing, answered whatever origin sent them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -140,8 +139,8 @@ function listFilter(params: URLSearchParams): ExecutionFilter {
   if (type) filter.type = type;
   const status = params.get('status');
   if (status !== null) {
-    if (!STATUSES.includes(status as ExecutionStatus)) {
-      throw new RelayError('INVALID_FILTER', `status must be one of ${STATUSES.join(', ')}; got "${status}".`);
+    if (!isExecutionStatus(status)) {
+      throw new RelayError('INVALID_FILTER', `status must be one of ${EXECUTION_STATUSES.join(', ')}; got "${status}".`);
     }
     filter.status = status as ExecutionStatus;
   }
@@ -157,11 +156,7 @@ function listFilter(params: URLSearchParams): ExecutionFilter {
 
 function unknownProvider(id: string, context: ServiceContext): RelayResponse {
   const mounted = [...context.plugins.keys()];
-  const close = closestMatches(id, mounted, 1);
-  return error(
-    404,
-    `Unknown provider "${id}".${close.length > 0 ? ` Did you mean "${close[0]}"?` : ''} Mounted: ${mounted.map((p) => `/api/webhook/${p}`).join(', ')}.`,
-  );
+  return error(404, unknownProviderMessage(id, { suggestFrom: mounted, lists: [['Mounted', mounted.map(mountPath)]] }));
 }
 
 function isJson(contentType: string | undefined): boolean {

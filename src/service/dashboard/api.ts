@@ -3,12 +3,12 @@
  * execution with its replay chain, headers and verification, the refused deliveries, the catalog, the
  * Trigger form, replay and retry, and the live stream. Every answer is JSON `{ "error": string }` on failure.
  */
-import { RelayError } from '../../core/index.js';
+import { EXECUTION_STATUSES, isExecutionStatus, RelayError } from '../../core/index.js';
 import { isBuiltInProvider, type ProviderPlugin } from '../../providers/index.js';
 import { executionNotFound } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
-import { encodeCursor, isExecutionStatus } from '../store/shared.js';
+import { encodeCursor } from '../store/shared.js';
 import type { ExecutionFilter, ExecutionRecord, Store } from '../store/types.js';
 import { executionJson } from '../views.js';
 import { SECURITY_HEADERS } from './guard.js';
@@ -43,7 +43,6 @@ export interface ApiDeps {
   readonly handler: RelayHandler;
 }
 
-const STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 /** The largest JSON body the API reads (the Trigger form's data). */
 const MAX_BODY = 256 * 1024;
 
@@ -89,7 +88,7 @@ async function list(params: URLSearchParams, deps: ApiDeps): Promise<ListAnswer>
   const provider = params.get('provider') || undefined;
   const type = params.get('type') || undefined;
   const status = params.get('status') || undefined;
-  if (status !== undefined && !isExecutionStatus(status)) throw new RelayError('INVALID_FILTER', `status must be one of ${STATUSES.join(', ')}; got "${status}".`);
+  if (status !== undefined && !isExecutionStatus(status)) throw new RelayError('INVALID_FILTER', `status must be one of ${EXECUTION_STATUSES.join(', ')}; got "${status}".`);
   const limit = params.get('limit');
   const filter: { -readonly [K in keyof ExecutionFilter]: ExecutionFilter[K] } = {};
   // With a provider, the type may be given without it (`invoice.paid`) or qualified (`stripe.invoice.paid`).
@@ -174,7 +173,7 @@ function catalog(deps: ApiDeps): CatalogAnswer {
       canTrigger: builtIn,
     };
   });
-  return { providers, statuses: [...STATUSES] };
+  return { providers, statuses: [...EXECUTION_STATUSES] };
 }
 
 /** The Trigger form: builds a signed delivery with relaykit's builder and sends it through this service. */

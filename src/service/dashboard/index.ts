@@ -3,7 +3,7 @@
  * API under `/_dashboard/api/`, and the refused deliveries of the webhook routes. Host, token and
  * origin are checked before anything else (guard.ts).
  */
-import type { RelayError } from '../../core/index.js';
+import { MOUNT_PREFIX, type RelayError } from '../../core/index.js';
 import { statusOfError } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
@@ -57,7 +57,7 @@ export class Dashboard {
       const path = request.pathname;
       if (path === '/' || path.startsWith(PREFIX)) return this.#answer(request, scope, handler);
       const response = await base(request, scope);
-      if (response.status >= 400 && response.status < 500 && path.startsWith('/api/webhook/')) {
+      if (response.status >= 400 && response.status < 500 && path.startsWith(MOUNT_PREFIX)) {
         this.hub.rejected(this.rejections.record(request, response, new Date()));
       }
       return response;

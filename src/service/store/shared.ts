@@ -2,7 +2,7 @@
  * The rules both embedded stores share (limits, cursors, type filters, JSON columns, errors), written once
  * so that MemoryStore and SqliteStore cannot drift apart. Internal: not exported from the barrel.
  */
-import { RelayError } from '../../core/index.js';
+import { EXECUTION_STATUSES, isExecutionStatus, RelayError } from '../../core/index.js';
 import type { ExecutionRecord, ExecutionStatus, StoredEvent } from './types.js';
 
 /** @internal Default page size of `listExecutions`. */
@@ -46,14 +46,11 @@ export function typeFilter(type: string | undefined): { exact: string } | { pref
 /** @internal `filter.status`, checked: a `RelayError` `INVALID_FILTER` unless an execution status. */
 export function statusFilter(status: string | undefined): ExecutionStatus | undefined {
   if (status === undefined || isExecutionStatus(status)) return status;
-  throw new RelayError('INVALID_FILTER', `Invalid status ${JSON.stringify(status)}: expected one of ${STATUSES.join(', ')}`);
+  throw new RelayError('INVALID_FILTER', `Invalid status ${JSON.stringify(status)}: expected one of ${EXECUTION_STATUSES.join(', ')}`);
 }
 
-const STATUSES: readonly ExecutionStatus[] = ['pending', 'running', 'completed', 'failed'];
-
-export function isExecutionStatus(value: unknown): value is ExecutionStatus {
-  return (STATUSES as readonly unknown[]).includes(value);
-}
+/** Whether `value` is an execution status (src/core/statuses.ts). */
+export { isExecutionStatus };
 
 /**
  * @internal A JSON column's text. `undefined` (and anything else `JSON.stringify` drops, such as a function) is

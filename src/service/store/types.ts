@@ -4,8 +4,10 @@
  * Every method is async, as a networked database would be; the embedded implementations resolve at once.
  */
 
-/** `pending → running → completed | failed`. */
-export type ExecutionStatus = 'pending' | 'running' | 'completed' | 'failed';
+import type { ExecutionStatus } from '../../core/statuses.js';
+
+/** `pending → running → completed | failed` (src/core/statuses.ts). */
+export type { ExecutionStatus };
 
 /** A delivery as it was received, kept so it can be inspected and replayed byte for byte. */
 export interface StoredEvent {
