@@ -3,7 +3,7 @@
  * scope (a Shopify shop), kind and id, and the outbox of the events API writes caused. Reads hand
  * out copies, so callers cannot change the world by mutating what they got.
  */
-import { isPlainObject, RelayError } from '../core/index.js';
+import { isPlainObject, RelayError, unknownProviderMessage } from '../core/index.js';
 import type { ObservedDelivery } from '../providers/index.js';
 import { Outbox } from './outbox.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj, type World, type WorldAdapter, type WorldPutOptions, type WorldScope } from './types.js';
@@ -222,7 +222,7 @@ export class ProviderWorld implements World {
 
   #check(provider: MockProviderId, kind: string): void {
     if (!isMockProviderId(provider)) {
-      throw new RelayError('UNKNOWN_PROVIDER', `Unknown provider "${String(provider)}" for the provider world. Mocked: ${mockProviderIds.join(', ')}.`);
+      throw new RelayError('UNKNOWN_PROVIDER', unknownProviderMessage(String(provider), { context: 'for the provider world', lists: [['Mocked', mockProviderIds]] }));
     }
     if (typeof kind !== 'string' || kind === '') {
       throw new RelayError('INVALID_OPTION', `The kind of a ${provider} object must be a non-empty string (e.g. "customer"), got ${String(kind)}.`);

@@ -1,5 +1,5 @@
 /** Options of `providerHandlers` and `createProviderServer`, checked once at the boundary. */
-import { RelayError } from '../core/index.js';
+import { RelayError, unknownProviderMessage } from '../core/index.js';
 import type { CredentialOption } from '../providers/internal.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type ProviderWorld } from '../emulator/index.js';
 
@@ -72,7 +72,7 @@ export function resolveMockOptions(options: ProviderMockOptions = {}): ResolvedM
   }
   for (const id of providers) {
     if (!isMockProviderId(id)) {
-      throw new RelayError('UNKNOWN_PROVIDER', `Unknown provider "${String(id)}" in providers. Mocked: ${mockProviderIds.join(', ')}.`);
+      throw new RelayError('UNKNOWN_PROVIDER', unknownProviderMessage(String(id), { context: 'in providers', lists: [['Mocked', mockProviderIds]] }));
     }
   }
   const github = section<NonNullable<ProviderMockOptions['github']>>(options, 'github');
