@@ -41,7 +41,7 @@ export interface BuiltInDefinition {
  * export const github = defineBuiltIn({ id: 'github', name: 'GitHub', secretEnv: 'GITHUB_WEBHOOK_SECRET', catalog, scheme,
  *   verify: signer.verify, normalize, loadBuilder: () => import('./build.js').then((m) => m.builder), wire, retry, flows });
  */
-export function defineBuiltIn(definition: BuiltInDefinition): BuiltInProvider {
+export function defineBuiltIn<Id extends string, Data = unknown>(definition: BuiltInDefinition & { readonly id: Id }): BuiltInProvider<Id, Data> {
   const { secretEnv, scheme, verify } = definition;
   return {
     id: definition.id,
@@ -74,4 +74,4 @@ export type ProviderDefinition = BuiltInDefinition;
  * export const acme = defineProvider({ id: 'acme', name: 'Acme', secretEnv: 'ACME_WEBHOOK_SECRET', catalog, scheme,
  *   verify, normalize, loadBuilder: () => import('./build.js').then((m) => m.builder), wire, retry, flows });
  */
-export const defineProvider: (definition: ProviderDefinition) => BuiltInProvider = defineBuiltIn;
+export const defineProvider: <Id extends string, Data = unknown>(definition: ProviderDefinition & { readonly id: Id }) => BuiltInProvider<Id, Data> = defineBuiltIn;

@@ -2,27 +2,19 @@
  * The type of each event's `data` override, per provider and event type: a deep partial of what the
  * provider's official schema says the override merges into (Stripe's `data.object`, Clerk's and
  * Resend's `data`, the GitHub and Shopify body). Types only, generated with the catalogs by
- * `npm run gen`: nothing here exists at run time.
+ * `npm run gen` into each provider's folder: nothing here exists at run time.
  * @example
  * const data: EventData<'stripe', 'payment_intent.succeeded'> = { amount: 2000, metadata: { orderId: '42' } };
  * const typo: EventData<'stripe', 'payment_intent.succeeded'> = { amont: 1 }; // type error
  */
-import type { ClerkEventData } from './clerk/generated/data-types.js';
-import type { GitHubEventData } from './github/generated/data-types.js';
-import type { ResendEventData } from './resend/generated/data-types.js';
-import type { ShopifyEventData } from './shopify/generated/data-types.js';
-import type { StripeEventData } from './stripe/generated/data-types.js';
-import type { StripeThinEventData } from './stripe/generated/thin-data-types.js';
+import type { BuiltIns } from './registry.js';
 
-/** Each built-in's event types, mapped to the full type of what their `data` merges into. */
-export interface EventDataMap {
-  /** Snapshot events (`data.object`) and event notifications (the thin event itself). */
-  stripe: StripeEventData & StripeThinEventData;
-  github: GitHubEventData;
-  shopify: ShopifyEventData;
-  clerk: ClerkEventData;
-  resend: ResendEventData;
-}
+/**
+ * Each built-in's event types, mapped to the full type of what their `data` merges into: read off the
+ * registry's built-ins (each slice states its own, `BuiltInProvider<Id, Data>`), so no list of providers
+ * is kept here. Stripe's holds its snapshot events (`data.object`) and event notifications (the thin event).
+ */
+export type EventDataMap = { [P in BuiltIns[number] as P['id']]: NonNullable<P['~eventData']> };
 
 /**
  * Every key optional, all the way down (array items too: an array in `data` replaces the whole array),

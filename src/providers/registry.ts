@@ -7,8 +7,14 @@ import { shopify } from './shopify/index.js';
 import { stripe } from './stripe/index.js';
 import type { BuiltInProvider, ProviderPlugin } from './types.js';
 
+// The one list of providers: everything else (ids, flows, retry rules, the types of `data`) derives from it.
+const builtIns = [stripe, github, clerk, shopify, resend] as const;
+
+/** Types only: the built-ins with their own ids and `data` types, which `EventDataMap` (event-data.ts) maps. */
+export type BuiltIns = typeof builtIns;
+
 /** The five built-ins, in the order the docs list them. */
-export const builtInProviders: readonly BuiltInProvider[] = Object.freeze([stripe, github, clerk, shopify, resend]);
+export const builtInProviders: readonly BuiltInProvider[] = Object.freeze([...builtIns]);
 
 /** The ids of the built-ins: `stripe`, `github`, `clerk`, `shopify`, `resend`. */
 export const builtInProviderIds: readonly string[] = Object.freeze(builtInProviders.map((p) => p.id));

@@ -264,8 +264,14 @@ export interface ProviderFlows {
  * need to know about it (wire facts, retry rule, flows), so that none of them branches on its id. The
  * five built-ins are slices; `registerProvider` adds another.
  */
-export interface BuiltInProvider extends ProviderPlugin {
+export interface BuiltInProvider<Id extends string = string, Data = unknown> extends ProviderPlugin {
+  readonly id: Id;
   readonly secretEnv: string;
+  /**
+   * Types only, never set: by event type, the type of what `data` merges into (`EventData` makes it a deep
+   * partial), which `EventDataMap` reads off the registry's built-ins. The `~` sorts it last in completions.
+   */
+  readonly '~eventData'?: Data;
   readonly catalog: EventCatalog;
   /** How it signs: headers, timestamp window, secret format, malformations; `signatureHeaders` derives from it. */
   readonly scheme: SigningScheme;

@@ -1,6 +1,7 @@
 import { svixProvider } from '../shared/svix-plugin.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import type { ClerkEventData } from './generated/data-types.js';
 import { clerkFlows } from './flows.js';
 
 /**
@@ -8,7 +9,7 @@ import { clerkFlows } from './flows.js';
  * @example
  * clerk.catalog.eventTypes.includes('user.created'); // true
  */
-export const clerk: BuiltInProvider = svixProvider({
+export const clerk: BuiltInProvider<'clerk', ClerkEventData> = svixProvider({
   id: 'clerk',
   name: 'Clerk',
   secretEnv: 'CLERK_WEBHOOK_SECRET',

@@ -4,6 +4,7 @@ import { defineBuiltIn } from '../built-in.js';
 import { invalid, isPlainObject, readHeader } from '../shared/plugin-helpers.js';
 import type { BuiltInProvider, RetryRule, WireFacts } from '../types.js';
 import { catalog } from './catalog.js';
+import type { GitHubEventData } from './generated/data-types.js';
 import { sharedFields, sharedHeaders } from './flow-share.js';
 import { githubFlows } from './flows.js';
 import { scheme } from './scheme.js';
@@ -27,7 +28,7 @@ const wire: WireFacts = {
  * @example
  * github.catalog.resolve('pull_request.opened'); // 'pull_request.opened'
  */
-export const github: BuiltInProvider = defineBuiltIn({
+export const github: BuiltInProvider<'github', GitHubEventData> = defineBuiltIn({
   id: 'github',
   name: 'GitHub',
   secretEnv: 'GITHUB_WEBHOOK_SECRET',

@@ -1,6 +1,7 @@
 import { svixProvider } from '../shared/svix-plugin.js';
 import type { BuiltInProvider } from '../types.js';
 import { catalog } from './catalog.js';
+import type { ResendEventData } from './generated/data-types.js';
 import { resendFlows } from './flows.js';
 
 /**
@@ -8,7 +9,7 @@ import { resendFlows } from './flows.js';
  * @example
  * resend.catalog.eventTypes.includes('email.delivered'); // true
  */
-export const resend: BuiltInProvider = svixProvider({
+export const resend: BuiltInProvider<'resend', ResendEventData> = svixProvider({
   id: 'resend',
   name: 'Resend',
   secretEnv: 'RESEND_WEBHOOK_SECRET',

@@ -96,8 +96,10 @@ function svixNormalize(provider: string) {
  * @example
  * export const clerk = svixProvider({ id: 'clerk', name: 'Clerk', secretEnv: 'CLERK_WEBHOOK_SECRET', catalog, loadBuilder, flows });
  */
-export function svixProvider(definition: Pick<BuiltInDefinition, 'id' | 'name' | 'secretEnv' | 'catalog' | 'loadBuilder' | 'flows'>): BuiltInProvider {
-  return defineBuiltIn({
+export function svixProvider<Id extends string, Data>(
+  definition: Pick<BuiltInDefinition, 'name' | 'secretEnv' | 'catalog' | 'loadBuilder' | 'flows'> & { readonly id: Id },
+): BuiltInProvider<Id, Data> {
+  return defineBuiltIn<Id, Data>({
     ...definition,
     wire: svixWire,
     retry: svixRetry,

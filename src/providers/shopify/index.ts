@@ -4,6 +4,7 @@ import { defineBuiltIn } from '../built-in.js';
 import { invalid, isPlainObject, readHeader } from '../shared/plugin-helpers.js';
 import type { BuiltInProvider, RetryRule, WireFacts } from '../types.js';
 import { catalog } from './catalog.js';
+import type { ShopifyEventData } from './generated/data-types.js';
 import { shopifyFlows } from './flows.js';
 import { scheme } from './scheme.js';
 
@@ -30,7 +31,7 @@ const wire: WireFacts = {
  * @example
  * shopify.catalog.resolve('ORDERS_CREATE'); // 'orders/create'
  */
-export const shopify: BuiltInProvider = defineBuiltIn({
+export const shopify: BuiltInProvider<'shopify', ShopifyEventData> = defineBuiltIn({
   id: 'shopify',
   name: 'Shopify',
   secretEnv: 'SHOPIFY_WEBHOOK_SECRET',

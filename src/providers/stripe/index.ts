@@ -5,6 +5,8 @@ import { defineBuiltIn } from '../built-in.js';
 import { invalid, isPlainObject } from '../shared/plugin-helpers.js';
 import type { BuiltInProvider, RetryRule, WireFacts } from '../types.js';
 import { catalog } from './catalog.js';
+import type { StripeEventData } from './generated/data-types.js';
+import type { StripeThinEventData } from './generated/thin-data-types.js';
 import { stripeFlows } from './flows.js';
 import { objectId } from './scene.js';
 import { scheme } from './scheme.js';
@@ -46,7 +48,7 @@ const wire: WireFacts = {
  * @example
  * stripe.catalog.resolve('payment_intent.succeeded'); // 'payment_intent.succeeded'
  */
-export const stripe: BuiltInProvider = defineBuiltIn({
+export const stripe: BuiltInProvider<'stripe', StripeEventData & StripeThinEventData> = defineBuiltIn({
   id: 'stripe',
   name: 'Stripe',
   secretEnv: 'STRIPE_WEBHOOK_SECRET',
