@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { mountPath, RelayError } from '../core/index.js';
+import { apiTokenFromEnv, mountPath, RelayError } from '../core/index.js';
 import { resolvePlugins, type ProviderPlugin } from '../providers/index.js';
 import { BodyBudget } from './body-budget.js';
 import { Dashboard, type DashboardOptions, type DeliveryBuilder } from './dashboard/index.js';
@@ -234,7 +234,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
     executions,
     now,
     secretsFor,
-    apiToken: () => options.apiToken ?? (process.env.RELAY_API_TOKEN || undefined),
+    apiToken: () => options.apiToken ?? apiTokenFromEnv(),
     capture: options.capture === true,
   };
   const base: RelayHandler = (request, scope) => route(request, context, scope);

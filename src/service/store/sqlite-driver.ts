@@ -10,7 +10,7 @@
  * said once by relaykit). Nothing is loaded until a store is opened.
  */
 import { createRequire } from 'node:module';
-import { RelayError } from '../../core/index.js';
+import { ENV_NAMES, RelayError } from '../../core/index.js';
 
 /** The SQLite drivers relaykit can use. */
 export type SqliteDriverName = 'better-sqlite3' | 'node:sqlite';
@@ -233,7 +233,7 @@ let chosen: Map<string, SqliteDriver> | undefined;
  * none can be had, and `INVALID_OPTION` for an unknown name.
  */
 export function sqliteDriver(option?: string): SqliteDriver {
-  const fromEnv = process.env.RELAY_SQLITE_DRIVER || undefined;
+  const fromEnv = process.env[ENV_NAMES.sqliteDriver] || undefined;
   const requested = option ?? fromEnv;
   // Where the name came from, for the error messages.
   const source = option !== undefined ? "the store's driver option" : 'RELAY_SQLITE_DRIVER';
