@@ -2,8 +2,7 @@
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
 import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
-import { resendRoutes } from '../providers/internal.js';
-import { clerkApi } from './clerk/index.js';
+import { clerkRoutes, resendRoutes } from '../providers/internal.js';
 import type { MockContext } from './context.js';
 import { githubApi } from './github/index.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
@@ -16,7 +15,7 @@ import { connectWorld, providerWorld } from './world.js';
 export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({
   stripe: stripeApi,
   github: githubApi,
-  clerk: clerkApi,
+  clerk: (ctx) => bindRoutes(clerkRoutes({ secretKeys: ctx.options.clerk.secretKeys }), ctx.world),
   shopify: shopifyApi,
   resend: (ctx) => bindRoutes(resendRoutes({ apiKeys: ctx.options.resend.apiKeys }), ctx.world),
 });

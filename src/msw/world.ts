@@ -4,8 +4,7 @@
  */
 import { prefixed } from '../core/index.js';
 import { observeDeliveries } from '../providers/index.js';
-import { resendAdapter } from '../providers/internal.js';
-import { clerkAdapter } from './clerk/record.js';
+import { clerkAdapter, resendAdapter } from '../providers/internal.js';
 import { githubAdapter } from './github/record.js';
 import { createWorld, type ProviderWorld } from '../emulator/index.js';
 import { shopifyAdapter } from './shopify/record.js';

@@ -7,6 +7,8 @@
 export * from './shared/api/index.js';
 
 // The slices whose API routes live in their own folder (the others are still in src/msw/<p>/).
+export { clerkAdapter, clerkRoutes } from './clerk/api/index.js';
+export type { ClerkRouteOptions } from './clerk/api/index.js';
 export { resendAdapter, resendRoutes } from './resend/api/index.js';
 export type { ResendRouteOptions } from './resend/api/index.js';
 

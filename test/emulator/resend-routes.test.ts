@@ -6,26 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/emulator/index.js';
 import { createProviderServer } from '../../src/msw/index.js';
-import { resendAdapter, resendRoutes, type RouteParams } from '../../src/providers/internal.js';
+import { resendAdapter, resendRoutes } from '../../src/providers/internal.js';
+import { callRoute } from './support.js';
 
 const KEY = 're_test_123';
 
-/** Finds the route of `method path` by its `:param` pattern and calls it, as a router would. */
-async function call(world: ReturnType<typeof createWorld>, method: string, path: string, body?: unknown, key: string | null = KEY): Promise<Response> {
-  for (const route of resendRoutes({ apiKeys: [KEY] }).routes) {
-    if (route.method !== method) continue;
-    const names: string[] = [];
-    const pattern = new RegExp(`^${route.path.replace(/:(\w+)/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`);
-    const match = pattern.exec(path);
-    if (!match) continue;
-    const params: RouteParams = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (key !== null) headers.authorization = `Bearer ${key}`;
-    const request = new Request(`https://api.resend.com${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const answer = await route.handler(request, params, world);
-    if (answer) return answer;
-  }
-  throw new Error(`no route answers ${method} ${path}`);
+function call(world: ReturnType<typeof createWorld>, method: string, path: string, body?: unknown, key: string | null = KEY): Promise<Response> {
+  return callRoute(resendRoutes({ apiKeys: [KEY] }), world, method, path, { body, headers: key === null ? {} : { authorization: `Bearer ${key}` } });
 }
 
 const email = { from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Welcome', text: 'Hello' };

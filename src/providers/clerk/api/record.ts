@@ -3,9 +3,8 @@
  * invitation, role, permission, waitlist entry, billing objects), every object nested in it, and
  * the users and organizations it names by id (`references.ts`).
  */
-import { isPlainObject } from '../../core/index.js';
-import { nestedObjects, stringId } from '../../providers/internal.js';
-import type { WorldAdapter } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { nestedObjects, stringId, type WorldAdapter } from '../../shared/api/index.js';
 import { recordReferences } from './references.js';
 
 // A verification repeats its identification's id and kind; it is not an object of its own.

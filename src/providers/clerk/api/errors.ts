@@ -1,6 +1,10 @@
 /** Clerk Backend API error responses: `{ errors: [{ message, long_message, code }], clerk_trace_id }`. */
-import { randomBytes } from 'node:crypto';
-import { jsonResponse } from '../../providers/internal.js';
+import { jsonResponse } from '../../shared/api/index.js';
+
+/** 32 hex characters, as Clerk's trace ids are (web crypto, so any runtime). */
+function traceId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** One Clerk error entry. */
 export interface ClerkErrorEntry {
@@ -12,7 +16,7 @@ export interface ClerkErrorEntry {
 
 /** A Clerk error answer. */
 export function clerkError(status: number, ...errors: ClerkErrorEntry[]): Response {
-  return jsonResponse({ errors, clerk_trace_id: randomBytes(16).toString('hex') }, status);
+  return jsonResponse({ errors, clerk_trace_id: traceId() }, status);
 }
 
 /** 404 for an unknown id: "No user was found with id user_123". */

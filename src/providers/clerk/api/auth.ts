@@ -1,5 +1,5 @@
 /** Clerk's credential check: `Authorization: Bearer sk_…`, else 401. */
-import { authorization, credentialAccepted } from '../../providers/internal.js';
+import { authorization, credentialAccepted } from '../../shared/api/index.js';
 import { clerkError } from './errors.js';
 
 const KEY_SHAPE = /^sk_(test|live)_[A-Za-z0-9]+$/;

@@ -4,8 +4,8 @@
  * `public_organization_data`. Each is served as a stub with what the payload says of it (names,
  * email address, slug), so reading it back agrees with the payload; a fuller record keeps its fields.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { Obj, World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, World } from '../../shared/api/index.js';
 
 /** A Clerk id of the given prefix (`user_…`, `org_…`), else `undefined` (payers carry `""` for none). */
 function idOf(value: unknown, prefix: string): string | undefined {

@@ -2,11 +2,8 @@
  * Clerk reads: each resource by id, and lists in the shape each Backend API endpoint uses (a bare
  * array for `/users`, `{ data, total_count }` for organizations, memberships, roles, waitlist…).
  */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { intParam, jsonResponse } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { intParam, jsonResponse, type Obj, type RouteHandler } from '../../shared/api/index.js';
 import { clerkError, clerkNotFound } from './errors.js';
 import { newestFirst } from './resources.js';
 
@@ -41,22 +38,20 @@ function allowed(url: URL, name: string, value: unknown): boolean {
 }
 
 /** `GET /v1/<collection>/:id`. */
-export function retrieve(ctx: MockContext, kind: string, label = kind.replace(/_/g, ' ')): HttpResponseResolver {
-  return ({ params }) => {
+export function retrieve(kind: string, label = kind.replace(/_/g, ' ')): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
-    const found = ctx.world.get('clerk', kind, id);
+    const found = world.get('clerk', kind, id);
     return found ? jsonResponse(found) : clerkNotFound(label, id);
   };
 }
 
 /** `GET /v1/organizations/:id` (an id or a slug). */
-export function getOrganization(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const key = String(params.id);
-    const found = ctx.world.get('clerk', 'organization', key) ?? ctx.world.list('clerk', 'organization').find((o) => o.slug === key);
-    return found ? jsonResponse(found) : clerkNotFound('organization', key);
-  };
-}
+export const getOrganization: RouteHandler = (request, params, world) => {
+  const key = String(params.id);
+  const found = world.get('clerk', 'organization', key) ?? world.list('clerk', 'organization').find((o) => o.slug === key);
+  return found ? jsonResponse(found) : clerkNotFound('organization', key);
+};
 
 function emailsOf(user: Obj): string[] {
   return Array.isArray(user.email_addresses) ? user.email_addresses.map((e) => (isPlainObject(e) ? String(e.email_address) : '')) : [];
@@ -75,41 +70,33 @@ function filterUsers(request: Request, users: Obj[]): Obj[] {
 }
 
 /** `GET /v1/users`: a bare array, newest first, filtered by `user_id`, `email_address`, `external_id`, `username`. */
-export function listUsers(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => arrayList(request, filterUsers(request, ctx.world.list('clerk', 'user')));
-}
+export const listUsers: RouteHandler = (request, params, world) => arrayList(request, filterUsers(request, world.list('clerk', 'user')));
 
 /** `GET /v1/users/count`. */
-export function countUsers(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => jsonResponse({ object: 'total_count', total_count: filterUsers(request, ctx.world.list('clerk', 'user')).length });
-}
+export const countUsers: RouteHandler = (request, params, world) => jsonResponse({ object: 'total_count', total_count: filterUsers(request, world.list('clerk', 'user')).length });
 
 /** `GET /v1/sessions` by `user_id`/`client_id`/`status`: an array, or `{ data, total_count }` with `paginated=true`. */
-export function listSessions(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => {
-    const url = new URL(request.url);
-    if (!url.searchParams.has('user_id') && !url.searchParams.has('client_id')) {
-      return clerkError(422, { message: 'missing query parameter', long_message: 'Either user_id or client_id must be provided.', code: 'form_param_missing' });
-    }
-    const sessions = ctx.world.list('clerk', 'session').filter((s) => allowed(url, 'user_id', s.user_id) && allowed(url, 'client_id', s.client_id) && allowed(url, 'status', s.status));
-    return url.searchParams.get('paginated') === 'true' ? paginated(request, sessions) : arrayList(request, sessions);
-  };
-}
+export const listSessions: RouteHandler = (request, params, world) => {
+  const url = new URL(request.url);
+  if (!url.searchParams.has('user_id') && !url.searchParams.has('client_id')) {
+    return clerkError(422, { message: 'missing query parameter', long_message: 'Either user_id or client_id must be provided.', code: 'form_param_missing' });
+  }
+  const sessions = world.list('clerk', 'session').filter((s) => allowed(url, 'user_id', s.user_id) && allowed(url, 'client_id', s.client_id) && allowed(url, 'status', s.status));
+  return url.searchParams.get('paginated') === 'true' ? paginated(request, sessions) : arrayList(request, sessions);
+};
 
 /** `GET /v1/invitations`: an array, or `{ data, total_count }` with `paginated=true`. */
-export function listInvitations(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => {
-    const url = new URL(request.url);
-    const invitations = ctx.world.list('clerk', 'invitation').filter((i) => allowed(url, 'status', i.status));
-    return url.searchParams.get('paginated') === 'true' ? paginated(request, invitations) : arrayList(request, invitations);
-  };
-}
+export const listInvitations: RouteHandler = (request, params, world) => {
+  const url = new URL(request.url);
+  const invitations = world.list('clerk', 'invitation').filter((i) => allowed(url, 'status', i.status));
+  return url.searchParams.get('paginated') === 'true' ? paginated(request, invitations) : arrayList(request, invitations);
+};
 
 /** A `{ data, total_count }` list of every object of `kind` that `keep` accepts. */
-export function paginatedKind(ctx: MockContext, kind: string, keep: (o: Obj, params: Record<string, unknown>, url: URL) => boolean = () => true): HttpResponseResolver {
-  return ({ request, params }) => {
+export function paginatedKind(kind: string, keep: (o: Obj, params: Record<string, unknown>, url: URL) => boolean = () => true): RouteHandler {
+  return (request, params, world) => {
     const url = new URL(request.url);
-    return paginated(request, ctx.world.list('clerk', kind).filter((o) => keep(o, params, url)));
+    return paginated(request, world.list('clerk', kind).filter((o) => keep(o, params, url)));
   };
 }
 
@@ -117,13 +104,13 @@ export function paginatedKind(ctx: MockContext, kind: string, keep: (o: Obj, par
  * Runs `list` when the organization is known, or when objects of `kind` name it (a delivery may
  * report a domain or an invitation without its organization); else 404.
  */
-export function inOrganization(ctx: MockContext, kind: string, list: HttpResponseResolver): HttpResponseResolver {
-  return (info) => {
-    const id = String(info.params.id);
+export function inOrganization(kind: string, list: RouteHandler): RouteHandler {
+  return (request, params, world) => {
+    const id = String(params.id);
     const known =
-      ctx.world.get('clerk', 'organization', id) !== undefined ||
-      ctx.world.list('clerk', kind).some((o) => o.organization_id === id || membershipOrganization(o) === id);
-    return known ? list(info) : clerkNotFound('organization', id);
+      world.get('clerk', 'organization', id) !== undefined ||
+      world.list('clerk', kind).some((o) => o.organization_id === id || membershipOrganization(o) === id);
+    return known ? list(request, params, world) : clerkNotFound('organization', id);
   };
 }
 
@@ -138,19 +125,17 @@ export function membershipUser(m: Obj): unknown {
 }
 
 /** `GET /v1/organizations/:id/invitations/:invitation_id`. */
-export function getOrganizationInvitation(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const id = String(params.invitation_id);
-    const found = ctx.world.get('clerk', 'organization_invitation', id);
-    return found && found.organization_id === params.id ? jsonResponse(found) : clerkNotFound('organization invitation', id);
-  };
-}
+export const getOrganizationInvitation: RouteHandler = (request, params, world) => {
+  const id = String(params.invitation_id);
+  const found = world.get('clerk', 'organization_invitation', id);
+  return found && found.organization_id === params.id ? jsonResponse(found) : clerkNotFound('organization invitation', id);
+};
 
 /** `GET /v1/{users|organizations}/:id/billing/subscription`: the payer's newest subscription. */
-export function billingSubscription(ctx: MockContext, payer: 'user_id' | 'organization_id'): HttpResponseResolver {
-  return ({ params }) => {
+export function billingSubscription(payer: 'user_id' | 'organization_id'): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
-    const found = newestFirst(ctx.world.list('clerk', 'commerce_subscription')).find((s) => isPlainObject(s.payer) && s.payer[payer] === id);
+    const found = newestFirst(world.list('clerk', 'commerce_subscription')).find((s) => isPlainObject(s.payer) && s.payer[payer] === id);
     return found ? jsonResponse(found) : clerkNotFound('billing subscription', id);
   };
 }

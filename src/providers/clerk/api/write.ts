@@ -1,9 +1,6 @@
 /** Clerk writes that change later reads: user and organization metadata, user fields, user delete, session revoke. */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { jsonResponse, readJsonObject } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { jsonResponse, readJsonObject, type Obj, type RouteHandler } from '../../shared/api/index.js';
 import { clerkError, clerkNotFound, unknownParam } from './errors.js';
 
 const USER_METADATA = ['public_metadata', 'private_metadata', 'unsafe_metadata'] as const;
@@ -65,23 +62,19 @@ function applyMetadata(current: Obj, body: Obj, fields: readonly string[], repla
 }
 
 /** `PATCH` (deep merge) or `PUT` (replace) `/v1/{users|organizations}/:id/metadata`. */
-export function updateMetadata(ctx: MockContext, kind: 'user' | 'organization', replace: boolean): HttpResponseResolver {
-  return writeStored(ctx, kind, (current, body) => applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace));
+export function updateMetadata(kind: 'user' | 'organization', replace: boolean): RouteHandler {
+  return writeStored(kind, (current, body) => applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace));
 }
 
 /** `PATCH /v1/users/:id`. */
-export function updateUser(ctx: MockContext): HttpResponseResolver {
-  return patchFields(ctx, 'user', USER_FIELDS, USER_WRITE_ONLY);
-}
+export const updateUser: RouteHandler = patchFields('user', USER_FIELDS, USER_WRITE_ONLY);
 
 /** `PATCH /v1/organizations/:id`: name, slug, max_allowed_memberships, admin_delete_enabled. */
-export function updateOrganization(ctx: MockContext): HttpResponseResolver {
-  return patchFields(ctx, 'organization', ORG_FIELDS, []);
-}
+export const updateOrganization: RouteHandler = patchFields('organization', ORG_FIELDS, []);
 
 /** A PATCH that sets `fields` on the stored object, accepts `writeOnly` without showing them, and refuses any other field. */
-function patchFields(ctx: MockContext, kind: 'user' | 'organization', fields: readonly string[], writeOnly: readonly string[]): HttpResponseResolver {
-  return writeStored(ctx, kind, (current, body) => {
+function patchFields(kind: 'user' | 'organization', fields: readonly string[], writeOnly: readonly string[]): RouteHandler {
+  return writeStored(kind, (current, body) => {
     const next: Obj = { ...current, updated_at: Date.now() };
     for (const [key, value] of Object.entries(body)) {
       if (fields.includes(key)) next[key] = value;
@@ -95,32 +88,35 @@ function patchFields(ctx: MockContext, kind: 'user' | 'organization', fields: re
  * A write to the stored `kind` that `:id` names, with a JSON object body: a 404 when it is not stored,
  * a 400 when the body is not an object; `apply` gives the object to store, or the error to answer.
  */
-function writeStored(ctx: MockContext, kind: 'user' | 'organization', apply: (current: Obj, body: Obj) => Obj | Response): HttpResponseResolver {
-  return async ({ request, params }) => {
+function writeStored(kind: 'user' | 'organization', apply: (current: Obj, body: Obj) => Obj | Response): RouteHandler {
+  return async (request, params, world) => {
     const id = String(params.id);
-    const current = ctx.world.get('clerk', kind, id);
+    const current = world.get('clerk', kind, id);
     if (!current) return clerkNotFound(kind, id);
     const body = await jsonBody(request);
     if (body instanceof Response) return body;
     const next = apply(current, body);
-    return next instanceof Response ? next : jsonResponse(ctx.world.put('clerk', kind, next));
+    if (next instanceof Response) return next;
+    const stored = world.put('clerk', kind, next);
+    world.outbox.append({ provider: 'clerk', type: `${kind}.updated`, data: stored });
+    return jsonResponse(stored);
   };
 }
 
 /** `DELETE /v1/users/:id`: `{ object, id, deleted: true }`; later reads are 404. */
-export function deleteUser(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const id = String(params.id);
-    if (!ctx.world.delete('clerk', 'user', id)) return clerkNotFound('user', id);
-    return jsonResponse({ object: 'user', id, deleted: true });
-  };
-}
+export const deleteUser: RouteHandler = (request, params, world) => {
+  const id = String(params.id);
+  if (!world.delete('clerk', 'user', id)) return clerkNotFound('user', id);
+  const deleted = { object: 'user', id, deleted: true };
+  world.outbox.append({ provider: 'clerk', type: 'user.deleted', data: deleted });
+  return jsonResponse(deleted);
+};
 
 /** `POST /v1/sessions/:id/revoke`. */
-export function revokeSession(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const id = String(params.id);
-    const next = ctx.world.update('clerk', 'session', id, (s) => ({ ...s, status: 'revoked', updated_at: Date.now() }));
-    return next ? jsonResponse(next) : clerkNotFound('session', id);
-  };
-}
+export const revokeSession: RouteHandler = (request, params, world) => {
+  const id = String(params.id);
+  const next = world.update('clerk', 'session', id, (s) => ({ ...s, status: 'revoked', updated_at: Date.now() }));
+  if (!next) return clerkNotFound('session', id);
+  world.outbox.append({ provider: 'clerk', type: 'session.revoked', data: next });
+  return jsonResponse(next);
+};
