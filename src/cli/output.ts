@@ -36,6 +36,7 @@ const EXIT_OF_CODE = {
   TIMEOUT: EXIT.failed,
   STORE_UNAVAILABLE: EXIT.usage,
   USAGE: EXIT.usage,
+  ASSERTION_FAILED: EXIT.failed,
 } as const satisfies Record<RelayErrorCode, number>;
 
 export interface Output {

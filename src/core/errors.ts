@@ -23,7 +23,9 @@ export type RelayErrorCode =
   /** The store cannot be opened: no SQLite driver loads, the file is not writable, corrupt or from a newer relaykit. */
   | 'STORE_UNAVAILABLE'
   /** A command line the user can fix (an unknown command, a bad option value): `relay` prints it as one line and exits 2. */
-  | 'USAGE';
+  | 'USAGE'
+  /** A check relaykit runs for the caller found a failure (`assertRejectsForgeries`, `assertIdempotent`): the message is its report. */
+  | 'ASSERTION_FAILED';
 
 /**
  * The brand every copy of the class shares: `Symbol.for` is one symbol per runtime, so an error thrown

@@ -111,7 +111,7 @@ export async function assertRejectsForgeries(target: Target, provider: string, o
   if (!details.failed) return;
   const error = details.errorInstance;
   if (error instanceof RelayError) throw error;
-  throw new Error(report(plan, details, error, options, parameters.numRuns), { cause: error });
+  throw new RelayError('ASSERTION_FAILED', report(plan, details, error, options, parameters.numRuns), { cause: error });
 }
 
 function checkParameters(options: AssertRejectsForgeriesOptions): fc.Parameters<[Case]> & { numRuns: number } {

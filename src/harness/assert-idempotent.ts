@@ -223,7 +223,7 @@ export async function assertIdempotent<State>(options: AssertIdempotentOptions<S
   const error = details.errorInstance;
   if (error instanceof RelayError) throw error;
   const message = report(details, error, parameters.numRuns!);
-  if (!(error instanceof Mismatch)) throw new Error(message, { cause: error });
+  if (!(error instanceof Mismatch)) throw new RelayError('ASSERTION_FAILED', message, { cause: error });
   const { flow, steps, sent, actual } = error;
   const summary = { flow: { provider: flow.provider, name: flow.name }, seed: details.seed, replayPath: details.counterexamplePath ?? '' };
   throw new IdempotenceError(message, summary, { deliveries: flow.deliveries, steps, sent, expected: flow.expected, actual });

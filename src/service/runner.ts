@@ -2,7 +2,7 @@
  * Runs handlers after the response: `pending → running → completed | failed`, with named steps whose
  * results are recorded (so a retry skips what already completed) and logs.
  */
-import { prefixed } from '../core/index.js';
+import { prefixed, RelayError } from '../core/index.js';
 import { findHandler, type HandlerContext, type Handlers, type RelayEvent } from './handlers.js';
 import type { ExecutionPatch, ExecutionRecord, LogLevel, StepRecord, Store, StoredEvent } from './store/types.js';
 
@@ -150,12 +150,12 @@ export class Runner {
   async #steps(store: Store, execution: ExecutionRecord, now: () => string): Promise<HandlerContext['step']['run']> {
     const recorded = new Map((await store.listSteps(execution.id)).map((step) => [step.name, step]));
     return async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
-      if (typeof name !== 'string' || name === '') throw new TypeError('step.run(name, fn): the name must be a non-empty string.');
-      if (typeof fn !== 'function') throw new TypeError(`step.run("${name}", fn): fn must be a function.`);
+      if (typeof name !== 'string' || name === '') throw new RelayError('INVALID_OPTION', 'step.run(name, fn): the name must be a non-empty string.');
+      if (typeof fn !== 'function') throw new RelayError('INVALID_OPTION', `step.run("${name}", fn): fn must be a function.`);
       const prior = recorded.get(name);
       if (prior?.status === 'completed') return prior.result as T;
       if (prior?.status === 'running' && prior.attempt === execution.attempt) {
-        throw new Error(`step.run("${name}") is already running in this attempt; step names must be unique.`);
+        throw new RelayError('CONFLICT', `step.run("${name}") is already running in this attempt; step names must be unique.`);
       }
       const running: StepRecord = {
         executionId: execution.id,
@@ -184,7 +184,7 @@ export class Runner {
       } catch (error) {
         const failed: StepRecord = { ...running, status: 'failed', error: `result is not JSON: ${message(error)}`, endedAt: now() };
         await store.saveStep(failed);
-        throw new TypeError(`step.run("${name}"): the result must be JSON-serializable (${message(error)}).`);
+        throw new RelayError('INVALID_DATA', `step.run("${name}"): the result must be JSON-serializable (${message(error)}).`);
       }
       const completed: StepRecord = { ...running, status: 'completed', result: stored, endedAt: now() };
       recorded.set(name, completed);

@@ -68,6 +68,7 @@ export function safeEqual(a: string, b: string): boolean {
 export function toMillis(at: Instant | undefined): number {
   if (at === undefined) return Date.now();
   const ms = typeof at === 'number' ? at : at.getTime();
+  // A TypeError, not a RelayError: the signers import nothing of the project, and this guards a caller's programming mistake.
   if (!Number.isFinite(ms)) throw new TypeError(`Expected a valid Date or epoch milliseconds, got ${String(at)}.`);
   return ms;
 }
@@ -99,6 +100,7 @@ export function secretList(secret: SecretInput, scheme: string): readonly string
   if (typeof secret === 'string' && secret.length > 0) return [secret];
   const list = typeof secret === 'string' ? [secret] : secret;
   if (!Array.isArray(list) || list.length === 0 || list.some((s) => typeof s !== 'string' || s.length === 0)) {
+    // A TypeError, not a RelayError: the signers import nothing of the project, and this guards a caller's programming mistake.
     throw new TypeError(`${scheme}: a non-empty secret (or a non-empty list of them) is required.`);
   }
   return list;
@@ -107,6 +109,7 @@ export function secretList(secret: SecretInput, scheme: string): readonly string
 /** Throws a `TypeError` with the usual cause (parsed JSON) unless the body is a string or bytes. */
 export function assertRawBody(body: unknown, scheme: string): asserts body is RawBody {
   if (typeof body === 'string' || body instanceof Uint8Array) return;
+  // A TypeError, not a RelayError: the signers import nothing of the project, and this guards a caller's programming mistake.
   throw new TypeError(
     `${scheme}: the body must be the raw request body as a string or bytes, got ${body === null ? 'null' : typeof body}. ` +
       'Are you passing the parsed JSON? Signatures cover the exact bytes that were sent.',

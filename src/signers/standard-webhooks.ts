@@ -50,6 +50,7 @@ export function decodeSecret(secret: string): Buffer {
   }
   const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) {
+    // A TypeError, not a RelayError: the signers import nothing of the project, and this guards a caller's programming mistake.
     throw new TypeError(
       'Standard Webhooks: the secret must be "whsec_" followed by base64 (as Svix, Clerk and Resend issue it); ' +
         `got ${JSON.stringify(secret.length > 12 ? `${secret.slice(0, 10)}…` : secret)}.`,
@@ -70,6 +71,7 @@ export function decodeSecret(secret: string): Buffer {
  */
 export function sign(options: StandardWebhooksSignOptions): Record<string, string> {
   assertRawBody(options.body, 'Standard Webhooks');
+  // A TypeError, not a RelayError: the signers import nothing of the project, and this guards a caller's programming mistake.
   if (typeof options.id !== 'string' || options.id === '') throw new TypeError('Standard Webhooks: a message id is required.');
   const timestamp = String(toUnixSeconds(options.timestamp));
   const signed = `${options.id}.${timestamp}.`;
