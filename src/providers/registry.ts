@@ -1,5 +1,5 @@
 /** The built-in providers and lookup by id. */
-import { closestMatches, isPlainObject, RelayError } from '../core/index.js';
+import { isPlainObject, RelayError, unknownProviderMessage } from '../core/index.js';
 import { clerk } from './clerk/index.js';
 import { github } from './github/index.js';
 import { resend } from './resend/index.js';
@@ -21,13 +21,8 @@ export const builtInProviderIds: readonly string[] = Object.freeze(builtInProvid
 
 /** The error for an unknown provider id: the built-ins, the closest match, and any other mounted plugins. */
 export function unknownProviderError(id: string, known: readonly string[]): RelayError {
-  const close = closestMatches(id, known, 1);
-  const hint = close.length > 0 ? ` Did you mean "${close[0]}"?` : '';
-  return new RelayError(
-    'UNKNOWN_PROVIDER',
-    `Unknown provider "${id}".${hint} Built-in: ${builtInProviderIds.join(', ')}.` +
-      (known.length > builtInProviderIds.length ? ` Mounted: ${known.join(', ')}.` : ''),
-  );
+  const mounted = known.length > builtInProviderIds.length ? [['Mounted', known] as const] : [];
+  return new RelayError('UNKNOWN_PROVIDER', unknownProviderMessage(id, { suggestFrom: known, lists: [['Built-in', builtInProviderIds], ...mounted] }));
 }
 
 // Providers added by registerProvider, in the order they were added; the registry is the only list of providers.
