@@ -2,10 +2,12 @@
  * The SQLite store's file: its schema and migrations, the SQL of its writes, and how rows are bound,
  * shared by the store's connection, the writer thread and the benchmarks' seeding.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { RelayError } from '../../core/index.js';
 import type { SqlDatabase } from './sqlite-driver.js';
 import { toJson } from './shared.js';
-import type { ExecutionRecord, StoredEvent } from './types.js';
+import type { ExecutionPatch, ExecutionRecord, ExecutionStatus, LogRecord, OwnerCondition, StepRecord, StoredEvent } from './types.js';
 import type { WriteSql } from './writes.js';
 
 /**
@@ -148,6 +150,49 @@ export function executionParams(e: ExecutionRecord): unknown[] {
   return [e.id, e.eventId, e.eventType, e.status, e.attempt, e.createdAt, e.updatedAt, e.replayedFrom ?? null, e.error ?? null, e.owner ?? null];
 }
 
+/** The parameters of `WRITE_SQL.update`: the patch's fields, each with whether it is set, then the conditions. */
+export function updateParams(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): unknown[] {
+  const setError = patch.error !== undefined;
+  const setOwner = patch.owner !== undefined;
+  return [
+    patch.status ?? null,
+    patch.attempt ?? null,
+    patch.updatedAt ?? null,
+    setError ? 1 : 0,
+    setError ? patch.error : null,
+    setOwner ? 1 : 0,
+    setOwner ? patch.owner : null,
+    id,
+    expected === undefined ? 1 : 0,
+    expected?.includes('pending') ? 'pending' : null,
+    expected?.includes('running') ? 'running' : null,
+    expected?.includes('completed') ? 'completed' : null,
+    expected?.includes('failed') ? 'failed' : null,
+    condition === undefined ? 1 : 0,
+    condition === undefined ? null : condition.owner,
+  ];
+}
+
+/** The parameters of `WRITE_SQL.step`. */
+export function stepParams(step: StepRecord): unknown[] {
+  return [
+    step.executionId,
+    step.name,
+    step.executionId,
+    step.status,
+    step.attempt,
+    step.result === undefined || step.result === null ? null : toJson(step.result),
+    step.error ?? null,
+    step.startedAt,
+    step.endedAt ?? null,
+  ];
+}
+
+/** The parameters of `WRITE_SQL.log`. */
+export function logParams(log: LogRecord): unknown[] {
+  return [log.executionId, log.attempt, log.at, log.level, log.message, log.fields === null ? null : toJson(log.fields)];
+}
+
 /** Brings the schema to the latest version, in one transaction; refuses a database from a newer version. */
 export function migrate(db: SqlDatabase, path: string): void {
   const latest = MIGRATIONS.length;
@@ -226,4 +271,38 @@ export function unusable(path: string, error: unknown): RelayError | undefined {
     );
   }
   return undefined;
+}
+
+/**
+ * A connection to the store at `path` (created, with its directory, when missing; `file` false for `:memory:`) in
+ * the mode every store connection uses, its schema migrated to this code's. Throws a `RelayError`
+ * `STORE_UNAVAILABLE` naming the cause and the fix when it cannot.
+ */
+export function openDatabase(driver: { open(path: string, options: { busyTimeoutMs: number }): SqlDatabase }, path: string, file: boolean): SqlDatabase {
+    let db: SqlDatabase;
+    try {
+      if (file) mkdirSync(dirname(path), { recursive: true });
+      db = driver.open(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+    } catch (error) {
+      throw cannotOpen(path, error);
+    }
+    try {
+      // First, so that every later statement (including switching to WAL) waits for another process's lock.
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('journal_mode = WAL');
+      // In WAL mode, NORMAL skips the fsync at each commit: a committed transaction is in the WAL file (the OS
+      // has it) when the call returns, so it survives the process being killed; only a power loss or an OS crash
+      // can lose the last commits. FULL, an fsync per commit, is for that, and would cap ingest at the disk's
+      // fsync rate.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      // Statement journals in memory rather than in temporary files: every UPDATE (and every write in a batch)
+      // may need one, and a file costs syscalls. Durability is the WAL's, which this does not touch.
+      db.pragma('temp_store = MEMORY');
+      migrate(db, path);
+    } catch (error) {
+      db.close();
+      throw cannotOpen(path, error);
+    }
+  return db;
 }

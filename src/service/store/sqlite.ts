@@ -3,8 +3,8 @@
  * `relay replay --print` read (or write) from other processes. Through `node:sqlite` or better-sqlite3
  * (sqlite-driver.ts): the same file either way.
  */
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
+import { FileWatch } from './file-watch.js';
 import { GroupCommit, THREADS_AFTER_COMMITS } from './group-commit.js';
 import {
   closedError,
@@ -16,23 +16,24 @@ import {
   foreignEventError,
   pageLimit,
   statusFilter,
-  toJson,
   typeFilter,
 } from './shared.js';
 import { sqliteDriver, type SqlDatabase, type SqliteDriverName, type SqlStatement } from './sqlite-driver.js';
 import {
-  BUSY_TIMEOUT_MS,
   cannotOpen,
   DELETE_CAPTURES_SQL,
   EVENT_COLUMNS,
   eventParams,
   EXECUTION_COLUMNS,
   executionParams,
+  logParams,
   INSTANCE_COLUMNS,
   LOG_COLUMNS,
-  migrate,
   MIGRATIONS,
+  openDatabase,
   STEP_COLUMNS,
+  stepParams,
+  updateParams,
   WRITE_SQL,
   transaction,
   unusable,
@@ -84,7 +85,8 @@ export interface SqliteStoreOptions {
  *
  * Writes are group-committed (group-commit.ts): those issued in the same turn of the event loop share one
  * transaction, and under sustained load a writer thread commits them. Reads run at once and see what has been
- * committed. The schema, its migrations and the writes' SQL are in sqlite-schema.ts and writes.ts.
+ * committed. The schema, its migrations, opening a connection and binding rows are in sqlite-schema.ts, the writes' SQL in
+ * writes.ts, and watching for the file to be removed or replaced in file-watch.ts.
  *
  * Under sustained load (file stores, either driver), a writer and a checkpoint thread take the disk work off the
  * event loop; see group-commit.ts.
@@ -112,12 +114,8 @@ export class SqliteStore implements Store {
   readonly #db: SqlDatabase;
   readonly #commits: GroupCommit;
   #closed = false;
-  /** The file opened (device and inode), to tell when the path no longer leads to it; `undefined` in memory. */
-  readonly #file: { readonly dev: number; readonly ino: number } | undefined;
-  /** Why the store stopped taking writes: its file was removed or replaced. */
-  #lost: Error | undefined;
-  readonly #lostListeners = new Set<(error: Error) => void>();
-  #watch: NodeJS.Timeout | undefined;
+  /** Whether the path still leads to the file opened (file-watch.ts). */
+  readonly #watch: FileWatch;
 
   readonly #getExecution: SqlStatement;
   readonly #getExecutionByEvent: SqlStatement;
@@ -145,38 +143,11 @@ export class SqliteStore implements Store {
     const driver = sqliteDriver(options.driver);
     this.driver = driver.name;
     this.driverNote = driver.note;
-    let db: SqlDatabase;
-    try {
-      if (file) mkdirSync(dirname(this.path), { recursive: true });
-      db = driver.open(this.path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
-    } catch (error) {
-      throw cannotOpen(this.path, error);
-    }
-    try {
-      // First, so that every later statement (including switching to WAL) waits for another process's lock.
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.pragma('journal_mode = WAL');
-      // In WAL mode, NORMAL skips the fsync at each commit: a committed transaction is in the WAL file (the OS
-      // has it) when the call returns, so it survives the process being killed; only a power loss or an OS crash
-      // can lose the last commits. FULL, an fsync per commit, is for that, and would cap ingest at the disk's
-      // fsync rate.
-      db.pragma('synchronous = NORMAL');
-      db.pragma('foreign_keys = ON');
-      // Statement journals in memory rather than in temporary files: every UPDATE (and every write in a batch)
-      // may need one, and a file costs syscalls. Durability is the WAL's, which this does not touch.
-      db.pragma('temp_store = MEMORY');
-      migrate(db, this.path);
-    } catch (error) {
-      db.close();
-      throw cannotOpen(this.path, error);
-    }
+    const db = openDatabase(driver, this.path, file);
     this.#db = db;
-    if (file) {
-      const { dev, ino } = statSync(this.path);
-      this.#file = { dev, ino };
-    }
+    this.#watch = new FileWatch(this.path, file);
     try {
-      this.#commits = new GroupCommit({ db, path: this.path, file, driver: driver.name, threadsAfterCommits, afterCommit: () => this.#checkFile() });
+      this.#commits = new GroupCommit({ db, path: this.path, file, driver: driver.name, threadsAfterCommits, afterCommit: () => this.#watch.check() });
       this.#getExecution = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE id = ?`);
       this.#getExecutionByEvent = db.prepare(`SELECT ${EXECUTION_COLUMNS} FROM executions WHERE event_id = ? ORDER BY id LIMIT 1`);
       this.#getEvent = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
@@ -257,43 +228,13 @@ export class SqliteStore implements Store {
 
   async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean> {
     this.#writable();
-    const setError = patch.error !== undefined;
-    const setOwner = patch.owner !== undefined;
-    const params = [
-      patch.status ?? null,
-      patch.attempt ?? null,
-      patch.updatedAt ?? null,
-      setError ? 1 : 0,
-      setError ? patch.error : null,
-      setOwner ? 1 : 0,
-      setOwner ? patch.owner : null,
-      id,
-      expected === undefined ? 1 : 0,
-      expected?.includes('pending') ? 'pending' : null,
-      expected?.includes('running') ? 'running' : null,
-      expected?.includes('completed') ? 'completed' : null,
-      expected?.includes('failed') ? 'failed' : null,
-      condition === undefined ? 1 : 0,
-      condition === undefined ? null : condition.owner,
-    ];
-    return (await this.#commits.write(['update', params])) as boolean;
+    return (await this.#commits.write(['update', updateParams(id, patch, expected, condition)])) as boolean;
   }
 
   async saveStep(step: StepRecord): Promise<void> {
     this.#writable();
-    const params = [
-      step.executionId,
-      step.name,
-      step.executionId,
-      step.status,
-      step.attempt,
-      step.result === undefined || step.result === null ? null : toJson(step.result),
-      step.error ?? null,
-      step.startedAt,
-      step.endedAt ?? null,
-    ];
     try {
-      await this.#commits.write(['step', params]);
+      await this.#commits.write(['step', stepParams(step)]);
     } catch (error) {
       throw this.#missingExecution(error, 'saveStep', step.executionId);
     }
@@ -307,9 +248,8 @@ export class SqliteStore implements Store {
 
   async appendLog(log: LogRecord): Promise<void> {
     this.#writable();
-    const params = [log.executionId, log.attempt, log.at, log.level, log.message, log.fields === null ? null : toJson(log.fields)];
     try {
-      await this.#commits.write(['log', params]);
+      await this.#commits.write(['log', logParams(log)]);
     } catch (error) {
       throw this.#missingExecution(error, 'appendLog', log.executionId);
     }
@@ -377,21 +317,12 @@ export class SqliteStore implements Store {
    * that removes the listener.
    */
   onLost(listener: (error: Error) => void): () => void {
-    if (this.#lost) {
-      listener(this.#lost);
-      return () => undefined;
-    }
-    this.#lostListeners.add(listener);
-    if (this.#file && !this.#watch && !this.#closed) this.#watch = setInterval(() => this.#checkFile(), LOST_CHECK_MS).unref();
-    return () => {
-      this.#lostListeners.delete(listener);
-      if (this.#lostListeners.size === 0) this.#stopWatching();
-    };
+    return this.#watch.onLost(listener);
   }
 
   /** `sqlite`, the file (relative to `options.relativeTo` when inside it) and the driver: `.relay/relay.db (node:sqlite)`. */
   describe(options: DescribeOptions = {}): StoreDescription {
-    const inside = this.#file && options.relativeTo !== undefined ? relative(options.relativeTo, this.path) : '';
+    const inside = this.#watch.watching && options.relativeTo !== undefined ? relative(options.relativeTo, this.path) : '';
     const shown = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : this.path;
     const driver = [this.driver, this.driverNote].filter(Boolean).join(', ');
     return { kind: 'sqlite', location: this.path, driver: this.driver, label: `${shown} (${driver})` };
@@ -406,7 +337,7 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#stopWatching();
+    this.#watch.stop();
     await this.#commits.close();
     this.#db.close();
   }
@@ -443,35 +374,10 @@ export class SqliteStore implements Store {
 
   #writable(): void {
     this.#open();
-    if (this.#lost) throw this.#lost;
-  }
-
-  /** Whether the path still leads to the file this store opened; the error once it does not. */
-  #checkFile(): Error | undefined {
-    if (this.#lost || !this.#file) return this.#lost;
-    const found = statSync(this.path, { throwIfNoEntry: false });
-    if (found && found.dev === this.#file.dev && found.ino === this.#file.ino) return undefined;
-    // Writes would go on into a file no other process can open any more, and be lost with it.
-    const lost = new Error(
-      `The relay store ${this.path} was ${found ? 'replaced by another file' : 'removed'} while this service used it; ` +
-        'deliveries from then on were refused (5xx), none acknowledged. Start the service again to use the file now at that path.',
-    );
-    lost.name = 'StoreLost';
-    this.#lost = lost;
-    this.#stopWatching();
-    for (const listener of this.#lostListeners) listener(lost);
-    this.#lostListeners.clear();
-    return lost;
-  }
-
-  #stopWatching(): void {
-    clearInterval(this.#watch);
-    this.#watch = undefined;
+    const lost = this.#watch.lost;
+    if (lost) throw lost;
   }
 }
-
-/** How often a watched store looks at its file between commits, ms. */
-const LOST_CHECK_MS = 1000;
 
 /** A row as an `ExecutionRecord`: `owner` only when the execution has one (see `copyExecution`). */
 function record(row: ExecutionRecord | undefined): ExecutionRecord | undefined {
