@@ -34,7 +34,13 @@ export class Outbox implements OutboxWriter {
     if (typeof event?.provider !== 'string' || event.provider === '' || typeof event.type !== 'string' || event.type === '') {
       throw new RelayError('INVALID_DATA', `An outbox event needs a provider and a type, got ${JSON.stringify(event)}.`);
     }
-    const stored: OutboxEvent = Object.freeze({ provider: event.provider, type: event.type, data: structuredClone(event.data), at: event.at ?? this.#now() });
+    const stored: OutboxEvent = Object.freeze({
+      provider: event.provider,
+      type: event.type,
+      data: structuredClone(event.data),
+      at: event.at ?? this.#now(),
+      ...(event.scope ? { scope: { ...event.scope } } : {}),
+    });
     this.#events.push(stored);
     return stored;
   }

@@ -2,12 +2,11 @@
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
 import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
-import { clerkRoutes, resendRoutes } from '../providers/internal.js';
+import { clerkRoutes, resendRoutes, shopifyRoutes } from '../providers/internal.js';
 import type { MockContext } from './context.js';
 import { githubApi } from './github/index.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
 import { apiHandlers, bindRoutes, describeRoutes, type MockApi } from './shared/routes.js';
-import { shopifyApi } from './shopify/index.js';
 import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';
 
@@ -16,7 +15,7 @@ export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) =>
   stripe: stripeApi,
   github: githubApi,
   clerk: (ctx) => bindRoutes(clerkRoutes({ secretKeys: ctx.options.clerk.secretKeys }), ctx.world),
-  shopify: shopifyApi,
+  shopify: (ctx) => bindRoutes(shopifyRoutes({ accessTokens: ctx.options.shopify.accessTokens }), ctx.world),
   resend: (ctx) => bindRoutes(resendRoutes({ apiKeys: ctx.options.resend.apiKeys }), ctx.world),
 });
 

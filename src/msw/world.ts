@@ -4,10 +4,9 @@
  */
 import { prefixed } from '../core/index.js';
 import { observeDeliveries } from '../providers/index.js';
-import { clerkAdapter, resendAdapter } from '../providers/internal.js';
+import { clerkAdapter, resendAdapter, shopifyAdapter } from '../providers/internal.js';
 import { githubAdapter } from './github/record.js';
 import { createWorld, type ProviderWorld } from '../emulator/index.js';
-import { shopifyAdapter } from './shopify/record.js';
 import { stripeAdapter } from './stripe/record.js';
 
 /**

@@ -10,6 +10,8 @@ export * from './shared/api/index.js';
 export { clerkAdapter, clerkRoutes } from './clerk/api/index.js';
 export type { ClerkRouteOptions } from './clerk/api/index.js';
 export { resendAdapter, resendRoutes } from './resend/api/index.js';
+export { shopifyAdapter, shopifyRoutes } from './shopify/api/index.js';
+export type { ShopifyRouteOptions } from './shopify/api/index.js';
 export type { ResendRouteOptions } from './resend/api/index.js';
 
 // What src/msw/<p>/ still needs of the Stripe and GitHub slices until their routes move in too.

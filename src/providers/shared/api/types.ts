@@ -31,6 +31,8 @@ export interface OutboxEvent {
   readonly data: Obj;
   /** When the write happened, in milliseconds since the epoch (the world's clock). */
   readonly at: number;
+  /** Where the object lives, when its provider keeps objects by shop: the Shopify shop that sends the event. */
+  readonly scope?: WorldScope;
 }
 
 /** The writing side of an outbox: what a route sees. */

@@ -2,9 +2,9 @@
  * Recording a Shopify delivery: the resource the topic reports (the body itself), in the shop of
  * `X-Shopify-Shop-Domain`, plus the customer, fulfillments, refunds and variants inside it.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { ObservedDelivery } from '../../providers/index.js';
-import type { Obj, World, WorldAdapter } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { ObservedDelivery } from '../../observe.js';
+import type { Obj, World, WorldAdapter } from '../../shared/api/index.js';
 import { recordReferences } from './references.js';
 import { TOPIC_KINDS } from './resources.js';
 

@@ -5,8 +5,8 @@
  * item's product has its title and vendor, an order stub lists the fulfillment that named it), and a
  * fuller object recorded before is never replaced by a stub.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { Obj, World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, World } from '../../shared/api/index.js';
 
 const GID_TYPES: Readonly<Record<string, string>> = {
   order: 'Order',

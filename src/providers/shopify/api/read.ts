@@ -2,10 +2,7 @@
  * Shopify Admin REST reads: `{ <singular> }` by id, `{ <plural> }` lists cut by `limit` and an
  * opaque `page_info` with `Link` headers, `{ count }`, and the resources nested under an order.
  */
-import type { HttpResponseResolver } from 'msw';
-import type { MockContext } from '../context.js';
-import { decodePageToken, encodePageToken, intParam, linkHeader } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { decodePageToken, encodePageToken, intParam, linkHeader, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { shopifyError, shopifyJson, shopifyNotFound } from './errors.js';
 import type { ShopifyResource } from './resources.js';
 
@@ -15,13 +12,13 @@ export function shopOf(params: Record<string, unknown>): string {
 }
 
 /** An object of the shop (or one seeded for any shop). */
-export function findInShop(ctx: MockContext, params: Record<string, unknown>, kind: string, id: string): Obj | undefined {
-  return ctx.world.get('shopify', kind, id, { shop: shopOf(params) }) ?? ctx.world.get('shopify', kind, id);
+export function findInShop(world: World, params: Record<string, unknown>, kind: string, id: string): Obj | undefined {
+  return world.get('shopify', kind, id, { shop: shopOf(params) }) ?? world.get('shopify', kind, id);
 }
 
 /** Every object of a kind in the shop (and seeded for any shop), newest first. */
-export function allInShop(ctx: MockContext, params: Record<string, unknown>, kind: string): Obj[] {
-  const items = [...ctx.world.list('shopify', kind), ...ctx.world.list('shopify', kind, { shop: shopOf(params) })];
+export function allInShop(world: World, params: Record<string, unknown>, kind: string): Obj[] {
+  const items = [...world.list('shopify', kind), ...world.list('shopify', kind, { shop: shopOf(params) })];
   return items.sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')) || Number(b.id ?? 0) - Number(a.id ?? 0));
 }
 
@@ -52,8 +49,8 @@ function queryOf(url: URL): Record<string, string> {
 }
 
 /** `GET /<plural>.json`: a page and its `Link` header (`rel="next"`/`rel="previous"` with `page_info`). */
-export function list(ctx: MockContext, resource: ShopifyResource): HttpResponseResolver {
-  return ({ request, params }) => {
+export function list(resource: ShopifyResource): RouteHandler {
+  return (request, params, world) => {
     const url = new URL(request.url);
     const limit = intParam(url, 'limit', 50, 1, 250);
     if (limit === undefined) return shopifyError(400, { limit: 'must be between 1 and 250' });
@@ -68,7 +65,7 @@ export function list(ctx: MockContext, resource: ShopifyResource): HttpResponseR
       offset = state.offset;
       query = state.query as Record<string, string>;
     }
-    const items = filter(resource.kind, allInShop(ctx, params, resource.kind), query);
+    const items = filter(resource.kind, allInShop(world, params, resource.kind), query);
     const page = items.slice(offset, offset + limit);
     const at = (start: number): string => `${url.origin}${url.pathname}?limit=${limit}&page_info=${encodePageToken({ offset: start, query })}`;
     const links: [string, string][] = [];
@@ -79,64 +76,58 @@ export function list(ctx: MockContext, resource: ShopifyResource): HttpResponseR
 }
 
 /** `GET /<plural>/count.json`. */
-export function count(ctx: MockContext, resource: ShopifyResource): HttpResponseResolver {
-  return ({ request, params }) => shopifyJson({ count: filter(resource.kind, allInShop(ctx, params, resource.kind), queryOf(new URL(request.url))).length });
+export function count(resource: ShopifyResource): RouteHandler {
+  return (request, params, world) => shopifyJson({ count: filter(resource.kind, allInShop(world, params, resource.kind), queryOf(new URL(request.url))).length });
 }
 
 /** `GET /<plural>/:id.json`. */
-export function retrieve(ctx: MockContext, resource: ShopifyResource): HttpResponseResolver {
-  return ({ params }) => {
-    const found = findInShop(ctx, params, resource.kind, String(params.id));
+export function retrieve(resource: ShopifyResource): RouteHandler {
+  return (request, params, world) => {
+    const found = findInShop(world, params, resource.kind, String(params.id));
     return found ? shopifyJson({ [resource.singular]: found }) : shopifyNotFound();
   };
 }
 
 /** `GET /orders/:order_id/<plural>.json` and `GET /products/:order_id/variants.json`: the children of a parent. */
-export function children(ctx: MockContext, parentKind: 'order' | 'product', resource: ShopifyResource): HttpResponseResolver {
+export function children(parentKind: 'order' | 'product', resource: ShopifyResource): RouteHandler {
   const field = `${parentKind}_id`;
-  return ({ params }) => {
+  return (request, params, world) => {
     const parentId = String(params.parent_id);
-    if (!findInShop(ctx, params, parentKind, parentId)) return shopifyNotFound();
-    return shopifyJson({ [resource.plural]: allInShop(ctx, params, resource.kind).filter((o) => String(o[field]) === parentId).reverse() });
+    if (!findInShop(world, params, parentKind, parentId)) return shopifyNotFound();
+    return shopifyJson({ [resource.plural]: allInShop(world, params, resource.kind).filter((o) => String(o[field]) === parentId).reverse() });
   };
 }
 
 /** `GET /orders/:order_id/<plural>/:id.json`. */
-export function child(ctx: MockContext, resource: ShopifyResource): HttpResponseResolver {
-  return ({ params }) => {
-    const found = findInShop(ctx, params, resource.kind, String(params.id));
+export function child(resource: ShopifyResource): RouteHandler {
+  return (request, params, world) => {
+    const found = findInShop(world, params, resource.kind, String(params.id));
     return found && String(found.order_id) === String(params.parent_id) ? shopifyJson({ [resource.singular]: found }) : shopifyNotFound();
   };
 }
 
 /** `GET /inventory_levels.json` by `inventory_item_ids` and/or `location_ids`. */
-export function inventoryLevels(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const url = new URL(request.url);
-    const items = url.searchParams.get('inventory_item_ids')?.split(',');
-    const locations = url.searchParams.get('location_ids')?.split(',');
-    if (!items && !locations) return shopifyError(422, { base: ['must include inventory_item_ids or location_ids'] });
-    const levels = allInShop(ctx, params, 'inventory_level').filter(
-      (l) => (!items || items.includes(String(l.inventory_item_id))) && (!locations || locations.includes(String(l.location_id))),
-    );
-    return shopifyJson({ inventory_levels: levels });
-  };
-}
+export const inventoryLevels: RouteHandler = (request, params, world) => {
+  const url = new URL(request.url);
+  const items = url.searchParams.get('inventory_item_ids')?.split(',');
+  const locations = url.searchParams.get('location_ids')?.split(',');
+  if (!items && !locations) return shopifyError(422, { base: ['must include inventory_item_ids or location_ids'] });
+  const levels = allInShop(world, params, 'inventory_level').filter(
+    (l) => (!items || items.includes(String(l.inventory_item_id))) && (!locations || locations.includes(String(l.location_id))),
+  );
+  return shopifyJson({ inventory_levels: levels });
+};
 
 /** `GET /shop.json`: the recorded shop, else a minimal one named after the domain. */
-export function shop(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const domain = shopOf(params);
-    const found = ctx.world.get('shopify', 'shop', 'shop', { shop: domain }) ?? ctx.world.get('shopify', 'shop', 'shop');
-    return shopifyJson({ shop: found ?? { id: 1, name: String(params.shop), domain, myshopify_domain: domain, currency: 'USD', plan_name: 'development' } });
-  };
-}
+export const shop: RouteHandler = (request, params, world) => {
+  const domain = shopOf(params);
+  const found = world.get('shopify', 'shop', 'shop', { shop: domain }) ?? world.get('shopify', 'shop', 'shop');
+  return shopifyJson({ shop: found ?? { id: 1, name: String(params.shop), domain, myshopify_domain: domain, currency: 'USD', plan_name: 'development' } });
+};
 
 /** `GET /orders/:order_id/fulfillments/:fulfillment_id/events/:id.json`. */
-export function fulfillmentEvent(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
-    const found = findInShop(ctx, params, 'fulfillment_event', String(params.id));
-    const matches = found && String(found.order_id) === String(params.parent_id) && String(found.fulfillment_id) === String(params.fulfillment_id);
-    return matches ? shopifyJson({ fulfillment_event: found }) : shopifyNotFound();
-  };
-}
+export const fulfillmentEvent: RouteHandler = (request, params, world) => {
+  const found = findInShop(world, params, 'fulfillment_event', String(params.id));
+  const matches = found && String(found.order_id) === String(params.parent_id) && String(found.fulfillment_id) === String(params.fulfillment_id);
+  return matches ? shopifyJson({ fulfillment_event: found }) : shopifyNotFound();
+};

@@ -1,10 +1,9 @@
 /** Shopify Admin REST error responses: `{ errors: string | object }`. */
-import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../../providers/internal.js';
+import { jsonResponse } from '../../shared/api/index.js';
 
 /** A Shopify JSON answer, with the request id header Shopify sends. */
 export function shopifyJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return jsonResponse(body, status, { 'X-Request-Id': randomUUID(), ...headers });
+  return jsonResponse(body, status, { 'X-Request-Id': crypto.randomUUID(), ...headers });
 }
 
 /** `{ errors }` with a status. */

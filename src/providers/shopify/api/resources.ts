@@ -7,6 +7,8 @@ export interface ShopifyResource {
   readonly singular: string;
   /** Whether `GET /<plural>.json` lists it. */
   readonly listable: boolean;
+  /** The webhook topic an update sends (`orders/updated`), when Shopify sends one for it. */
+  readonly updateTopic?: string;
   /** Whether `PUT /<plural>/:id.json` updates it. */
   readonly updatable: boolean;
   /** Whether `GET /<plural>/:id.json` reads one (default true; tender transactions are only listed). */
@@ -15,13 +17,13 @@ export interface ShopifyResource {
 
 /** Every top-level resource a catalog payload holds. */
 export const SHOPIFY_RESOURCES: readonly ShopifyResource[] = [
-  { kind: 'order', plural: 'orders', singular: 'order', listable: true, updatable: true },
-  { kind: 'customer', plural: 'customers', singular: 'customer', listable: true, updatable: true },
-  { kind: 'product', plural: 'products', singular: 'product', listable: true, updatable: true },
+  { kind: 'order', plural: 'orders', singular: 'order', listable: true, updatable: true, updateTopic: 'orders/updated' },
+  { kind: 'customer', plural: 'customers', singular: 'customer', listable: true, updatable: true, updateTopic: 'customers/update' },
+  { kind: 'product', plural: 'products', singular: 'product', listable: true, updatable: true, updateTopic: 'products/update' },
   { kind: 'variant', plural: 'variants', singular: 'variant', listable: false, updatable: true },
   { kind: 'collection', plural: 'collections', singular: 'collection', listable: false, updatable: false },
-  { kind: 'draft_order', plural: 'draft_orders', singular: 'draft_order', listable: true, updatable: true },
-  { kind: 'inventory_item', plural: 'inventory_items', singular: 'inventory_item', listable: true, updatable: true },
+  { kind: 'draft_order', plural: 'draft_orders', singular: 'draft_order', listable: true, updatable: true, updateTopic: 'draft_orders/update' },
+  { kind: 'inventory_item', plural: 'inventory_items', singular: 'inventory_item', listable: true, updatable: true, updateTopic: 'inventory_items/update' },
   { kind: 'location', plural: 'locations', singular: 'location', listable: true, updatable: false },
   { kind: 'checkout', plural: 'checkouts', singular: 'checkout', listable: true, updatable: false },
   { kind: 'theme', plural: 'themes', singular: 'theme', listable: true, updatable: false },
