@@ -2,6 +2,7 @@
  * The in-memory store, for unit tests: the same semantics as the SQLite store (deduplication, compare-and-set,
  * filters, pagination, JSON round-trips, errors), with nothing kept after the process ends.
  */
+import { STEP_STATUSES } from '../../core/index.js';
 import type {
   CaptureFilter,
   ExecutionFilter,
@@ -301,7 +302,6 @@ export class MemoryStore implements Store {
   }
 }
 
-const STEP_STATUSES: readonly StepRecord['status'][] = ['running', 'completed', 'failed'];
 const LOG_LEVELS: readonly LogRecord['level'][] = ['debug', 'info', 'warn', 'error'];
 
 /** The constraints the SQLite schema checks. */
