@@ -108,6 +108,25 @@ export default {
       from: { path: '^src/', pathNot: '^src/vitest-plugin/' },
       to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+)/' },
     },
+    {
+      name: 'store-chosen-through-open',
+      comment:
+        'Outside src/service/store/, a store is chosen with openStore (open.ts) and used through the Store interface ' +
+        '(types.ts); the barrel (index.ts) exports the stores, and shared.ts the cursor format. No other layer or service ' +
+        'module reaches a store implementation (memory.ts, sqlite*.ts, schemes.ts, …): a new store is one file there.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/service/store/' },
+      to: { path: '^src/service/store/', pathNot: '^src/service/store/(index|open|types|shared)\\.ts$' },
+    },
+    {
+      name: 'store-contract-runner-free',
+      comment:
+        'The Store contract suite (relaykit/store-contract) is registered with the caller\'s describe/it/expect: it imports ' +
+        'no test runner and no fast-check, so that it loads under Vitest, Jest and node:test alike.',
+      severity: 'error',
+      from: { path: '^src/service/store/contract/' },
+      to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+|jest|@jest/[^/]+|fast-check)/' },
+    },
     ...cycleRules,
     {
       name: 'no-unresolvable',

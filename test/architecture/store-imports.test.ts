@@ -1,0 +1,73 @@
+/**
+ * The import rules of the store can fail: outside src/service/store/ a store is chosen through open.ts and used
+ * through types.ts (no module reaches sqlite.ts or memory.ts), and the Store contract suite imports no test runner
+ * and no fast-check. The project's .dependency-cruiser.mjs, run on a small tree in a temp folder (with stand-in
+ * vitest and fast-check packages), reports each planted import and nothing else.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cruise, type IConfiguration } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { default: config } = (await import(pathToFileURL(path.join(root, '.dependency-cruiser.mjs')).href)) as { default: IConfiguration };
+
+const standIn = (name: string): Record<string, string> => ({
+  [`node_modules/${name}/package.json`]: JSON.stringify({ name, type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }),
+  [`node_modules/${name}/index.js`]: `export const x = {};\n`,
+  [`node_modules/${name}/index.d.ts`]: `export declare const x: object;\n`,
+});
+
+const fixture: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', verbatimModuleSyntax: true, strict: true }, include: ['src'] }),
+  ...standIn('vitest'),
+  ...standIn('fast-check'),
+  'src/service/store/types.ts': `export interface Store { close(): Promise<void> }\n`,
+  'src/service/store/sqlite.ts': `export class SqliteStore {}\n`,
+  'src/service/store/open.ts': `import { SqliteStore } from './sqlite.js';\nimport type { Store } from './types.js';\nexport const openStore = (): Store => new SqliteStore() as unknown as Store;\n`,
+  'src/service/store/index.ts': `export { openStore } from './open.js';\nexport { SqliteStore } from './sqlite.js';\n`,
+  'src/service/relay.ts': `import { openStore } from './store/open.js';\nimport type { Store } from './store/types.js';\nexport const store: Store = openStore();\n`,
+  // BAD: the service core reaching a store implementation instead of choosing it through openStore.
+  'src/service/routes.ts': `import { SqliteStore } from './store/sqlite.js';\nexport const routes = SqliteStore;\n`,
+  'src/service/store/contract/index.ts': `import type { Store } from '../types.js';\nexport const describeStoreContract = (open: () => Store) => open;\n`,
+  // BAD: the contract suite tied to one runner, and to fast-check.
+  'src/service/store/contract/runner.ts': `import { x } from 'vitest';\nexport const runner = x;\n`,
+  'src/service/store/contract/property.ts': `import { x } from 'fast-check';\nexport const property = x;\n`,
+};
+
+describe('import rules of the store (.dependency-cruiser.mjs)', () => {
+  let dir: string;
+  let found: { rule: string; from: string; to: string }[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'relaykit-store-imports-'));
+    for (const [file, text] of Object.entries(fixture)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const { options, ...ruleSet } = config;
+    const tsConfig = path.join(dir, 'tsconfig.json');
+    const { output } = await cruise(['src'], { ...options, baseDir: dir, tsConfig: { fileName: tsConfig }, ruleSet, validate: true }, {}, { tsConfig: extractTSConfig(tsConfig) });
+    if (typeof output === 'string') throw new Error(`dependency-cruiser answered text: ${output}`);
+    found = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports a service module importing a store implementation as store-chosen-through-open', () => {
+    expect(found.filter((v) => v.rule === 'store-chosen-through-open')).toEqual([{ rule: 'store-chosen-through-open', from: 'src/service/routes.ts', to: 'src/service/store/sqlite.ts' }]);
+  });
+
+  it('reports the contract suite importing vitest or fast-check as store-contract-runner-free', () => {
+    expect(found.filter((v) => v.rule === 'store-contract-runner-free').map((v) => [v.from, v.to.replace(/\/[^/]+$/, '')])).toEqual([
+      ['src/service/store/contract/property.ts', 'node_modules/fast-check'],
+      ['src/service/store/contract/runner.ts', 'node_modules/vitest'],
+    ]);
+  });
+
+  it('reports nothing else of the store: relay.ts choosing through open.ts and the barrel passes', () => {
+    expect(found.filter((v) => v.rule !== 'vitest-only-in-vitest-plugin')).toHaveLength(3);
+  });
+});
