@@ -2,9 +2,8 @@
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
 import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
-import { clerkRoutes, resendRoutes, shopifyRoutes } from '../providers/internal.js';
+import { clerkRoutes, githubRoutes, resendRoutes, shopifyRoutes } from '../providers/internal.js';
 import type { MockContext } from './context.js';
-import { githubApi } from './github/index.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
 import { apiHandlers, bindRoutes, describeRoutes, type MockApi } from './shared/routes.js';
 import { stripeApi } from './stripe/index.js';
@@ -13,7 +12,7 @@ import { connectWorld, providerWorld } from './world.js';
 /** Each provider's API factory. */
 export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({
   stripe: stripeApi,
-  github: githubApi,
+  github: (ctx) => bindRoutes(githubRoutes({ tokens: ctx.options.github.tokens, actor: ctx.options.github.actor }), ctx.world),
   clerk: (ctx) => bindRoutes(clerkRoutes({ secretKeys: ctx.options.clerk.secretKeys }), ctx.world),
   shopify: (ctx) => bindRoutes(shopifyRoutes({ accessTokens: ctx.options.shopify.accessTokens }), ctx.world),
   resend: (ctx) => bindRoutes(resendRoutes({ apiKeys: ctx.options.resend.apiKeys }), ctx.world),

@@ -4,8 +4,7 @@
  */
 import { prefixed } from '../core/index.js';
 import { observeDeliveries } from '../providers/index.js';
-import { clerkAdapter, resendAdapter, shopifyAdapter } from '../providers/internal.js';
-import { githubAdapter } from './github/record.js';
+import { clerkAdapter, githubAdapter, resendAdapter, shopifyAdapter } from '../providers/internal.js';
 import { createWorld, type ProviderWorld } from '../emulator/index.js';
 import { stripeAdapter } from './stripe/record.js';
 

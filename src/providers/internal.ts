@@ -9,13 +9,14 @@ export * from './shared/api/index.js';
 // The slices whose API routes live in their own folder (the others are still in src/msw/<p>/).
 export { clerkAdapter, clerkRoutes } from './clerk/api/index.js';
 export type { ClerkRouteOptions } from './clerk/api/index.js';
+export { githubAdapter, githubRoutes } from './github/api/index.js';
+export type { GithubRouteOptions } from './github/api/index.js';
 export { resendAdapter, resendRoutes } from './resend/api/index.js';
+export type { ResendRouteOptions } from './resend/api/index.js';
 export { shopifyAdapter, shopifyRoutes } from './shopify/api/index.js';
 export type { ShopifyRouteOptions } from './shopify/api/index.js';
-export type { ResendRouteOptions } from './resend/api/index.js';
 
-// What src/msw/<p>/ still needs of the Stripe and GitHub slices until their routes move in too.
-export { API as githubApiBase, userObject as githubUserObject } from './github/users.js';
+// What src/msw/stripe/ still needs of the Stripe slice until its routes move in too.
 export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
 export { loadStripeThinFetch } from './stripe/thin/load.js';
 export { loadStripeImplied } from './stripe/implied-load.js';

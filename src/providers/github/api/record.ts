@@ -3,8 +3,8 @@
  * (repository, issue, pull request, comment, check run, workflow run, user…), plus the review,
  * commit status and installation, which carry no `url` of their own.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { Obj, World, WorldAdapter } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, World, WorldAdapter } from '../../shared/api/index.js';
 import { appInstallation, recordAppInstallation } from './app.js';
 import { recordCanonical, RESOURCE } from './canonical.js';
 import { API, kindOfUrl, pathKey } from './paths.js';

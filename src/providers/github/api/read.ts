@@ -1,9 +1,6 @@
 /** GitHub reads: any recorded resource by its API path, and lists with `per_page`/`page` and a `Link` header. */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { intParam, linkHeader, numberedPage, withQuery } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { intParam, linkHeader, numberedPage, withQuery, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { githubJson, notFound } from './errors.js';
 import { issueViewOfPull } from './objects.js';
 import { pathKey, repoKey } from './paths.js';
@@ -33,35 +30,35 @@ function keyOf(object: Obj, field = 'url'): string {
 }
 
 /** The issue at `/repos/{o}/{r}/issues/{n}`: a recorded issue, else the issue view of a recorded pull request. */
-export function findIssue(ctx: MockContext, owner: string, repo: string, number: string): Obj | undefined {
+export function findIssue(world: World, owner: string, repo: string, number: string): Obj | undefined {
   const base = repoKey(owner, repo);
-  const issue = ctx.world.get('github', 'issue', `${base}/issues/${number}`);
+  const issue = world.get('github', 'issue', `${base}/issues/${number}`);
   if (issue) return issue;
-  const pull = ctx.world.get('github', 'pull_request', `${base}/pulls/${number}`);
+  const pull = world.get('github', 'pull_request', `${base}/pulls/${number}`);
   return pull ? issueViewOfPull(pull) : undefined;
 }
 
 /** `GET` of one recorded resource of `kind`, looked up by the request path. */
-export function single(ctx: MockContext, kind: string): HttpResponseResolver {
-  return ({ request }) => {
-    const found = ctx.world.get('github', kind, pathKey(new URL(request.url).pathname));
+export function single(kind: string): RouteHandler {
+  return (request, params, world) => {
+    const found = world.get('github', kind, pathKey(new URL(request.url).pathname));
     return found ? githubJson(request, found) : notFound(request);
   };
 }
 
 /** `GET /repos/{o}/{r}/issues/{n}`. */
-export function getIssue(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const issue = findIssue(ctx, String(params.owner), String(params.repo), String(params.issue_number));
+export function getIssue(): RouteHandler {
+  return (request, params, world) => {
+    const issue = findIssue(world, String(params.owner), String(params.repo), String(params.issue_number));
     return issue ? githubJson(request, issue) : notFound(request, 'https://docs.github.com/rest/issues/issues#get-an-issue');
   };
 }
 
 /** `GET /repos/{o}/{r}/releases/latest`: the newest published release. */
-export function latestRelease(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
+export function latestRelease(): RouteHandler {
+  return (request, params, world) => {
     const base = `${repoKey(String(params.owner), String(params.repo))}/releases/`;
-    const latest = ctx.world
+    const latest = world
       .list('github', 'release')
       .filter((r) => keyOf(r).startsWith(base) && r.draft !== true && r.prerelease !== true)
       .sort((a, b) => String(b.published_at ?? '').localeCompare(String(a.published_at ?? '')))[0];
@@ -70,11 +67,11 @@ export function latestRelease(ctx: MockContext): HttpResponseResolver {
 }
 
 /** Runs `list` when the repository is known, else answers 404 as GitHub does. */
-function inRepo(ctx: MockContext, list: (request: Request, base: string, params: Record<string, unknown>) => Response): HttpResponseResolver {
-  return ({ request, params }) => {
+function inRepo(list: (request: Request, base: string, params: Record<string, unknown>, world: World) => Response): RouteHandler {
+  return (request, params, world) => {
     const base = repoKey(String(params.owner), String(params.repo));
-    if (!ctx.world.get('github', 'repository', base)) return notFound(request);
-    return list(request, base, params);
+    if (!world.get('github', 'repository', base)) return notFound(request);
+    return list(request, base, params, world);
   };
 }
 
@@ -84,11 +81,11 @@ function stateFilter(request: Request): (o: Obj) => boolean {
 }
 
 /** `GET /repos/{o}/{r}/issues`: issues and pull requests, newest first, `state` (default open) and `labels` filters. */
-export function listIssues(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) => {
-    const issues = ctx.world.list('github', 'issue').filter((i) => keyOf(i).startsWith(`${base}/issues/`));
+export function listIssues(): RouteHandler {
+  return inRepo((request, base, params, world) => {
+    const issues = world.list('github', 'issue').filter((i) => keyOf(i).startsWith(`${base}/issues/`));
     const numbers = new Set(issues.map((i) => i.number));
-    const pulls = ctx.world
+    const pulls = world
       .list('github', 'pull_request')
       .filter((p) => keyOf(p).startsWith(`${base}/pulls/`) && !numbers.has(p.number))
       .map(issueViewOfPull);
@@ -100,65 +97,65 @@ export function listIssues(ctx: MockContext): HttpResponseResolver {
 }
 
 /** `GET /repos/{o}/{r}/pulls`: newest first, `state` filter (default open). */
-export function listPulls(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) =>
-    githubPage(request, ctx.world.list('github', 'pull_request').filter((p) => keyOf(p).startsWith(`${base}/pulls/`)).filter(stateFilter(request)).sort(byCreated('desc'))),
+export function listPulls(): RouteHandler {
+  return inRepo((request, base, params, world) =>
+    githubPage(request, world.list('github', 'pull_request').filter((p) => keyOf(p).startsWith(`${base}/pulls/`)).filter(stateFilter(request)).sort(byCreated('desc'))),
   );
 }
 
 /** `GET /repos/{o}/{r}/issues/{n}/comments`: oldest first. */
-export function listIssueComments(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base, params) => {
+export function listIssueComments(): RouteHandler {
+  return inRepo((request, base, params, world) => {
     const number = String(params.issue_number);
-    if (!findIssue(ctx, String(params.owner), String(params.repo), number)) return notFound(request);
+    if (!findIssue(world, String(params.owner), String(params.repo), number)) return notFound(request);
     const issueKey = `${base}/issues/${number}`;
-    return githubPage(request, ctx.world.list('github', 'issue_comment').filter((c) => keyOf(c, 'issue_url') === issueKey).sort(byCreated('asc')));
+    return githubPage(request, world.list('github', 'issue_comment').filter((c) => keyOf(c, 'issue_url') === issueKey).sort(byCreated('asc')));
   });
 }
 
 /** `GET /repos/{o}/{r}/issues/comments`: every issue comment of the repository, oldest first. */
-export function listRepoIssueComments(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) =>
-    githubPage(request, ctx.world.list('github', 'issue_comment').filter((c) => keyOf(c).startsWith(`${base}/issues/comments/`)).sort(byCreated('asc'))),
+export function listRepoIssueComments(): RouteHandler {
+  return inRepo((request, base, params, world) =>
+    githubPage(request, world.list('github', 'issue_comment').filter((c) => keyOf(c).startsWith(`${base}/issues/comments/`)).sort(byCreated('asc'))),
   );
 }
 
 /** A list of the children of a pull request (`kind` objects whose `pull_request_url` is it). */
-export function listPullChildren(ctx: MockContext, kind: 'review_comment' | 'review'): HttpResponseResolver {
-  return inRepo(ctx, (request, base, params) => {
+export function listPullChildren(kind: 'review_comment' | 'review'): RouteHandler {
+  return inRepo((request, base, params, world) => {
     const pullKey = `${base}/pulls/${String(params.pull_number)}`;
-    if (!ctx.world.get('github', 'pull_request', pullKey)) return notFound(request);
-    const items = ctx.world.list('github', kind).filter((c) => keyOf(c, 'pull_request_url') === pullKey);
+    if (!world.get('github', 'pull_request', pullKey)) return notFound(request);
+    const items = world.list('github', kind).filter((c) => keyOf(c, 'pull_request_url') === pullKey);
     return githubPage(request, items.sort((a, b) => Number(a.id) - Number(b.id)));
   });
 }
 
 /** `GET /repos/{o}/{r}/labels`. */
-export function listLabels(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) => githubPage(request, ctx.world.list('github', 'label').filter((l) => keyOf(l).startsWith(`${base}/labels/`))));
+export function listLabels(): RouteHandler {
+  return inRepo((request, base, params, world) => githubPage(request, world.list('github', 'label').filter((l) => keyOf(l).startsWith(`${base}/labels/`))));
 }
 
 /** `GET /repos/{o}/{r}/issues/{n}/labels`. */
-export function listIssueLabels(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, _base, params) => {
-    const issue = findIssue(ctx, String(params.owner), String(params.repo), String(params.issue_number));
+export function listIssueLabels(): RouteHandler {
+  return inRepo((request, _base, params, world) => {
+    const issue = findIssue(world, String(params.owner), String(params.repo), String(params.issue_number));
     if (!issue) return notFound(request);
     return githubPage(request, Array.isArray(issue.labels) ? (issue.labels as Obj[]) : []);
   });
 }
 
 /** `GET /repos/{o}/{r}/releases`: newest first. */
-export function listReleases(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) =>
-    githubPage(request, ctx.world.list('github', 'release').filter((r) => keyOf(r).startsWith(`${base}/releases/`)).sort(byCreated('desc'))),
+export function listReleases(): RouteHandler {
+  return inRepo((request, base, params, world) =>
+    githubPage(request, world.list('github', 'release').filter((r) => keyOf(r).startsWith(`${base}/releases/`)).sort(byCreated('desc'))),
   );
 }
 
 /** `GET /repos/{o}/{r}/commits/{ref}/check-runs` and `GET /repos/{o}/{r}/check-suites/{id}/check-runs`: `{ total_count, check_runs }`. */
-export function listCheckRuns(ctx: MockContext, by: 'ref' | 'suite'): HttpResponseResolver {
-  return inRepo(ctx, (request, base, params) => {
+export function listCheckRuns(by: 'ref' | 'suite'): RouteHandler {
+  return inRepo((request, base, params, world) => {
     const name = new URL(request.url).searchParams.get('check_name');
-    const runs = ctx.world
+    const runs = world
       .list('github', 'check_run')
       .filter((r) => keyOf(r).startsWith(`${base}/check-runs/`))
       .filter((r) => {
@@ -174,25 +171,25 @@ export function listCheckRuns(ctx: MockContext, by: 'ref' | 'suite'): HttpRespon
 }
 
 /** `GET /repos/{o}/{r}/actions/runs`: `{ total_count, workflow_runs }`, newest first. */
-export function listWorkflowRuns(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base) => {
-    const runs = ctx.world.list('github', 'workflow_run').filter((r) => keyOf(r).startsWith(`${base}/actions/runs/`)).sort(byCreated('desc'));
+export function listWorkflowRuns(): RouteHandler {
+  return inRepo((request, base, params, world) => {
+    const runs = world.list('github', 'workflow_run').filter((r) => keyOf(r).startsWith(`${base}/actions/runs/`)).sort(byCreated('desc'));
     return githubPage(request, runs, (page, total) => ({ total_count: total, workflow_runs: page }));
   });
 }
 
 /** `GET /repos/{o}/{r}/actions/runs/{id}/jobs`: `{ total_count, jobs }`. */
-export function listRunJobs(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base, params) => {
-    const jobs = ctx.world.list('github', 'workflow_job').filter((j) => keyOf(j).startsWith(`${base}/actions/jobs/`) && String(j.run_id) === String(params.run_id));
+export function listRunJobs(): RouteHandler {
+  return inRepo((request, base, params, world) => {
+    const jobs = world.list('github', 'workflow_job').filter((j) => keyOf(j).startsWith(`${base}/actions/jobs/`) && String(j.run_id) === String(params.run_id));
     return githubPage(request, jobs, (page, total) => ({ total_count: total, jobs: page }));
   });
 }
 
 /** `GET /repos/{o}/{r}/commits/{ref}/statuses`: newest first. */
-export function listStatuses(ctx: MockContext): HttpResponseResolver {
-  return inRepo(ctx, (request, base, params) => {
-    const statuses = ctx.world
+export function listStatuses(): RouteHandler {
+  return inRepo((request, base, params, world) => {
+    const statuses = world
       .list('github', 'status')
       .filter((s) => keyOf(s).startsWith(`${base}/statuses/`) && s.sha === String(params.ref))
       .sort((a, b) => Number(b.id) - Number(a.id));

@@ -1,5 +1,5 @@
 /** GitHub's credential check: reads work unauthenticated; writes need a token; a wrong token is 401 everywhere. */
-import { authorization, bearerToken } from '../../providers/internal.js';
+import { authorization, bearerToken } from '../../shared/api/index.js';
 import { githubError } from './errors.js';
 
 /**

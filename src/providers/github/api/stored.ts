@@ -3,10 +3,7 @@
  * milestones, teams, memberships, packages, advisories, rulesets, projects, sub-issues…, and of any
  * other object a delivery carried, at the API `url` it gave.
  */
-import type { HttpResponseResolver } from 'msw';
-import type { MockContext } from '../context.js';
-import type { MockRoute, RouteMethod } from '../shared/routes.js';
-import type { Obj } from '../../emulator/index.js';
+import type { ApiRoute, Obj, RouteHandler, RouteMethod } from '../../shared/api/index.js';
 import { LIST, RESOURCE } from './canonical.js';
 import { noContent, notFound, githubJson } from './errors.js';
 import { pathKey, repoKey } from './paths.js';
@@ -15,24 +12,24 @@ import { githubPage } from './read.js';
 const keyOf = (request: Request): string => pathKey(new URL(request.url).pathname);
 
 /** `GET` of a resource recorded at the request's path. */
-export function stored(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => {
-    const found = ctx.world.get('github', RESOURCE, keyOf(request));
+export function stored(): RouteHandler {
+  return (request, params, world) => {
+    const found = world.get('github', RESOURCE, keyOf(request));
     return found ? githubJson(request, found) : notFound(request);
   };
 }
 
 /** A check GitHub answers with 204 (is a collaborator, is blocked) or 404. */
-export function present(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => (ctx.world.get('github', RESOURCE, keyOf(request)) ? noContent(request) : notFound(request));
+export function present(): RouteHandler {
+  return (request, params, world) => (world.get('github', RESOURCE, keyOf(request)) ? noContent(request) : notFound(request));
 }
 
 /** A list recorded whole at the request's path; an empty page in a known repository, else 404. */
-export function storedList(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const found = ctx.world.get('github', LIST, keyOf(request));
+export function storedList(): RouteHandler {
+  return (request, params, world) => {
+    const found = world.get('github', LIST, keyOf(request));
     if (found) return githubPage(request, found.items as Obj[]);
-    const known = params.owner !== undefined && ctx.world.get('github', 'repository', repoKey(String(params.owner), String(params.repo)));
+    const known = params.owner !== undefined && world.get('github', 'repository', repoKey(String(params.owner), String(params.repo)));
     return known ? githubPage(request, []) : notFound(request);
   };
 }
@@ -41,12 +38,12 @@ export function storedList(ctx: MockContext): HttpResponseResolver {
  * Any other object a delivery carried, at the API `url` it gave; `undefined` (the next handler: the
  * unsupported-endpoint answer) when there is none.
  */
-export function atOwnUrl(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => {
+export function atOwnUrl(): RouteHandler {
+  return (request, params, world) => {
     const key = keyOf(request);
-    const found = ctx.world.get('github', RESOURCE, key);
+    const found = world.get('github', RESOURCE, key);
     if (found) return githubJson(request, found);
-    const list = ctx.world.get('github', LIST, key);
+    const list = world.get('github', LIST, key);
     return list ? githubPage(request, list.items as Obj[]) : undefined;
   };
 }
@@ -57,11 +54,11 @@ const R = '/repos/:owner/:repo';
  * The routes of the canonically recorded resources, each behind `guarded` (the credential check).
  * The catch-all of objects at their own `url` comes last.
  */
-export function storedRoutes(ctx: MockContext, guarded: (method: RouteMethod, path: string, resolver: HttpResponseResolver) => MockRoute): MockRoute[] {
-  const one = stored(ctx);
-  const list = storedList(ctx);
-  const check = present(ctx);
-  const get = (path: string, resolver: HttpResponseResolver): MockRoute => guarded('GET', path, resolver);
+export function storedRoutes(guarded: (method: RouteMethod, path: string, resolver: RouteHandler) => ApiRoute): ApiRoute[] {
+  const one = stored();
+  const list = storedList();
+  const check = present();
+  const get = (path: string, resolver: RouteHandler): ApiRoute => guarded('GET', path, resolver);
   return [
     get(`${R}/code-scanning/alerts/:alert_number`, one),
     get(`${R}/dependabot/alerts/:alert_number`, one),

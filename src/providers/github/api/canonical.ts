@@ -4,8 +4,8 @@
  * `/orgs/{org}/teams/{slug}`… Each event's resources are recorded at those canonical paths (besides
  * their own `url`), and the actions that remove one (`deleted`, `removed`, `unblocked`…) forget it.
  */
-import { isPlainObject } from '../../core/index.js';
-import type { Obj, World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, World } from '../../shared/api/index.js';
 import { API, kindOfUrl, pathKey } from './paths.js';
 
 /** The world kind of resources kept only by their canonical path (served by `stored`). */

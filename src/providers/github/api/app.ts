@@ -4,10 +4,8 @@
  * body, the App as the hook target), so a Probot or `@octokit/app` handler finds the installation,
  * the App and the account its webhook implied, and the token it is issued works on every route.
  */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import type { Obj, World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import type { Obj, RouteHandler, World } from '../../shared/api/index.js';
 import { githubError, githubJson, notFound } from './errors.js';
 import { API, pathKey } from './paths.js';
 
@@ -78,11 +76,11 @@ function publicInstallation(installation: Obj): Obj {
 }
 
 /** `POST /app/installations/{id}/access_tokens`: a `ghs_` token, accepted by every route of the mock from then on. */
-export function createAccessToken(ctx: MockContext, issued: Set<string>): HttpResponseResolver {
-  return ({ request, params }) => {
+export function createAccessToken(issued: Set<string>): RouteHandler {
+  return (request, params, world) => {
     const refused = appJwt(request, DOCS.token);
     if (refused) return refused;
-    const installation = ctx.world.get('github', 'installation', pathKey(`/app/installations/${String(params.installation_id)}`));
+    const installation = world.get('github', 'installation', pathKey(`/app/installations/${String(params.installation_id)}`));
     if (!installation) return notFound(request, DOCS.token);
     const token = `ghs_${installationTokenSuffix(issued.size, Number(installation.id))}`;
     issued.add(token);
@@ -92,11 +90,11 @@ export function createAccessToken(ctx: MockContext, issued: Set<string>): HttpRe
 }
 
 /** `GET /app`: the App the deliveries were sent to. */
-export function getApp(ctx: MockContext): HttpResponseResolver {
-  return ({ request }) => {
+export function getApp(): RouteHandler {
+  return (request, params, world) => {
     const refused = appJwt(request, DOCS.app);
     if (refused) return refused;
-    const installation = ctx.world.list('github', 'installation').find((item) => typeof item.app_id === 'number');
+    const installation = world.list('github', 'installation').find((item) => typeof item.app_id === 'number');
     if (!installation) return notFound(request, DOCS.app);
     const id = installation.app_id as number;
     const slug = typeof installation.app_slug === 'string' ? installation.app_slug : `relaykit-app-${id}`;
@@ -111,18 +109,18 @@ export function getApp(ctx: MockContext): HttpResponseResolver {
       html_url: `https://github.com/apps/${slug}`,
       permissions: installation.permissions ?? PERMISSIONS,
       events: installation.events ?? EVENTS,
-      installations_count: ctx.world.list('github', 'installation').filter((item) => item.app_id === id).length,
+      installations_count: world.list('github', 'installation').filter((item) => item.app_id === id).length,
     });
   };
 }
 
 /** `GET /repos/{owner}/{repo}/installation`: the installation whose deliveries named that repository. */
-export function getRepoInstallation(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
+export function getRepoInstallation(): RouteHandler {
+  return (request, params, world) => {
     const refused = appJwt(request, DOCS.repoInstallation);
     if (refused) return refused;
     const fullName = `${String(params.owner)}/${String(params.repo)}`.toLowerCase();
-    const found = ctx.world
+    const found = world
       .list('github', 'installation')
       .find((item) => Array.isArray(item.repositories) && item.repositories.some((name) => String(name).toLowerCase() === fullName));
     return found ? githubJson(request, publicInstallation(found)) : notFound(request, DOCS.repoInstallation);
@@ -130,9 +128,9 @@ export function getRepoInstallation(ctx: MockContext): HttpResponseResolver {
 }
 
 /** `GET /app/installations/{id}`, without the mock's bookkeeping. */
-export function getInstallation(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
-    const found = ctx.world.get('github', 'installation', pathKey(`/app/installations/${String(params.installation_id)}`));
+export function getInstallation(): RouteHandler {
+  return (request, params, world) => {
+    const found = world.get('github', 'installation', pathKey(`/app/installations/${String(params.installation_id)}`));
     return found ? githubJson(request, publicInstallation(found)) : notFound(request);
   };
 }

@@ -1,6 +1,6 @@
 /** GitHub's REST error responses: `{ message, documentation_url, status }`. */
 import { randomBytes } from 'node:crypto';
-import { jsonResponse } from '../../providers/internal.js';
+import { jsonResponse } from '../../shared/api/index.js';
 
 /** Headers of every GitHub answer. */
 export function githubHeaders(authenticated: boolean): Record<string, string> {

@@ -1,8 +1,8 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
-import { isPlainObject } from '../../core/index.js';
-import { base62, githubUserObject } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { base62, type Obj } from '../../shared/api/index.js';
+import { userObject as githubUserObject } from '../users.js';
 
 /** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */
 export function githubTime(date = new Date()): string {

@@ -1,5 +1,5 @@
 /** GitHub objects are keyed by the path of their API `url`; this maps paths to kinds and back. */
-import { githubApiBase as API } from '../../providers/internal.js';
+import { API } from '../users.js';
 
 export { API };
 
