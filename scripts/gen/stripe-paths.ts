@@ -1,7 +1,7 @@
 /**
  * Where the Stripe API serves each resource a snapshot event carries: reads stripe-node's resource
  * classes (the `retrieve*`, `list*` and `del*` methods' return types from the `.d.ts`, their request
- * paths from the `.js`) and writes `src/msw/stripe/generated/paths.ts`, per `object` tag of a
+ * paths from the `.js`) and writes `src/providers/stripe/generated/paths.ts`, per `object` tag of a
  * snapshot event's `data.object`: the retrieve url(s), which have a list endpoint, and whether a
  * deleted object still answers with Stripe's deleted stub (`Customer | DeletedCustomer`).
  */
@@ -11,7 +11,7 @@ import { generatedHeader, writeModule } from './shapes.js';
 import { SNAPSHOT_EVENTS, awaited, checker, getPath, objectTag, program, propType, resourceMethods } from './stripe-thin.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'src/msw/stripe/generated');
+const OUT = join(ROOT, 'src/providers/stripe/generated');
 
 /** What the API mock needs of one resource kind. */
 export interface StripePathFacts {
@@ -108,7 +108,7 @@ export function stripePaths(): Record<string, StripePathFacts> {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The text of `src/msw/stripe/generated/paths.ts`. */
+/** The text of `src/providers/stripe/generated/paths.ts`. */
 export function stripePathsModule(): string {
   const facts = stripePaths();
   const lines = Object.entries(facts).map(([tag, f]) => `  ${JSON.stringify(tag)}: ${JSON.stringify(f)},`);
@@ -122,7 +122,7 @@ export function stripePathsModule(): string {
 }
 
 /**
- * Writes `src/msw/stripe/generated/paths.ts` (or into `outDir`); returns the number of kinds.
+ * Writes `src/providers/stripe/generated/paths.ts` (or into `outDir`); returns the number of kinds.
  * @example
  * generatePaths(); // 80
  */

@@ -2,16 +2,15 @@
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
 import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
-import { clerkRoutes, githubRoutes, resendRoutes, shopifyRoutes } from '../providers/internal.js';
+import { clerkRoutes, githubRoutes, resendRoutes, shopifyRoutes, stripeRoutes } from '../providers/internal.js';
 import type { MockContext } from './context.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';
 import { apiHandlers, bindRoutes, describeRoutes, type MockApi } from './shared/routes.js';
-import { stripeApi } from './stripe/index.js';
 import { connectWorld, providerWorld } from './world.js';
 
 /** Each provider's API factory. */
 export const apiFactories: Readonly<Record<MockProviderId, (ctx: MockContext) => MockApi>> = Object.freeze({
-  stripe: stripeApi,
+  stripe: (ctx) => bindRoutes(stripeRoutes({ apiKeys: ctx.options.stripe.apiKeys }), ctx.world),
   github: (ctx) => bindRoutes(githubRoutes({ tokens: ctx.options.github.tokens, actor: ctx.options.github.actor }), ctx.world),
   clerk: (ctx) => bindRoutes(clerkRoutes({ secretKeys: ctx.options.clerk.secretKeys }), ctx.world),
   shopify: (ctx) => bindRoutes(shopifyRoutes({ accessTokens: ctx.options.shopify.accessTokens }), ctx.world),

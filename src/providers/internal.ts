@@ -6,7 +6,7 @@
 // Everything the slices' routes are written with (its own barrel lists it by name).
 export * from './shared/api/index.js';
 
-// The slices whose API routes live in their own folder (the others are still in src/msw/<p>/).
+// Each slice's API routes and world adapter.
 export { clerkAdapter, clerkRoutes } from './clerk/api/index.js';
 export type { ClerkRouteOptions } from './clerk/api/index.js';
 export { githubAdapter, githubRoutes } from './github/api/index.js';
@@ -15,9 +15,5 @@ export { resendAdapter, resendRoutes } from './resend/api/index.js';
 export type { ResendRouteOptions } from './resend/api/index.js';
 export { shopifyAdapter, shopifyRoutes } from './shopify/api/index.js';
 export type { ShopifyRouteOptions } from './shopify/api/index.js';
-
-// What src/msw/stripe/ still needs of the Stripe slice until its routes move in too.
-export { relatedUrls as stripeThinRelatedUrls } from './stripe/generated/thin-types.js';
-export { loadStripeThinFetch } from './stripe/thin/load.js';
-export { loadStripeImplied } from './stripe/implied-load.js';
-export type { RelatedThinObject } from './stripe/thin/fetched.js';
+export { stripeAdapter, stripeRoutes } from './stripe/api/index.js';
+export type { StripeRouteOptions } from './stripe/api/index.js';

@@ -3,8 +3,7 @@
  * supports when it calls something it does not.
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
-import { prefixed } from '../../core/index.js';
-import type { ApiRoutes, RouteParams } from '../../providers/internal.js';
+import { unsupportedMessage, type ApiRoutes, type RouteParams } from '../../providers/internal.js';
 import type { MockProviderId, ProviderWorld } from '../../emulator/index.js';
 
 /** The HTTP methods the mocks answer. */
@@ -70,17 +69,6 @@ export function describeRoutes(api: Pick<MockApi, 'routes' | 'base'> & Partial<P
   return api.routes.map((r) => `${r.method.padEnd(6)} ${host}${prefix}${r.path}`);
 }
 
-/**
- * The one-line message for a request no route of `api` answers: the endpoint, the `server.use(…)`
- * line that mocks it, and where the full list of what the mock serves is.
- */
-export function unsupportedMessage(api: Pick<MockApi, 'provider' | 'host' | 'routes' | 'base'>, method: string, url: URL): string {
-  return prefixed(
-    `the ${api.provider} mock has no handler for ${method} ${url.pathname} (${api.host}). ` +
-      `Mock it with server.use(http.${method.toLowerCase()}('${url.origin}${url.pathname}', resolver)); ` +
-      `supportedEndpoints('${api.provider}') lists the ${api.routes.length} endpoints it serves.`,
-  );
-}
 
 /**
  * Notes an unanswered request in the world and prints `message` the first time its endpoint is

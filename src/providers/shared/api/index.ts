@@ -13,7 +13,7 @@ export type {
   WorldPutOptions,
   WorldScope,
 } from './types.js';
-export { guardedRoute, route } from './routes.js';
+export { guardedRoute, route, unsupportedMessage } from './routes.js';
 export { intParam, jsonResponse, nowSeconds, readJson, readJsonObject } from './http.js';
 export { authorization, bearerToken, credentialAccepted, redactKey } from './credentials.js';
 export type { CredentialOption } from './credentials.js';

@@ -1,5 +1,5 @@
 /** Stripe's credential check: a secret key as Bearer (or HTTP Basic user), else 401. */
-import { authorization, credentialAccepted, redactKey } from '../../providers/internal.js';
+import { authorization, credentialAccepted, redactKey } from '../../shared/api/index.js';
 import { stripeError } from './errors.js';
 
 const KEY_SHAPE = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;

@@ -4,10 +4,9 @@
  * request, every object it names only by id, as the payload implies it; an event notification
  * (thin event) as delivered.
  */
-import { isPlainObject } from '../../core/index.js';
-import { loadStripeImplied, nestedObjects, stringId } from '../../providers/internal.js';
-import type { MockContext } from '../context.js';
-import type { WorldAdapter } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { nestedObjects, stringId, type World, type WorldAdapter } from '../../shared/api/index.js';
+import { loadStripeImplied } from '../implied-load.js';
 import { answersDeletedStub, singletonKey } from './paths.js';
 import { NOTIFICATION_KIND, recordNotification } from './thin.js';
 
@@ -20,18 +19,18 @@ const IMPLIED_PENDING = 'event.implied.pending';
  * (`impliedObjects`), unless the world already holds one under that id (a fuller one recorded, or
  * one of yours). Drawn on the mock's next request, so the builders load only when something reads.
  */
-export async function drawImpliedObjects(ctx: MockContext): Promise<void> {
-  const pending = ctx.world.list('stripe', IMPLIED_PENDING);
+export async function drawImpliedObjects(world: World): Promise<void> {
+  const pending = world.list('stripe', IMPLIED_PENDING);
   if (pending.length === 0) return;
   const { impliedObjects } = await loadStripeImplied();
   for (const { id } of pending) {
     // A concurrent request may have drawn it while the module loaded.
-    if (!ctx.world.delete('stripe', IMPLIED_PENDING, String(id))) continue;
-    const event = ctx.world.get('stripe', 'event', String(id));
+    if (!world.delete('stripe', IMPLIED_PENDING, String(id))) continue;
+    const event = world.get('stripe', 'event', String(id));
     if (!event) continue;
     for (const object of impliedObjects(event)) {
       const kind = String(object.object);
-      if (!ctx.world.get('stripe', kind, String(object.id))) ctx.world.put('stripe', kind, object);
+      if (!world.get('stripe', kind, String(object.id))) world.put('stripe', kind, object);
     }
   }
 }

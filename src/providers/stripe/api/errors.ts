@@ -1,5 +1,5 @@
 /** Stripe's error responses: `{ error: { type, message, code?, param?, doc_url? } }` with the HTTP status. */
-import { jsonResponse, prefixedId } from '../../providers/internal.js';
+import { jsonResponse, prefixedId } from '../../shared/api/index.js';
 
 /** The fields of a Stripe error object. */
 export interface StripeErrorBody {

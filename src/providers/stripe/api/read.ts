@@ -1,9 +1,6 @@
 /** Stripe reads: retrieve by id, list with `starting_after`/`ending_before`/`limit`, and `expand`. */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { cursorPage, decodeForm } from '../../providers/internal.js';
-import type { Obj, World } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { cursorPage, decodeForm, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { invalidParameter, resourceMissing, stripeJson } from './errors.js';
 import { LINE_ITEMS_KIND, STRIPE_COLLECTIONS, STRIPE_KINDS } from './resources.js';
 
@@ -54,38 +51,38 @@ function matchesFilter(object: Obj, key: string, value: string): boolean {
 }
 
 /** `GET /v1/<collection>/:id`. */
-export function retrieve(ctx: MockContext, kind: string, unsupported: (request: Request) => Response): HttpResponseResolver {
-  return ({ request, params }) => {
+export function retrieve(kind: string, unsupported: (request: Request) => Response): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
     // `/v1/customers/search` and friends are endpoints, not ids.
     if (id === 'search') return unsupported(request);
-    const object = ctx.world.get('stripe', kind, id);
+    const object = world.get('stripe', kind, id);
     if (!object) return resourceMissing(kind, id);
     const paths = expandParam(decodeForm(new URL(request.url).searchParams));
     // A session's `line_items` are absent until expanded (Stripe's fulfilment sample asks for them).
-    if (kind === 'checkout.session' && paths.includes('line_items')) object.line_items = lineItemList(ctx, id);
-    return stripeJson(expand(ctx.world, object, paths.filter((p) => p !== 'line_items')));
+    if (kind === 'checkout.session' && paths.includes('line_items')) object.line_items = lineItemList(world, id);
+    return stripeJson(expand(world, object, paths.filter((p) => p !== 'line_items')));
   };
 }
 
 /** A Checkout Session's line items as a Stripe list (empty for a session no delivery described). */
-function lineItemList(ctx: MockContext, id: string): Obj {
-  const stored = ctx.world.get('stripe', LINE_ITEMS_KIND, id);
+function lineItemList(world: World, id: string): Obj {
+  const stored = world.get('stripe', LINE_ITEMS_KIND, id);
   const data = stored && Array.isArray(stored.data) ? (stored.data as Obj[]) : [];
   return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` };
 }
 
 /** `GET /v1/checkout/sessions/:id/line_items`: what the session sold. */
-export function sessionLineItems(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
+export function sessionLineItems(): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
-    if (!ctx.world.get('stripe', 'checkout.session', id)) return resourceMissing('checkout.session', id);
-    return listResponse(ctx, request, lineItemList(ctx, id).data as Obj[], `/v1/checkout/sessions/${id}/line_items`);
+    if (!world.get('stripe', 'checkout.session', id)) return resourceMissing('checkout.session', id);
+    return listResponse(world, request, lineItemList(world, id).data as Obj[], `/v1/checkout/sessions/${id}/line_items`);
   };
 }
 
 /** A Stripe list object cut from `items` by the request's cursor parameters. */
-export function listResponse(ctx: MockContext, request: Request, items: Obj[], url: string): Response {
+export function listResponse(world: World, request: Request, items: Obj[], url: string): Response {
   const query = decodeForm(new URL(request.url).searchParams);
   const rawLimit = query.limit ?? '10';
   const limit = typeof rawLimit === 'string' && /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
@@ -98,14 +95,14 @@ export function listResponse(ctx: MockContext, request: Request, items: Obj[], u
     return resourceMissing(String(items[0]?.object ?? 'object'), String(after ?? before), param);
   }
   const list = { object: 'list', data: page.data, has_more: page.hasMore, url };
-  return stripeJson(expand(ctx.world, list, expandParam(query)));
+  return stripeJson(expand(world, list, expandParam(query)));
 }
 
 /** `GET /v1/<collection>`: newest first, filtered by any other top-level field given (`customer`, `status`, `type`…). */
-export function list(ctx: MockContext, kind: string): HttpResponseResolver {
-  return ({ request }) => {
+export function list(kind: string): RouteHandler {
+  return (request, params, world) => {
     const query = decodeForm(new URL(request.url).searchParams);
-    let items = newestFirst(ctx.world.list('stripe', kind));
+    let items = newestFirst(world.list('stripe', kind));
     if (kind === 'customer') items = items.filter((c) => c.deleted !== true);
     if (kind === 'subscription' && query.status === undefined) items = items.filter((s) => s.status !== 'canceled');
     for (const [key, value] of Object.entries(query)) {
@@ -113,23 +110,23 @@ export function list(ctx: MockContext, kind: string): HttpResponseResolver {
       if (kind === 'subscription' && key === 'status' && value === 'all') continue;
       items = items.filter((item) => matchesFilter(item, key, value));
     }
-    return listResponse(ctx, request, items, `/v1/${STRIPE_COLLECTIONS[kind]}`);
+    return listResponse(world, request, items, `/v1/${STRIPE_COLLECTIONS[kind]}`);
   };
 }
 
 /** `GET /v1/invoices/:id/lines`: the invoice's line items. */
-export function invoiceLines(ctx: MockContext): HttpResponseResolver {
-  return ({ request, params }) => {
+export function invoiceLines(): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
-    const invoice = ctx.world.get('stripe', 'invoice', id);
+    const invoice = world.get('stripe', 'invoice', id);
     if (!invoice) return resourceMissing('invoice', id);
     const lines = isPlainObject(invoice.lines) && Array.isArray(invoice.lines.data) ? (invoice.lines.data as Obj[]) : [];
-    return listResponse(ctx, request, lines, `/v1/invoices/${id}/lines`);
+    return listResponse(world, request, lines, `/v1/invoices/${id}/lines`);
   };
 }
 
 /** `GET /v1/balance`: the last balance a delivery reported, else an empty one. */
-export function balance(ctx: MockContext): HttpResponseResolver {
-  return () =>
-    stripeJson(ctx.world.get('stripe', 'balance', 'balance') ?? { object: 'balance', available: [], livemode: false, pending: [] });
+export function balance(): RouteHandler {
+  return (request, params, world) =>
+    stripeJson(world.get('stripe', 'balance', 'balance') ?? { object: 'balance', available: [], livemode: false, pending: [] });
 }

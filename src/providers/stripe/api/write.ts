@@ -2,11 +2,9 @@
  * Stripe writes that change later reads: refunds, customer create/update/delete, updates of any
  * updatable object (`POST /v1/<collection>/:id`), subscription cancel and payment intent cancel.
  */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { base62, decodeForm, nowSeconds, prefixedId } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { base62, decodeForm, nowSeconds, prefixedId, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { STRIPE_EVENT_TYPES } from '../generated/event-types.js';
 import { invalidParameter, resourceMissing, stripeError, stripeJson, unknownParameter } from './errors.js';
 import { expand, expandParam } from './read.js';
 
@@ -59,15 +57,26 @@ export function applyParams(current: Obj, params: Obj): Obj | Response {
 }
 
 /** `POST /v1/<collection>/:id`: updates the fields the object has. */
-export function update(ctx: MockContext, kind: string): HttpResponseResolver {
-  return async ({ request, params }) => {
+/** Appends the first of `types` that Stripe sends (a snapshot event type of the catalog), with the object it reports. */
+function emit(world: World, types: readonly string[], data: Obj): void {
+  const type = types.find((t) => EVENT_TYPES.has(t));
+  if (type) world.outbox.append({ provider: 'stripe', type, data });
+}
+
+const EVENT_TYPES: ReadonlySet<string> = new Set(STRIPE_EVENT_TYPES);
+
+export function update(kind: string): RouteHandler {
+  return async (request, params, world) => {
     const id = String(params.id);
-    const current = ctx.world.get('stripe', kind, id);
+    const current = world.get('stripe', kind, id);
     if (!current || current.deleted === true) return resourceMissing(kind, id);
     const body = await formBody(request);
     const next = applyParams(current, body);
     if (next instanceof Response) return next;
-    return stripeJson(expand(ctx.world, ctx.world.put('stripe', kind, next), expandParam(body)));
+    const stored = world.put('stripe', kind, next);
+    // A subscription's events are customer.subscription.*, a tax id's customer.tax_id.*.
+    emit(world, [`${kind}.updated`, `customer.${kind}.updated`], stored);
+    return stripeJson(expand(world, stored, expandParam(body)));
   };
 }
 
@@ -99,41 +108,47 @@ function newCustomer(): Obj {
 }
 
 /** `POST /v1/customers`. */
-export function createCustomer(ctx: MockContext): HttpResponseResolver {
-  return async ({ request }) => {
+export function createCustomer(): RouteHandler {
+  return async (request, params, world) => {
     const body = await formBody(request);
     const customer = applyParams(newCustomer(), body);
     if (customer instanceof Response) return customer;
-    return stripeJson(ctx.world.put('stripe', 'customer', customer));
+    const stored = world.put('stripe', 'customer', customer);
+    emit(world, ['customer.created'], stored);
+    return stripeJson(stored);
   };
 }
 
 /** `DELETE /v1/customers/:id`: later retrievals get the deleted stub. */
-export function deleteCustomer(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
+export function deleteCustomer(): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
-    const current = ctx.world.get('stripe', 'customer', id);
+    const current = world.get('stripe', 'customer', id);
     if (!current || current.deleted === true) return resourceMissing('customer', id);
-    return stripeJson(ctx.world.put('stripe', 'customer', { id, object: 'customer', deleted: true }));
+    const deleted = world.put('stripe', 'customer', { id, object: 'customer', deleted: true });
+    emit(world, ['customer.deleted'], current);
+    return stripeJson(deleted);
   };
 }
 
 /** `DELETE /v1/subscriptions/:id`: cancels now. */
-export function cancelSubscription(ctx: MockContext): HttpResponseResolver {
-  return ({ params }) => {
+export function cancelSubscription(): RouteHandler {
+  return (request, params, world) => {
     const id = String(params.id);
     const now = nowSeconds();
-    const next = ctx.world.update('stripe', 'subscription', id, (s) => ({ ...s, status: 'canceled', canceled_at: now, ended_at: now }));
-    return next ? stripeJson(next) : resourceMissing('subscription', id);
+    const next = world.update('stripe', 'subscription', id, (s) => ({ ...s, status: 'canceled', canceled_at: now, ended_at: now }));
+    if (!next) return resourceMissing('subscription', id);
+    emit(world, ['customer.subscription.deleted'], next);
+    return stripeJson(next);
   };
 }
 
 /** `POST /v1/payment_intents/:id/cancel`. */
-export function cancelPaymentIntent(ctx: MockContext): HttpResponseResolver {
-  return async ({ request, params }) => {
+export function cancelPaymentIntent(): RouteHandler {
+  return async (request, params, world) => {
     const id = String(params.id);
     const body = await formBody(request);
-    const current = ctx.world.get('stripe', 'payment_intent', id);
+    const current = world.get('stripe', 'payment_intent', id);
     if (!current) return resourceMissing('payment_intent', id);
     if (current.status === 'succeeded' || current.status === 'canceled') {
       return stripeError(400, {
@@ -143,7 +158,9 @@ export function cancelPaymentIntent(ctx: MockContext): HttpResponseResolver {
       });
     }
     const reason = typeof body.cancellation_reason === 'string' ? body.cancellation_reason : null;
-    return stripeJson(ctx.world.put('stripe', 'payment_intent', { ...current, status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: reason }));
+    const canceled = world.put('stripe', 'payment_intent', { ...current, status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: reason });
+    emit(world, ['payment_intent.canceled'], canceled);
+    return stripeJson(canceled);
   };
 }
 
@@ -160,8 +177,8 @@ function money(amount: number, currency: string): string {
  * `POST /v1/refunds` with `payment_intent` or `charge`: refunds the rest of the charge or `amount`,
  * and raises the charge's `amount_refunded`.
  */
-export function createRefund(ctx: MockContext): HttpResponseResolver {
-  return async ({ request }) => {
+export function createRefund(): RouteHandler {
+  return async (request, params, world) => {
     const body = await formBody(request);
     const piId = typeof body.payment_intent === 'string' ? body.payment_intent : undefined;
     let chargeId = typeof body.charge === 'string' ? body.charge : undefined;
@@ -172,7 +189,7 @@ export function createRefund(ctx: MockContext): HttpResponseResolver {
         message: 'One of the following params should be provided for this request: payment_intent or charge.',
       });
     }
-    const intent = piId ? ctx.world.get('stripe', 'payment_intent', piId) : undefined;
+    const intent = piId ? world.get('stripe', 'payment_intent', piId) : undefined;
     if (piId && !intent) return resourceMissing('payment_intent', piId, 'payment_intent');
     chargeId ??= idOf(intent?.latest_charge);
     if (!chargeId) {
@@ -182,11 +199,11 @@ export function createRefund(ctx: MockContext): HttpResponseResolver {
         message: `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
       });
     }
-    const charge = ctx.world.get('stripe', 'charge', chargeId);
+    const charge = world.get('stripe', 'charge', chargeId);
     if (!charge && !intent) return resourceMissing('charge', chargeId, 'charge');
     const currency = String(charge?.currency ?? intent?.currency ?? 'usd');
     const captured = Number(charge?.amount_captured ?? charge?.amount ?? intent?.amount_received ?? intent?.amount ?? 0);
-    const already = ctx.world.list('stripe', 'refund').filter((r) => idOf(r.charge) === chargeId && r.status !== 'failed' && r.status !== 'canceled');
+    const already = world.list('stripe', 'refund').filter((r) => idOf(r.charge) === chargeId && r.status !== 'failed' && r.status !== 'canceled');
     const refunded = Math.max(Number(charge?.amount_refunded ?? 0), already.reduce((sum, r) => sum + Number(r.amount ?? 0), 0));
     const remaining = captured - refunded;
     if (remaining <= 0) {
@@ -230,11 +247,11 @@ export function createRefund(ctx: MockContext): HttpResponseResolver {
       status: 'succeeded',
       transfer_reversal: null,
     };
-    ctx.world.put('stripe', 'refund', refund);
+    emit(world, ['refund.created'], world.put('stripe', 'refund', refund));
     if (charge) {
       const total = refunded + amount;
-      ctx.world.put('stripe', 'charge', { ...charge, amount_refunded: total, refunded: total >= captured });
+      emit(world, ['charge.refunded'], world.put('stripe', 'charge', { ...charge, amount_refunded: total, refunded: total >= captured }));
     }
-    return stripeJson(expand(ctx.world, refund, expandParam(body)));
+    return stripeJson(expand(world, refund, expandParam(body)));
   };
 }

@@ -5,13 +5,10 @@
  * against the object's `account`), singletons (`/v1/customers/:customer/cash_balance`), and the
  * list endpoints of their collections.
  */
-import type { HttpResponseResolver } from 'msw';
-import { isPlainObject } from '../../core/index.js';
-import type { MockContext } from '../context.js';
-import { decodeForm } from '../../providers/internal.js';
-import type { Obj } from '../../emulator/index.js';
+import { isPlainObject } from '../../../core/index.js';
+import { decodeForm, type Obj, type RouteHandler } from '../../shared/api/index.js';
 import { resourceMissing, stripeJson } from './errors.js';
-import { STRIPE_PATHS } from './generated/paths.js';
+import { STRIPE_PATHS } from '../generated/paths.js';
 import { expand, expandParam, listResponse } from './read.js';
 
 /** A url template's parameters (`{account}`), the object's own `{id}` excluded. */
@@ -62,31 +59,31 @@ export function answersDeletedStub(kind: string): boolean {
 export const STRIPE_PATH_KINDS: readonly string[] = Object.keys(STRIPE_PATHS);
 
 /** `GET <template>`: the first of `kinds` holding the id (or the singleton's path) under the url's parents. */
-function retrieveAt(ctx: MockContext, kinds: readonly string[], template: string): HttpResponseResolver {
+function retrieveAt(kinds: readonly string[], template: string): RouteHandler {
   const fields = parentFields(template);
   const singleton = isSingleton(template);
   // "No such source: 'card_…'" where kinds share a url, else the kind.
   const noun = kinds.length === 1 ? kinds[0]! : /(\w+?)s?\/\{id\}$/.exec(template)![1]!;
-  return ({ request, params }) => {
+  return (request, params, world) => {
     const url = new URL(request.url);
     const key = singleton ? url.pathname : String(params.id);
     for (const kind of kinds) {
-      const object = ctx.world.get('stripe', kind, key);
-      if (object && underParents(object, fields, params)) return stripeJson(expand(ctx.world, object, expandParam(decodeForm(url.searchParams))));
+      const object = world.get('stripe', kind, key);
+      if (object && underParents(object, fields, params)) return stripeJson(expand(world, object, expandParam(decodeForm(url.searchParams))));
     }
     return resourceMissing(noun, key);
   };
 }
 
 /** `GET <collection>`: the objects of `kinds` under the url's parents, newest first. */
-function listAt(ctx: MockContext, kinds: readonly string[], template: string): HttpResponseResolver {
+function listAt(kinds: readonly string[], template: string): RouteHandler {
   const fields = parentFields(template);
-  return ({ request, params }) => {
+  return (request, params, world) => {
     const items = kinds
-      .flatMap((kind) => ctx.world.list('stripe', kind))
+      .flatMap((kind) => world.list('stripe', kind))
       .filter((object) => object.deleted !== true && fields.every((field) => idOf(object[field]) === params[field]))
       .sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0));
-    return listResponse(ctx, request, items, new URL(request.url).pathname);
+    return listResponse(world, request, items, new URL(request.url).pathname);
   };
 }
 
@@ -100,20 +97,20 @@ export const routeKey = (method: string, path: string): string => `${method} ${p
  * The GET routes of every kind in the table (retrieve, and list where stripe-node lists), except
  * those `taken` (`routeKey`s of the mock's hand-written routes, which answer from the same kinds).
  */
-export function pathRoutes(ctx: MockContext, taken: ReadonlySet<string>): { path: string; resolver: HttpResponseResolver }[] {
+export function pathRoutes(taken: ReadonlySet<string>): { path: string; resolver: RouteHandler }[] {
   const retrieves = new Map<string, string[]>();
   const lists = new Map<string, string[]>();
   for (const [kind, facts] of Object.entries(STRIPE_PATHS)) {
     for (const url of facts.urls) retrieves.set(url, [...(retrieves.get(url) ?? []), kind]);
     for (const url of facts.lists ?? []) lists.set(url, [...(lists.get(url) ?? []), kind]);
   }
-  const routes: { path: string; resolver: HttpResponseResolver }[] = [];
-  const add = (template: string, resolver: HttpResponseResolver): void => {
+  const routes: { path: string; resolver: RouteHandler }[] = [];
+  const add = (template: string, resolver: RouteHandler): void => {
     const path = routePath(template);
     if (!taken.has(routeKey('GET', path))) routes.push({ path, resolver });
   };
   // Lists first: `/v1/customers/:customer/sources` must not be read as a retrieve of `sources`.
-  for (const [url, kinds] of lists) add(url, listAt(ctx, kinds, url));
-  for (const [url, kinds] of retrieves) add(url, retrieveAt(ctx, kinds, url));
+  for (const [url, kinds] of lists) add(url, listAt(kinds, url));
+  for (const [url, kinds] of retrieves) add(url, retrieveAt(kinds, url));
   return routes;
 }

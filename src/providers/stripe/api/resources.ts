@@ -1,5 +1,5 @@
 /** The Stripe resources the mock serves: each object kind and the collection path it lives under. */
-import { STRIPE_PATHS } from './generated/paths.js';
+import { STRIPE_PATHS } from '../generated/paths.js';
 
 /** Object kind (`object` field) → collection path under `/v1`. */
 export const STRIPE_COLLECTIONS: Readonly<Record<string, string>> = Object.freeze({

@@ -5,12 +5,10 @@
  * points at is drawn from it (consistent ids, account, times) and stored, unless the world already
  * holds one under that id (a seeded object, or one a snapshot event recorded), which then answers.
  */
-import type { HttpResponseResolver } from 'msw';
-import type { JsonObject } from '../../providers/index.js';
-import { loadStripeThinFetch, stripeThinRelatedUrls } from '../../providers/internal.js';
-import type { MockContext } from '../context.js';
-import type { MockRoute } from '../shared/routes.js';
-import type { Obj, World } from '../../emulator/index.js';
+import type { JsonObject } from '../../../core/index.js';
+import type { ApiRoute, Obj, RouteHandler, World } from '../../shared/api/index.js';
+import { relatedUrls as stripeThinRelatedUrls } from '../generated/thin-types.js';
+import { loadStripeThinFetch } from '../thin/load.js';
 import { resourceMissing, stripeJson } from './errors.js';
 
 /** The world kind delivered notifications are recorded under. */
@@ -25,24 +23,24 @@ export function recordNotification(world: World, notification: Obj): void {
 }
 
 /** Stores the related object of every notification recorded since the last call. */
-export async function drawRelatedObjects(ctx: MockContext): Promise<void> {
-  const pending = ctx.world.list('stripe', PENDING_KIND);
+export async function drawRelatedObjects(world: World): Promise<void> {
+  const pending = world.list('stripe', PENDING_KIND);
   if (pending.length === 0) return;
   const { relatedThinObject } = await loadStripeThinFetch();
   for (const { id } of pending) {
-    const notification = ctx.world.get('stripe', NOTIFICATION_KIND, String(id));
+    const notification = world.get('stripe', NOTIFICATION_KIND, String(id));
     // A concurrent request may have drawn it while the module loaded.
-    if (!ctx.world.delete('stripe', PENDING_KIND, String(id)) || !notification) continue;
+    if (!world.delete('stripe', PENDING_KIND, String(id)) || !notification) continue;
     const related = relatedThinObject(notification as JsonObject);
-    if (related && !ctx.world.get('stripe', related.tag, related.key)) ctx.world.put('stripe', related.tag, related.object, { id: related.key });
+    if (related && !world.get('stripe', related.tag, related.key)) world.put('stripe', related.tag, related.object, { id: related.key });
   }
 }
 
 /** `GET /v2/core/events/:id`: the full event of a delivered notification. */
-function retrieveEvent(ctx: MockContext): HttpResponseResolver {
-  return async ({ params }) => {
+function retrieveEvent(): RouteHandler {
+  return async (request, params, world) => {
     const id = String(params.id);
-    const notification = ctx.world.get('stripe', NOTIFICATION_KIND, id);
+    const notification = world.get('stripe', NOTIFICATION_KIND, id);
     if (!notification) return resourceMissing('event', id);
     const { fetchedThinEvent } = await loadStripeThinFetch();
     return stripeJson(fetchedThinEvent(notification as JsonObject));
@@ -50,11 +48,11 @@ function retrieveEvent(ctx: MockContext): HttpResponseResolver {
 }
 
 /** `GET <related url>`: the object stored under its id (a singleton under its path). */
-function retrieveRelated(ctx: MockContext, tag: string, singleton: boolean): HttpResponseResolver {
-  return ({ request, params }) => {
+function retrieveRelated(tag: string, singleton: boolean): RouteHandler {
+  return (request, params, world) => {
     const path = new URL(request.url).pathname;
     const key = singleton ? path : String(params.id);
-    const object = ctx.world.get('stripe', tag, key);
+    const object = world.get('stripe', tag, key);
     return object ? stripeJson(object) : resourceMissing(tag, key);
   };
 }
@@ -68,12 +66,12 @@ function routePath(template: string): string {
  * The routes notifications need besides those `taken` (method and path of the mock's other
  * routes, which answer from the same world kinds).
  */
-export function thinRoutes(ctx: MockContext, taken: ReadonlySet<string>, r: (method: 'GET', path: string, resolver: HttpResponseResolver) => MockRoute): MockRoute[] {
-  const routes = [r('GET', '/v2/core/events/:id', retrieveEvent(ctx))];
+export function thinRoutes(taken: ReadonlySet<string>, r: (method: 'GET', path: string, resolver: RouteHandler) => ApiRoute): ApiRoute[] {
+  const routes = [r('GET', '/v2/core/events/:id', retrieveEvent())];
   for (const [tag, template] of Object.entries(stripeThinRelatedUrls)) {
     const path = routePath(template);
     if (taken.has(`GET ${path.replace(/:\w+/g, ':')}`)) continue;
-    routes.push(r('GET', path, retrieveRelated(ctx, tag, !template.endsWith('{id}'))));
+    routes.push(r('GET', path, retrieveRelated(tag, !template.endsWith('{id}'))));
   }
   return routes;
 }
