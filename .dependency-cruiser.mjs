@@ -100,6 +100,34 @@ export default {
       to: { path: '^src/', pathNot: ['^src/dashboard-client/', '^src/service/dashboard/wire\\.ts$'] },
     },
     {
+      name: 'service-core-runtime-free',
+      comment:
+        "The service's core (executions, routes, runner, views, http) is a fetch handler over the Store interface: it " +
+        'never imports the node adapter (node.ts) or a store implementation, so the same core runs in any runtime and ' +
+        'on any store that keeps the contract (store/types.ts).',
+      severity: 'error',
+      from: { path: '^src/service/(executions|routes|runner|views|http)\\.ts$' },
+      to: { path: '^src/service/(node\\.ts$|store/)', pathNot: '^src/service/store/types\\.ts$' },
+    },
+    {
+      name: 'faker-where-bodies-are-made',
+      comment:
+        '@faker-js/faker draws the values of fabricated bodies: the providers\' payload builders and the harness that ' +
+        'builds and scrubs deliveries. The service, the shells and the test core never make up data.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(providers|harness)/' },
+      to: { path: '(^|/)node_modules/@faker-js/' },
+    },
+    {
+      name: 'fast-check-only-in-harness',
+      comment:
+        'fast-check is an optional peer: only the harness (relaykit/fast-check: arbitraries, assertRejectsForgeries, ' +
+        'assertIdempotent) imports it, so every other entry loads without it installed.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/harness/' },
+      to: { path: '(^|/)node_modules/fast-check/' },
+    },
+    {
       name: 'vitest-only-in-vitest-plugin',
       comment:
         'Only the Vitest adapter (src/vitest-plugin/) may import vitest: the test core (src/testing/) and every other ' +

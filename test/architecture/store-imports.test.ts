@@ -68,6 +68,8 @@ describe('import rules of the store (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else of the store: relay.ts choosing through open.ts and the barrel passes', () => {
-    expect(found.filter((v) => v.rule !== 'vitest-only-in-vitest-plugin')).toHaveLength(3);
+    // The planted imports also break rules of other floors (routes.ts is the service's core, fast-check is the
+    // harness's); house-rules.test.ts proves those. Of the store's two rules, only the three planted fire.
+    expect(found.filter((v) => v.rule.startsWith('store-'))).toHaveLength(3);
   });
 });
