@@ -4,19 +4,11 @@
  * and only src/msw/ imports the msw package. The project's .dependency-cruiser.mjs, run on a small
  * tree in a temp folder (with a stand-in msw package), reports each planted import and nothing else.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cruise, type IConfiguration } from 'dependency-cruiser';
-import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const { default: config } = (await import(pathToFileURL(path.join(root, '.dependency-cruiser.mjs')).href)) as { default: IConfiguration };
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cruisePlanted, plantedTsconfig, type Violation } from './planted.js';
 
 const fixture: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', verbatimModuleSyntax: true, strict: true }, include: ['src'] }),
+  'tsconfig.json': plantedTsconfig,
   'node_modules/msw/package.json': JSON.stringify({ name: 'msw', type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }),
   'node_modules/msw/index.js': `export const http = {};\n`,
   'node_modules/msw/index.d.ts': `export declare const http: object;\n`,
@@ -38,22 +30,11 @@ const fixture: Record<string, string> = {
 };
 
 describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
-  let dir: string;
-  let found: { rule: string; from: string; to: string }[];
+  let found: Violation[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'relaykit-emulator-imports-'));
-    for (const [file, text] of Object.entries(fixture)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    }
-    const { options, ...ruleSet } = config;
-    const tsConfig = path.join(dir, 'tsconfig.json');
-    const { output } = await cruise(['src'], { ...options, baseDir: dir, tsConfig: { fileName: tsConfig }, ruleSet, validate: true }, {}, { tsConfig: extractTSConfig(tsConfig) });
-    if (typeof output === 'string') throw new Error(`dependency-cruiser answered text: ${output}`);
-    found = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+    found = await cruisePlanted(fixture);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reports a provider file importing msw as msw-only-in-msw', () => {
     expect(found.filter((v) => v.rule === 'msw-only-in-msw')).toEqual([{ rule: 'msw-only-in-msw', from: 'src/providers/resend/mocked.ts', to: expect.stringMatching(/^node_modules\/msw\//) }]);

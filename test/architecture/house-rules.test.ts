@@ -4,30 +4,13 @@
  * harness. The project's .dependency-cruiser.mjs, run on a small tree in a temp folder (with stand-in
  * packages), reports each planted import and nothing else.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cruise, type IConfiguration } from 'dependency-cruiser';
-import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const { default: config } = (await import(pathToFileURL(path.join(root, '.dependency-cruiser.mjs')).href)) as { default: IConfiguration };
-
-/** A package that exports one constant, standing in for a real dependency. */
-function stub(name: string): Record<string, string> {
-  return {
-    [`node_modules/${name}/package.json`]: JSON.stringify({ name, type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }),
-    [`node_modules/${name}/index.js`]: `export const value = 1;\n`,
-    [`node_modules/${name}/index.d.ts`]: `export declare const value: number;\n`,
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cruisePlanted, plantedTsconfig, standIn, type Violation } from './planted.js';
 
 const fixture: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', verbatimModuleSyntax: true, strict: true }, include: ['src'] }),
-  ...stub('@faker-js/faker'),
-  ...stub('fast-check'),
+  'tsconfig.json': plantedTsconfig,
+  ...standIn('@faker-js/faker'),
+  ...standIn('fast-check'),
   'src/service/store/types.ts': `export interface Store { close(): Promise<void> }\n`,
   'src/service/store/sqlite.ts': `import type { Store } from './types.js';\nexport const open = (): Store | undefined => undefined;\n`,
   'src/service/store/index.ts': `export { open } from './sqlite.js';\n`,
@@ -39,30 +22,19 @@ const fixture: Record<string, string> = {
   'src/service/routes.ts': `import { listen } from './node.js';\nexport const routes = listen;\n`,
   'src/service/runner.ts': `import { open } from './store/index.js';\nexport const runner = open;\n`,
   // Fine: faker where bodies are made; fast-check in the harness.
-  'src/providers/stripe/build.ts': `import { value } from '@faker-js/faker';\nexport const build = value;\n`,
-  'src/harness/arbitraries.ts': `import { value } from 'fast-check';\nimport { value as fake } from '@faker-js/faker';\nexport const arbitraries = [value, fake];\n`,
+  'src/providers/stripe/build.ts': `import { x as value } from '@faker-js/faker';\nexport const build = value;\n`,
+  'src/harness/arbitraries.ts': `import { x as value } from 'fast-check';\nimport { x as fake } from '@faker-js/faker';\nexport const arbitraries = [value, fake];\n`,
   // BAD: the CLI making up data; the service importing the optional fast-check.
-  'src/cli/trigger.ts': `import { value } from '@faker-js/faker';\nexport const trigger = value;\n`,
-  'src/service/views.ts': `import { value } from 'fast-check';\nexport const views = value;\n`,
+  'src/cli/trigger.ts': `import { x as value } from '@faker-js/faker';\nexport const trigger = value;\n`,
+  'src/service/views.ts': `import { x as value } from 'fast-check';\nexport const views = value;\n`,
 };
 
 describe('the house rules of .dependency-cruiser.mjs', () => {
-  let dir: string;
-  let found: { rule: string; from: string }[];
+  let found: Pick<Violation, 'rule' | 'from'>[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'relaykit-house-rules-'));
-    for (const [file, text] of Object.entries(fixture)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    }
-    const { options, ...ruleSet } = config;
-    const tsConfig = path.join(dir, 'tsconfig.json');
-    const { output } = await cruise(['src'], { ...options, baseDir: dir, tsConfig: { fileName: tsConfig }, ruleSet, validate: true }, {}, { tsConfig: extractTSConfig(tsConfig) });
-    if (typeof output === 'string') throw new Error(`dependency-cruiser answered text: ${output}`);
-    found = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from }));
+    found = (await cruisePlanted(fixture)).map(({ rule, from }) => ({ rule, from }));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reports the service core importing the node adapter or a store implementation, and not the adapter itself', () => {
     expect(found.filter((v) => v.rule === 'service-core-runtime-free')).toEqual([

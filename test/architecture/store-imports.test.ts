@@ -4,25 +4,11 @@
  * and no fast-check. The project's .dependency-cruiser.mjs, run on a small tree in a temp folder (with stand-in
  * vitest and fast-check packages), reports each planted import and nothing else.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cruise, type IConfiguration } from 'dependency-cruiser';
-import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const { default: config } = (await import(pathToFileURL(path.join(root, '.dependency-cruiser.mjs')).href)) as { default: IConfiguration };
-
-const standIn = (name: string): Record<string, string> => ({
-  [`node_modules/${name}/package.json`]: JSON.stringify({ name, type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }),
-  [`node_modules/${name}/index.js`]: `export const x = {};\n`,
-  [`node_modules/${name}/index.d.ts`]: `export declare const x: object;\n`,
-});
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cruisePlanted, plantedTsconfig, standIn, type Violation } from './planted.js';
 
 const fixture: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', verbatimModuleSyntax: true, strict: true }, include: ['src'] }),
+  'tsconfig.json': plantedTsconfig,
   ...standIn('vitest'),
   ...standIn('fast-check'),
   'src/service/store/types.ts': `export interface Store { close(): Promise<void> }\n`,
@@ -39,22 +25,11 @@ const fixture: Record<string, string> = {
 };
 
 describe('import rules of the store (.dependency-cruiser.mjs)', () => {
-  let dir: string;
-  let found: { rule: string; from: string; to: string }[];
+  let found: Violation[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'relaykit-store-imports-'));
-    for (const [file, text] of Object.entries(fixture)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    }
-    const { options, ...ruleSet } = config;
-    const tsConfig = path.join(dir, 'tsconfig.json');
-    const { output } = await cruise(['src'], { ...options, baseDir: dir, tsConfig: { fileName: tsConfig }, ruleSet, validate: true }, {}, { tsConfig: extractTSConfig(tsConfig) });
-    if (typeof output === 'string') throw new Error(`dependency-cruiser answered text: ${output}`);
-    found = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+    found = await cruisePlanted(fixture);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reports a service module importing a store implementation as store-chosen-through-open', () => {
     expect(found.filter((v) => v.rule === 'store-chosen-through-open')).toEqual([{ rule: 'store-chosen-through-open', from: 'src/service/routes.ts', to: 'src/service/store/sqlite.ts' }]);
