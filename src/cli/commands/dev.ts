@@ -122,6 +122,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     return EXIT.usage;
   }
 
+  // From here to the exit, SIGINT and SIGTERM are ours: see listenForSignals.
+  const signals = listenForSignals();
   out.line(`${out.bold('relay dev')} listening on ${listening.url}`);
   if (relay.dashboard) out.line(`  dashboard: ${listening.url}/`);
   out.line(out.dim(file ? `  service: ${file}` : `  no relay.ts in ${dir}: serving the built-in providers with no handlers`));
@@ -148,10 +150,10 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   out.line(out.dim('Press Ctrl+C to stop.'));
 
   // A signal, or the store's file removed or replaced under the service: nothing can be stored any more.
-  const reason = await Promise.race([nextSignal(), relay.failed()]);
+  const reason = await Promise.race([signals.next(), relay.failed()]);
   if (reason instanceof Error) out.error(`relay dev: ${reason.message}`);
   else out.line(`relay dev: ${reason}, finishing requests in flight…`);
-  const stopped = await stop(out, relay.close());
+  const stopped = await stop(out, relay.close(), signals);
   const code = reason instanceof Error ? EXIT.failed : stopped;
   // Whatever relay.ts left running (a timer, a client it opened) must not keep a stopped server's
   // process alive: the timer fires only if something still holds the event loop.
@@ -165,25 +167,33 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
  */
 const STOP_DEADLINE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 1_000;
 
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals) => () => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      resolve(signal);
-    };
-    const onInt = on('SIGINT');
-    const onTerm = on('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-  });
+/**
+ * SIGINT and SIGTERM, listened to from the moment the service listens until the process exits. A
+ * listener removed after the first signal and added again to wait for a second left a moment in which
+ * the signal's default action applied, and a quick second signal ended the process at once, unreported
+ * (exit by signal, not 1). Signals that come while nothing waits are queued for the next wait.
+ */
+function listenForSignals(): { next(): Promise<NodeJS.Signals> } {
+  const queued: NodeJS.Signals[] = [];
+  let waiting: ((signal: NodeJS.Signals) => void)[] = [];
+  const on = (signal: NodeJS.Signals) => () => {
+    const woken = waiting;
+    waiting = [];
+    if (woken.length === 0) queued.push(signal);
+    for (const wake of woken) wake(signal);
+  };
+  process.on('SIGINT', on('SIGINT'));
+  process.on('SIGTERM', on('SIGTERM'));
+  return {
+    next: () => (queued.length > 0 ? Promise.resolve(queued.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+  };
 }
 
 /** Waits for `closing`, or stops at once on a second signal or at the deadline; resolves with the exit code. */
-async function stop(out: Output, closing: Promise<void>): Promise<number> {
+async function stop(out: Output, closing: Promise<void>, signals: { next(): Promise<NodeJS.Signals> }): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), STOP_DEADLINE_MS)));
-  const outcome = await Promise.race([closing.then(() => 'closed' as const), deadline, nextSignal()]).finally(() => clearTimeout(timer));
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), deadline, signals.next()]).finally(() => clearTimeout(timer));
   if (outcome === 'closed') {
     out.line('relay dev: stopped.');
     return EXIT.ok;
