@@ -39,6 +39,53 @@ const layerRules = Object.entries(mayImport).map(([layer, lower]) => {
   };
 });
 
+/**
+ * Packages that only some layers may import: a runner or a mock library in its adapter, an optional peer
+ * where its entry is, faker where bodies are made. `packages` is matched under node_modules/.
+ */
+const packageHomes = [
+  {
+    name: 'msw-only-in-msw',
+    packages: 'msw',
+    layers: ['msw'],
+    why:
+      "The msw package is imported in src/msw/ only: the providers' API routes are written against web Request and " +
+      'Response, and src/msw/ binds them into msw handlers, so that the same routes serve any other runtime.',
+  },
+  {
+    name: 'vitest-only-in-vitest-plugin',
+    packages: 'vitest|@vitest/[^/]+',
+    layers: ['vitest-plugin'],
+    why:
+      'Only the Vitest adapter (src/vitest-plugin/) may import vitest: the test core (src/testing/) and every other ' +
+      'layer must load under Jest and node:test, where vitest is not installed.',
+  },
+  {
+    name: 'faker-where-bodies-are-made',
+    packages: '@faker-js/[^/]+',
+    layers: ['providers', 'harness'],
+    why:
+      "@faker-js/faker draws the values of fabricated bodies: the providers' payload builders and the harness that " +
+      'builds and scrubs deliveries. The service, the shells and the test core never make up data.',
+  },
+  {
+    name: 'fast-check-only-in-harness',
+    packages: 'fast-check',
+    layers: ['harness'],
+    why:
+      'fast-check is an optional peer: only the harness (relaykit/fast-check: arbitraries, assertRejectsForgeries, ' +
+      'assertIdempotent) imports it, so every other entry loads without it installed.',
+  },
+];
+
+const packageRules = packageHomes.map(({ name, packages, layers, why }) => ({
+  name,
+  comment: why,
+  severity: 'error',
+  from: { path: '^src/', pathNot: folders(layers) },
+  to: { path: `(^|/)node_modules/(${packages})/` },
+}));
+
 const cycleRules = [
   {
     name: 'no-circular',
@@ -82,15 +129,6 @@ export default {
       to: { path: '^src/providers/internal\\.ts$' },
     },
     {
-      name: 'msw-only-in-msw',
-      comment:
-        'The msw package is imported in src/msw/ only: the providers\' API routes are written against web Request and ' +
-        'Response, and src/msw/ binds them into msw handlers, so that the same routes serve any other runtime.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/msw/' },
-      to: { path: '^node_modules/msw/' },
-    },
-    {
       name: 'dashboard-client-alone',
       comment:
         'src/dashboard-client/ is the browser page, bundled on its own: it may import only itself and the types of ' +
@@ -108,33 +146,6 @@ export default {
       severity: 'error',
       from: { path: '^src/service/(executions|routes|runner|views|http)\\.ts$' },
       to: { path: '^src/service/(node\\.ts$|store/)', pathNot: '^src/service/store/types\\.ts$' },
-    },
-    {
-      name: 'faker-where-bodies-are-made',
-      comment:
-        '@faker-js/faker draws the values of fabricated bodies: the providers\' payload builders and the harness that ' +
-        'builds and scrubs deliveries. The service, the shells and the test core never make up data.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(providers|harness)/' },
-      to: { path: '(^|/)node_modules/@faker-js/' },
-    },
-    {
-      name: 'fast-check-only-in-harness',
-      comment:
-        'fast-check is an optional peer: only the harness (relaykit/fast-check: arbitraries, assertRejectsForgeries, ' +
-        'assertIdempotent) imports it, so every other entry loads without it installed.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/harness/' },
-      to: { path: '(^|/)node_modules/fast-check/' },
-    },
-    {
-      name: 'vitest-only-in-vitest-plugin',
-      comment:
-        'Only the Vitest adapter (src/vitest-plugin/) may import vitest: the test core (src/testing/) and every other ' +
-        'layer must load under Jest and node:test, where vitest is not installed.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/vitest-plugin/' },
-      to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+)/' },
     },
     {
       name: 'store-chosen-through-open',
@@ -155,6 +166,7 @@ export default {
       from: { path: '^src/service/store/contract/' },
       to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+|jest|@jest/[^/]+|fast-check)/' },
     },
+    ...packageRules,
     ...cycleRules,
     {
       name: 'no-unresolvable',
