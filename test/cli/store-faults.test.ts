@@ -4,7 +4,8 @@
  * while it runs acknowledges nothing more and stops it (exit 1, naming the file).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/service/store/index.js';
@@ -28,14 +29,35 @@ async function projectWithStore(): Promise<{ dir: string; file: string }> {
   return { dir, file };
 }
 
+/**
+ * This Node, where another user can run it. The Node under test may live in a folder only its owner
+ * may enter (CI runs Node 22–26 from root's cache, mode 0700), so it is copied into a folder anyone can.
+ */
+function nodeForAnyUser(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'relaykit-node-'));
+  chmodSync(folder, 0o755);
+  const copy = path.join(folder, 'node');
+  copyFileSync(process.execPath, copy);
+  chmodSync(copy, 0o755);
+  copies.push(folder);
+  return copy;
+}
+const copies: string[] = [];
+afterEach(() => {
+  for (const folder of copies.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 /** `relay dev` in `dir`, until it exits or serves (then stopped); as `uid` when given. */
 function devOutcome(dir: string, uid?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'dist/cli/index.js'), 'dev', '--dir', dir, '--port', '0'], {
+  return new Promise((resolve, reject) => {
+    const node = uid === undefined ? process.execPath : nodeForAnyUser();
+    const child = spawn(node, [path.join(root, 'dist/cli/index.js'), 'dev', '--dir', dir, '--port', '0'], {
       env: { PATH: process.env.PATH },
       cwd: dir,
       ...(uid === undefined ? {} : { uid, gid: uid }),
     });
+    // A service that could not be started at all fails the test at once, naming why.
+    child.on('error', reject);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
