@@ -17,12 +17,15 @@ export interface CreateWorldOptions extends WorldOptions {
  */
 export function createWorld(options: CreateWorldOptions = {}): ProviderWorld {
   if (typeof options !== 'object' || options === null) {
-    throw new RelayError('INVALID_OPTION', `createWorld takes { adapters?, now? }, got ${JSON.stringify(options)}.`);
+    throw new RelayError('INVALID_OPTION', `createWorld takes { adapters?, now?, seed? }, got ${JSON.stringify(options)}.`);
   }
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new RelayError('INVALID_OPTION', `now must be a function returning milliseconds since the epoch, got ${JSON.stringify(options.now)}.`);
   }
-  const world = new ProviderWorld({ now: options.now });
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) {
+    throw new RelayError('INVALID_OPTION', `seed must be a whole number, got ${JSON.stringify(options.seed)}.`);
+  }
+  const world = new ProviderWorld({ now: options.now, seed: options.seed });
   for (const adapter of options.adapters ?? []) world.addAdapter(adapter);
   return world;
 }

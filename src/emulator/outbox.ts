@@ -40,6 +40,8 @@ export class Outbox implements OutboxWriter {
       data: structuredClone(event.data),
       at: event.at ?? this.#now(),
       ...(event.scope ? { scope: { ...event.scope } } : {}),
+      ...(event.previous ? { previous: structuredClone(event.previous) } : {}),
+      ...(event.request ? { request: { ...event.request } } : {}),
     });
     this.#events.push(stored);
     return stored;

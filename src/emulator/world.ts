@@ -3,15 +3,17 @@
  * scope (a Shopify shop), kind and id, and the outbox of the events API writes caused. Reads hand
  * out copies, so callers cannot change the world by mutating what they got.
  */
-import { isPlainObject, RelayError, unknownProviderMessage } from '../core/index.js';
-import type { ObservedDelivery } from '../providers/index.js';
+import { base62, isPlainObject, randomBase62, RelayError, unknownProviderMessage } from '../core/index.js';
+import { seededRng, type ObservedDelivery, type Rng } from '../providers/index.js';
 import { Outbox } from './outbox.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj, type World, type WorldAdapter, type WorldPutOptions, type WorldScope } from './types.js';
 
 /** Options of a new world. */
 export interface WorldOptions {
-  /** The clock outbox events are stamped with, in milliseconds since the epoch. Default: `Date.now`. */
+  /** The clock objects and outbox events are stamped with, in milliseconds since the epoch. Default: `Date.now`. */
   readonly now?: () => number;
+  /** Draws the ids `id()` mints from this seed (the same calls give the same ids). Default: the platform's CSPRNG. */
+  readonly seed?: number;
 }
 
 /** A request a mock could not answer, kept until `unsupportedRequests({ clear: true })`. */
@@ -45,9 +47,31 @@ export class ProviderWorld implements World {
   #seq = 0;
   /** The events API writes caused, waiting for a dispatcher (`outbox.pending()`, `outbox.drain()`). */
   readonly outbox: Outbox;
+  readonly #now: () => number;
+  readonly #seed: number | undefined;
+  #rng: Rng | undefined;
 
   constructor(options: WorldOptions = {}) {
-    this.outbox = new Outbox(options.now);
+    this.#now = options.now ?? Date.now;
+    this.#seed = options.seed;
+    this.#rng = options.seed === undefined ? undefined : seededRng(options.seed);
+    this.outbox = new Outbox(() => this.#now());
+  }
+
+  /** The world's clock, in milliseconds since the epoch. */
+  now(): number {
+    return this.#now();
+  }
+
+  /**
+   * A fresh id: `prefix_` and `length` base62 characters, from the seed when the world has one.
+   * @example
+   * createWorld({ seed: 7 }).id('cus', 14); // the same id in every run
+   */
+  id(prefix: string, length = 24): string {
+    const rng = this.#rng;
+    const text = rng ? base62(length, () => Math.floor(rng() * 62)) : randomBase62(length);
+    return prefix === '' ? text : `${prefix}_${text}`;
   }
 
   /** Teaches the world a provider's keys and payloads (done once by `relaykit/msw` for the five built-ins). */
@@ -190,6 +214,7 @@ export class ProviderWorld implements World {
   reset(): void {
     this.#buckets.clear();
     this.outbox.clear();
+    if (this.#seed !== undefined) this.#rng = seededRng(this.#seed);
   }
 
   #locate(verb: string, provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions): { bucket: Map<string, Entry>; id: string } {

@@ -33,6 +33,10 @@ export interface OutboxEvent {
   readonly at: number;
   /** Where the object lives, when its provider keeps objects by shop: the Shopify shop that sends the event. */
   readonly scope?: WorldScope;
+  /** For an update, the changed fields' values before it (Stripe's `data.previous_attributes`). */
+  readonly previous?: Obj;
+  /** The API request that caused it (Stripe's `request`: `req_…` and the Idempotency-Key), set by the route's wrapper. */
+  readonly request?: { readonly id: string; readonly idempotencyKey: string | null };
 }
 
 /** The writing side of an outbox: what a route sees. */
@@ -55,6 +59,15 @@ export interface World {
   /** The Shopify shops that hold any object. */
   shops(): string[];
   readonly outbox: OutboxWriter;
+  /** The world's clock, in milliseconds since the epoch: what created objects and events are stamped with. */
+  now(): number;
+  /**
+   * A fresh id, `prefix_` and `length` base62 characters: drawn from the world's seed when it has one
+   * (the same calls give the same ids), else from the platform's CSPRNG.
+   * @example
+   * world.id('pi', 24); // 'pi_3Qv…'
+   */
+  id(prefix: string, length?: number): string;
 }
 
 /** What a provider's world adapter tells the world: how its objects are keyed and how its deliveries are recorded. */

@@ -9,7 +9,9 @@ import { pathRoutes, routeKey } from './paths.js';
 import { balance, invoiceLines, list, retrieve, sessionLineItems } from './read.js';
 import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
 import { drawRelatedObjects, thinRoutes } from './thin.js';
-import { cancelPaymentIntent, cancelSubscription, createCustomer, createRefund, deleteCustomer, update } from './write.js';
+import { billingRoutes } from './billing/index.js';
+import { paymentRoutes } from './payments/index.js';
+import { createCustomer, deleteCustomer, update } from './write.js';
 
 import { drawImpliedObjects } from './record.js';
 
@@ -39,11 +41,10 @@ export function stripeRoutes(options: StripeRouteOptions = {}): ApiRoutes {
       return handler(request, params, world);
     });
   const routes: ApiRoute[] = [
-    r('POST', '/v1/refunds', createRefund()),
+    ...paymentRoutes(r),
+    ...billingRoutes(r),
     r('POST', '/v1/customers', createCustomer()),
     r('DELETE', '/v1/customers/:id', deleteCustomer()),
-    r('DELETE', '/v1/subscriptions/:id', cancelSubscription()),
-    r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent()),
     r('GET', '/v1/balance', balance()),
     r('GET', '/v1/invoices/:id/lines', invoiceLines()),
     r('GET', '/v1/checkout/sessions/:id/line_items', sessionLineItems()),
