@@ -7,6 +7,11 @@
  */
 import { RelayError } from '../../../../core/index.js';
 import type { Obj, World } from '../../../shared/api/index.js';
+import { emit } from '../emit.js';
+import { AUTHENTICATION_REQUIRED, testCardOf, testCardOfLast4, type Decline } from './cards.js';
+import { openDispute } from './disputes.js';
+import { cardErrorFields, paymentIntentObject, threeDSecureAction } from './intent.js';
+import { chargeObject, paymentMethodObject, recordBalanceTransaction } from './objects.js';
 
 /** What to charge. */
 export interface PaymentAttemptInput {
@@ -17,7 +22,7 @@ export interface PaymentAttemptInput {
   readonly customer: string | null;
   /** `pm_…` (a test payment method such as `pm_card_visa`, or one created or attached earlier). */
   readonly paymentMethod: string;
-  /** The invoice being paid, when it is one (`in_…`): the payment intent's `invoice`/payment record. */
+  /** The invoice being paid, when it is one (`in_…`). Stripe's payment intent no longer names it (the invoice's `payments` do): kept for the caller. */
   readonly invoice?: string;
   readonly description?: string | null;
   readonly metadata?: Readonly<Record<string, string>>;
@@ -43,20 +48,102 @@ export interface PaymentAttempt {
 
 /**
  * Creates a payment intent for `input` and confirms it: writes the intent and its charge, appends
- * `payment_intent.created`, then the charge's and the intent's outcome events.
+ * `payment_intent.created`, then the charge's and the intent's outcome events. Throws a
+ * `RelayError` (`INVALID_OPTION`) when `input.paymentMethod` names no payment method.
+ * @example
+ * const { outcome, paymentIntent } = attemptPayment(world, { amount: 2000, currency: 'usd', customer: 'cus_…', paymentMethod: 'pm_card_visa' });
  */
 export function attemptPayment(world: World, input: PaymentAttemptInput): PaymentAttempt {
-  void world;
-  void input;
-  throw new RelayError('NOT_IMPLEMENTED' as never, 'attemptPayment is being written (payments/).');
+  const method = resolvePaymentMethod(world, input.paymentMethod, input.at);
+  if (!method) throw new RelayError('INVALID_OPTION', `No such PaymentMethod: '${input.paymentMethod}'. Use a test one (pm_card_visa, pm_card_chargeDeclined, …) or one created earlier.`);
+  const created = paymentIntentObject(world, {
+    amount: input.amount,
+    currency: input.currency,
+    customer: input.customer,
+    description: input.description ?? null,
+    metadata: { ...input.metadata },
+    captureMethod: input.captureMethod === 'manual' ? 'manual' : 'automatic_async',
+    at: input.at,
+  });
+  emit(world, ['payment_intent.created'], world.put('stripe', 'payment_intent', created), { at: input.at });
+  return confirmPaymentIntent(world, created, method, { offSession: input.offSession, at: input.at });
 }
 
 /**
- * The payment method `id` names: a test payment method (`pm_card_visa`, …) made into an object the
- * first time it is used, or one stored earlier. `undefined` when there is no such payment method.
+ * The payment method `id` names: a test payment method (`pm_card_visa`, `tok_visa`, …) made into a
+ * new stored object each time it is used, as Stripe does, or one stored earlier. `undefined` when
+ * there is no such payment method.
+ * @example
+ * resolvePaymentMethod(world, 'pm_card_visa')?.id; // 'pm_1Qv…' (a new one)
  */
-export function resolvePaymentMethod(world: World, id: string): Obj | undefined {
-  void world;
-  void id;
-  throw new RelayError('NOT_IMPLEMENTED' as never, 'resolvePaymentMethod is being written (payments/).');
+export function resolvePaymentMethod(world: World, id: string, at?: number): Obj | undefined {
+  const stored = world.get('stripe', 'payment_method', id);
+  if (stored) return stored;
+  const card = testCardOf(id);
+  return card ? world.put('stripe', 'payment_method', paymentMethodObject(world, card, { at })) : undefined;
+}
+
+/** Options of a confirmation. */
+export interface ConfirmOptions {
+  readonly offSession?: boolean;
+  readonly at?: number;
+}
+
+/**
+ * Confirms the stored payment intent `intent` with `method` (a stored payment method): writes the
+ * charge and the intent's new state and appends their events, as `attemptPayment` describes.
+ */
+export function confirmPaymentIntent(world: World, intent: Obj, method: Obj, options: ConfirmOptions = {}): PaymentAttempt {
+  const behavior = testCardOfLast4((method.card as Obj | undefined)?.last4).behavior;
+  if (behavior.kind === 'declined') return decline(world, intent, method, behavior.decline, options.at);
+  if (behavior.kind === 'authentication') {
+    if (options.offSession) return decline(world, intent, method, AUTHENTICATION_REQUIRED, options.at);
+    const waiting = world.put('stripe', 'payment_intent', { ...intent, last_payment_error: null, next_action: threeDSecureAction(world, method.card as Obj), payment_method: method.id, status: 'requires_action' });
+    emit(world, ['payment_intent.requires_action'], waiting, { at: options.at });
+    return { paymentIntent: waiting, charge: null, outcome: 'requires_action', error: null };
+  }
+  return charge(world, { ...intent, payment_method: method.id }, method, options.at);
+}
+
+/**
+ * Makes the charge of an intent whose payment method is good (after 3D Secure, or at once): a
+ * manual-capture intent waits in `requires_capture`, any other succeeds and its charge settles.
+ */
+export function charge(world: World, intent: Obj, method: Obj, at?: number): PaymentAttempt {
+  const manual = intent.capture_method === 'manual';
+  const made = world.put('stripe', 'charge', chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: manual ? 'uncaptured' : 'succeeded', at }));
+  emit(world, ['charge.succeeded'], made, { at });
+  const amount = Number(intent.amount);
+  const common = { last_payment_error: null, latest_charge: made.id, next_action: null, payment_method: method.id };
+  if (manual) {
+    const held = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_capturable: amount, status: 'requires_capture' });
+    emit(world, ['payment_intent.amount_capturable_updated'], held, { at });
+    return { paymentIntent: held, charge: made, outcome: 'requires_capture', error: null };
+  }
+  const paid = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_received: amount, status: 'succeeded' });
+  emit(world, ['payment_intent.succeeded'], paid, { at });
+  const settled = settle(world, made, at);
+  if (testCardOfLast4((method.card as Obj | undefined)?.last4).behavior.kind === 'disputed') openDispute(world, settled, at);
+  return { paymentIntent: paid, charge: settled, outcome: 'succeeded', error: null };
+}
+
+/**
+ * The charge's balance transaction arrives a moment after the charge (`charge.updated`, with
+ * `previous_attributes.balance_transaction: null`), as Stripe sends it since 2024.
+ */
+export function settle(world: World, made: Obj, at?: number): Obj {
+  const txn = recordBalanceTransaction(world, { amount: Number(made.amount_captured), currency: String(made.currency), source: String(made.id), type: 'charge', at });
+  const updated = world.put('stripe', 'charge', { ...made, balance_transaction: txn.id });
+  emit(world, ['charge.updated'], updated, { previous: { balance_transaction: null }, at });
+  return updated;
+}
+
+/** A refused payment: a failed charge, the intent back in `requires_payment_method` with the error. */
+function decline(world: World, intent: Obj, method: Obj, reason: Decline, at?: number): PaymentAttempt {
+  const failed = world.put('stripe', 'charge', chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: 'failed', decline: reason, at }));
+  emit(world, ['charge.failed'], failed, { at });
+  const error = cardErrorFields(reason, String(failed.id), method);
+  const back = world.put('stripe', 'payment_intent', { ...intent, last_payment_error: error, latest_charge: failed.id, next_action: null, payment_method: null, status: 'requires_payment_method' });
+  emit(world, ['payment_intent.payment_failed'], back, { at });
+  return { paymentIntent: back, charge: failed, outcome: 'failed', error };
 }

@@ -1,0 +1,218 @@
+/**
+ * The payment objects an emulated Stripe writes, as API version 2026-10-28 renders them (the keys of
+ * the payload builders in `../../payments.ts`), drawn from the world's ids and clock only: a payment
+ * method of a test card, a charge, and the balance transaction a settled charge makes.
+ */
+import { isPlainObject } from '../../../../core/index.js';
+import type { Obj, World } from '../../../shared/api/index.js';
+import type { Decline, TestCard } from './cards.js';
+
+/** `value` with every object's keys in Stripe's order: `id`, `object`, then alphabetical. */
+export function stripeOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripeOrder) as T;
+  if (!isPlainObject(value)) return value;
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((k) => [k, stripeOrder(value[k])])) as T;
+}
+
+const rank = (key: string): number => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
+
+/** Unix seconds of `at` (milliseconds), or of the world's clock. */
+export function seconds(world: World, at?: number): number {
+  return Math.floor((at ?? world.now()) / 1000);
+}
+
+/** `n` decimal digits drawn from the world's ids (so a seeded world repeats them). */
+export function digits(world: World, n: number): string {
+  return [...world.id('d', n).slice(2)].map((c) => String(c.charCodeAt(0) % 10)).join('');
+}
+
+/** A stable fingerprint of a card number (the same card, the same fingerprint, as Stripe gives). */
+function fingerprint(number: string): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let h = 2166136261;
+  let out = '';
+  for (let i = 0; i < 16; i++) {
+    for (const c of `${number}:${i}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+    out += alphabet[h % 62];
+  }
+  return out;
+}
+
+const DISPLAY_BRAND: Readonly<Record<TestCard['brand'], string>> = { visa: 'visa', mastercard: 'mastercard', amex: 'american_express' };
+
+/** Stripe's metadata from a form value: string values only. */
+export function metadataOf(value: unknown): Record<string, string> {
+  return isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
+}
+
+/** A card payment method of `card`, unattached unless `customer`. */
+export function paymentMethodObject(world: World, card: TestCard, options: { customer?: string | null; metadata?: Obj; at?: number } = {}): Obj {
+  const created = seconds(world, options.at);
+  return stripeOrder({
+    id: world.id('pm', 24),
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null, tax_id: null },
+    card: {
+      brand: card.brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: 'US',
+      display_brand: DISPLAY_BRAND[card.brand],
+      exp_month: 12,
+      exp_year: new Date(created * 1000).getUTCFullYear() + 3,
+      fingerprint: fingerprint(card.number),
+      funding: card.funding,
+      generated_from: null,
+      last4: card.number.slice(-4),
+      networks: { available: [card.brand], preferred: null },
+      regulated_status: 'unregulated',
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+    created,
+    customer: options.customer ?? null,
+    customer_account: null,
+    livemode: false,
+    metadata: options.metadata ?? {},
+    type: 'card',
+  });
+}
+
+/** What a charge is made of. */
+export interface ChargeParts {
+  readonly paymentIntent: Obj;
+  readonly paymentMethod: Obj;
+  /** `uncaptured`: authorized, waiting for capture (manual capture). */
+  readonly state: 'succeeded' | 'failed' | 'uncaptured';
+  readonly decline?: Decline;
+  readonly at?: number;
+}
+
+/** The charge a payment intent's confirmation makes; `balance_transaction` is set later, by `settle`. */
+export function chargeObject(world: World, parts: ChargeParts): Obj {
+  const { paymentIntent: pi, paymentMethod: pm, state, decline } = parts;
+  const created = seconds(world, parts.at);
+  const amount = Number(pi.amount);
+  const failed = state === 'failed';
+  const card = pm.card as Obj;
+  return stripeOrder({
+    id: world.id('ch', 24),
+    object: 'charge',
+    amount,
+    amount_captured: state === 'succeeded' ? amount : 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: pm.billing_details,
+    calculated_statement_descriptor: 'RELAYKIT TEST',
+    captured: state === 'succeeded',
+    created,
+    currency: pi.currency,
+    customer: pi.customer ?? null,
+    description: pi.description ?? null,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: decline?.code ?? null,
+    failure_message: decline?.message ?? null,
+    fraud_details: {},
+    livemode: false,
+    metadata: pi.metadata ?? {},
+    on_behalf_of: null,
+    outcome: {
+      advice_code: decline ? (decline.code === 'card_declined' ? 'try_again_later' : 'do_not_try_again') : null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: decline?.outcome.networkStatus ?? 'approved_by_network',
+      reason: decline?.outcome.reason ?? null,
+      risk_level: decline?.outcome.riskLevel ?? 'normal',
+      risk_score: decline?.outcome.riskLevel === 'highest' ? 95 : 20,
+      seller_message: decline?.outcome.seller ?? 'Payment complete.',
+      type: decline?.outcome.type ?? 'authorized',
+    },
+    paid: !failed,
+    payment_intent: pi.id,
+    payment_method: pm.id,
+    payment_method_details: {
+      card: {
+        amount_authorized: failed ? null : amount,
+        authorization_code: failed ? null : digits(world, 6),
+        brand: card.brand,
+        ...(state === 'uncaptured' ? { capture_before: created + 7 * 86_400 } : {}),
+        checks: card.checks,
+        country: card.country,
+        electronic_commerce_indicator: null,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        extended_authorization: { status: 'disabled' },
+        fingerprint: card.fingerprint,
+        funding: card.funding,
+        incremental_authorization: { status: 'unavailable' },
+        installments: null,
+        last4: card.last4,
+        mandate: null,
+        multicapture: { status: 'unavailable' },
+        network: card.brand,
+        network_token: { used: false },
+        network_transaction_id: failed ? null : digits(world, 15),
+        overcapture: { maximum_amount_capturable: amount, status: 'unavailable' },
+        regulated_status: 'unregulated',
+        three_d_secure: null,
+        transaction_link_id: null,
+        wallet: null,
+      },
+      type: 'card',
+    },
+    radar_options: {},
+    receipt_email: pi.receipt_email ?? null,
+    receipt_number: null,
+    receipt_url: failed ? null : `https://pay.stripe.com/receipts/payment/${world.id('CAcaFwoVYWNjdF8x', 48).slice(17)}`,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: failed ? 'failed' : 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  });
+}
+
+/** Stripe's US card pricing: 2.9% + 30¢. */
+function cardFee(amount: number): number {
+  return Math.round(amount * 0.029) + 30;
+}
+
+/**
+ * A balance transaction for `amount` (negative for money out), stored; its id.
+ * @example
+ * const txn = recordBalanceTransaction(world, { amount: 2000, currency: 'usd', source: 'ch_…', type: 'charge' });
+ */
+export function recordBalanceTransaction(world: World, parts: { amount: number; currency: string; source: string; type: 'charge' | 'refund' | 'adjustment'; fee?: number; description?: string | null; at?: number }): Obj {
+  const created = seconds(world, parts.at);
+  const fee = parts.fee ?? (parts.type === 'charge' ? cardFee(parts.amount) : 0);
+  const category = parts.type === 'adjustment' ? 'dispute' : parts.type;
+  const txn = stripeOrder({
+    id: world.id('txn', 24),
+    object: 'balance_transaction',
+    amount: parts.amount,
+    available_on: created + 2 * 86_400,
+    balance_type: 'payments',
+    created,
+    currency: parts.currency,
+    description: parts.description ?? null,
+    exchange_rate: null,
+    fee,
+    fee_details: fee ? [{ amount: fee, application: null, currency: parts.currency, description: parts.type === 'adjustment' ? 'Dispute fee' : 'Stripe processing fees', type: 'stripe_fee' }] : [],
+    net: parts.amount - fee,
+    reporting_category: category,
+    source: parts.source,
+    status: 'pending',
+    type: parts.type,
+  });
+  return world.put('stripe', 'balance_transaction', txn);
+}
