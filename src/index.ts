@@ -93,29 +93,9 @@ export function createRelay(options: RelayOptions = {}): Relay {
   return createService({ ...options, deliveryBuilder: options.deliveryBuilder ?? deliveryBuilder });
 }
 
-// Stores
+// Stores: the two built in, `openStore`, and every type of the store module (the Store contract and its records)
 export { describeStore, MemoryStore, openStore, SqliteStore } from './service/store/index.js';
-export type {
-  CaptureFilter,
-  DescribeOptions,
-  ExecutionFilter,
-  ExecutionPage,
-  ExecutionPatch,
-  ExecutionRecord,
-  ExecutionStatus,
-  InstanceRecord,
-  LogLevel,
-  LogRecord,
-  OpenStoreOptions,
-  OwnerCondition,
-  SqliteDriverName,
-  SqliteStoreOptions,
-  StepRecord,
-  Store,
-  StoreDescription,
-  StoredEvent,
-  StoreSpec,
-} from './service/store/index.js';
+export type * from './service/store/index.js';
 
 // Providers and plugins
 export {

@@ -8,20 +8,5 @@ export { MemoryStore } from './memory.js';
 export { SqliteStore } from './sqlite.js';
 export type { SqliteStoreOptions } from './sqlite.js';
 export type { SqliteDriverName } from './sqlite-driver.js';
-export type {
-  CaptureFilter,
-  DescribeOptions,
-  ExecutionFilter,
-  ExecutionPage,
-  ExecutionPatch,
-  ExecutionRecord,
-  ExecutionStatus,
-  InstanceRecord,
-  LogLevel,
-  LogRecord,
-  OwnerCondition,
-  StepRecord,
-  Store,
-  StoredEvent,
-  StoreDescription,
-} from './types.js';
+// The Store contract and every type it speaks in: a third-party store implements them all.
+export type * from './types.js';

@@ -27,19 +27,15 @@ import {
   type EventRow,
   foreignEventError,
   isExecutionStatus,
+  logFromRow,
+  type LogRow,
   pageLimit,
   statusFilter,
+  stepFromRow,
+  type StepRow,
   toJson,
   typeFilter,
 } from './shared.js';
-
-interface StepRow extends Omit<StepRecord, 'result'> {
-  readonly result: string | null;
-}
-
-interface LogRow extends Omit<LogRecord, 'fields'> {
-  readonly fields: string | null;
-}
 
 /**
  * A `Store` in memory, for unit tests. Same behaviour as `SqliteStore`: deduplication by `(provider, deliveryId)`,
@@ -205,7 +201,7 @@ export class MemoryStore implements Store {
     this.#open();
     const steps = this.#steps.get(executionId);
     if (!steps) return [];
-    return Array.from(steps.values(), (s) => ({ ...s, result: s.result === null ? null : (JSON.parse(s.result) as unknown) }));
+    return Array.from(steps.values(), stepFromRow);
   }
 
   async appendLog(log: LogRecord): Promise<void> {
@@ -227,7 +223,7 @@ export class MemoryStore implements Store {
   async listLogs(executionId: string): Promise<LogRecord[]> {
     this.#open();
     const logs = this.#logs.get(executionId) ?? [];
-    return logs.map((l) => ({ ...l, fields: l.fields === null ? null : (JSON.parse(l.fields) as Record<string, unknown> | null) }));
+    return logs.map(logFromRow);
   }
 
   async countExecutions(): Promise<number> {

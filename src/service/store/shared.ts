@@ -3,7 +3,7 @@
  * so that MemoryStore and SqliteStore cannot drift apart. Internal: not exported from the barrel.
  */
 import { EXECUTION_STATUSES, isExecutionStatus, RelayError } from '../../core/index.js';
-import type { ExecutionRecord, ExecutionStatus, StoredEvent } from './types.js';
+import type { ExecutionRecord, ExecutionStatus, LogRecord, StepRecord, StoredEvent } from './types.js';
 
 /** @internal Default page size of `listExecutions`. */
 export const DEFAULT_LIMIT = 50;
@@ -110,4 +110,24 @@ export function eventFromRow(row: EventRow): StoredEvent {
   return data === null
     ? { ...rest, headers, data: JSON.parse(row.body) as unknown, dataIsBody: true, ...flag }
     : { ...rest, headers, data: JSON.parse(data) as unknown, ...flag };
+}
+
+/** @internal A step as both stores keep it: its result as JSON text. */
+export interface StepRow extends Omit<StepRecord, 'result'> {
+  readonly result: string | null;
+}
+
+/** @internal The step a `StepRow` holds, with a fresh result. */
+export function stepFromRow(row: StepRow): StepRecord {
+  return { ...row, result: row.result === null ? null : (JSON.parse(row.result) as unknown) };
+}
+
+/** @internal A log line as both stores keep it: its fields as JSON text. */
+export interface LogRow extends Omit<LogRecord, 'fields'> {
+  readonly fields: string | null;
+}
+
+/** @internal The log line a `LogRow` holds, with fresh fields. */
+export function logFromRow(row: LogRow): LogRecord {
+  return { ...row, fields: row.fields === null ? null : (JSON.parse(row.fields) as Record<string, unknown> | null) };
 }

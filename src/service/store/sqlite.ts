@@ -14,8 +14,12 @@ import {
   eventFromRow,
   type EventRow,
   foreignEventError,
+  logFromRow,
+  type LogRow,
   pageLimit,
   statusFilter,
+  stepFromRow,
+  type StepRow,
   typeFilter,
 } from './shared.js';
 import { sqliteDriver, type SqlDatabase, type SqliteDriverName, type SqlStatement } from './sqlite-driver.js';
@@ -54,13 +58,6 @@ import type {
   StoredEvent,
   StoreDescription,
 } from './types.js';
-
-interface StepRow extends Omit<StepRecord, 'result'> {
-  readonly result: string | null;
-}
-interface LogRow extends Omit<LogRecord, 'fields'> {
-  readonly fields: string | null;
-}
 
 /** Options of `new SqliteStore(…)`. */
 export interface SqliteStoreOptions {
@@ -243,7 +240,7 @@ export class SqliteStore implements Store {
   async listSteps(executionId: string): Promise<StepRecord[]> {
     this.#open();
     const rows = this.#listSteps.all<StepRow>([executionId]);
-    return rows.map((s) => ({ ...s, result: s.result === null ? null : (JSON.parse(s.result) as unknown) }));
+    return rows.map(stepFromRow);
   }
 
   async appendLog(log: LogRecord): Promise<void> {
@@ -258,7 +255,7 @@ export class SqliteStore implements Store {
   async listLogs(executionId: string): Promise<LogRecord[]> {
     this.#open();
     const rows = this.#listLogs.all<LogRow>([executionId]);
-    return rows.map((l) => ({ ...l, fields: l.fields === null ? null : (JSON.parse(l.fields) as Record<string, unknown> | null) }));
+    return rows.map(logFromRow);
   }
 
   /**
