@@ -87,7 +87,6 @@ export function cardErrorFields(decline: Decline, charge: string | null, payment
     decline_code: decline.declineCode,
     doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
     message: decline.message,
-    ...(charge ? { network_decline_code: null } : {}),
     payment_method: paymentMethod,
     type: 'card_error',
   });

@@ -1,0 +1,164 @@
+/**
+ * The checks the project applies to built Stripe deliveries (test/providers/stripe-payloads.test.ts,
+ * stripe-types.test.ts), as functions over any object an emulated Stripe writes or an event it appends:
+ * id shapes, Stripe's key order, the generated shape's fields and leaf types, one customer per object,
+ * and, for a batch, stripe-node's own types with excess-property checks.
+ *
+ * @example
+ * expect(stripeObjectProblems(paymentIntent)).toEqual([]);
+ * expect(stripeEventTypeProblems(world.outbox.pending())).toEqual([]);
+ */
+import { isPlainObject } from '../../src/core/index.js';
+import { resolve, type Shape } from '../../src/providers/shared/shape.js';
+import { DECIMAL_FIELDS } from '../../src/providers/stripe/generated/ids.js';
+import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
+import { typecheck } from '../support/typecheck.js';
+
+type Json = Record<string, unknown>;
+
+/** Id shapes per `object`, as stripe-payloads.test.ts pins them (live captures and Stripe's fixtures). */
+export const STRIPE_ID_SHAPES: Readonly<Record<string, RegExp>> = {
+  event: /^evt_[0-9A-Za-z]{24}$/,
+  payment_intent: /^pi_[0-9A-Za-z]{24}$/,
+  charge: /^ch_[0-9A-Za-z]{24}$/,
+  payment_method: /^pm_[0-9A-Za-z]{24}$/,
+  customer: /^cus_[0-9A-Za-z]{14}$/,
+  refund: /^re_[0-9A-Za-z]{24}$/,
+  setup_intent: /^seti_[0-9A-Za-z]{24}$/,
+  dispute: /^dp_[0-9A-Za-z]{24}$/,
+  balance_transaction: /^txn_[0-9A-Za-z]{24}$/,
+  'checkout.session': /^cs_test_[ab]1[0-9A-Za-z]{56}$/,
+  subscription: /^sub_[0-9A-Za-z]{24}$/,
+  subscription_item: /^si_[0-9A-Za-z]{14}$/,
+  subscription_schedule: /^sub_sched_[0-9A-Za-z]{24}$/,
+  invoice: /^(in|upcoming_in)_[0-9A-Za-z]{24}$/,
+  line_item: /^(il|il_tmp)_[0-9A-Za-z]{24}$/,
+  price: /^price_[0-9A-Za-z]{24}$/,
+  plan: /^price_[0-9A-Za-z]{24}$/,
+  product: /^prod_[0-9A-Za-z]{14}$/,
+  coupon: /^[0-9A-Z]{8}$/,
+  payout: /^po_[0-9A-Za-z]{24}$/,
+  account: /^acct_1[0-9A-Za-z]{15}$/,
+};
+
+/** Calls `visit` on every plain object inside `value`, with its path. */
+function walk(value: unknown, visit: (node: Json, path: string) => void, path = '$'): void {
+  if (Array.isArray(value)) value.forEach((item, i) => walk(item, visit, `${path}[${i}]`));
+  else if (isPlainObject(value)) {
+    visit(value, path);
+    for (const [key, child] of Object.entries(value)) walk(child, visit, `${path}.${key}`);
+  }
+}
+
+/** The generated shape of a resource by its `object` (`payment_intent` → `PaymentIntent`). */
+const SHAPE_OF: ReadonlyMap<string, Shape> = new Map(
+  Object.entries(defs)
+    .filter(([name, node]) => !name.includes('.') && typeof node === 'object' && 'props' in node && isPlainObject(node.props.object) && 'const' in node.props.object)
+    .map(([, node]) => [String(((node as { props: Record<string, { const: unknown }> }).props.object).const), node]),
+);
+
+/**
+ * Fields the generated shapes call required that Stripe leaves out unless expanded: a charge's
+ * `refunds` (not included by default since API version 2022-11-15; stripe-node types it optional).
+ */
+const ABSENT_UNLESS_EXPANDED: ReadonlySet<string> = new Set(['$.refunds']);
+
+/** What is wrong with `value` against `shape`: missing required keys, wrong leaf types, values outside an enum. */
+function shapeProblems(value: unknown, shape: Shape, path: string, out: string[], depth = 0): void {
+  const node = resolve(shape, defs);
+  if (depth > 8) return;
+  if (typeof node === 'string') {
+    const ok =
+      node === 'any' ||
+      (node === 'string' && typeof value === 'string') ||
+      (node === 'integer' && Number.isInteger(value)) ||
+      (node === 'number' && typeof value === 'number') ||
+      (node === 'boolean' && typeof value === 'boolean') ||
+      (node === 'null' && value === null) ||
+      (node === 'map' && isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'));
+    if (!ok) out.push(`${path}: expected ${node}, got ${JSON.stringify(value)}`);
+    return;
+  }
+  if ('const' in node) {
+    if (value !== node.const) out.push(`${path}: expected ${JSON.stringify(node.const)}, got ${JSON.stringify(value)}`);
+  } else if ('enum' in node) {
+    if (!node.enum.includes(value as never)) out.push(`${path}: ${JSON.stringify(value)} is not one of ${node.enum.slice(0, 8).join(', ')}${node.enum.length > 8 ? ', …' : ''}`);
+  } else if ('format' in node) {
+    if (typeof value !== 'string') out.push(`${path}: expected a ${node.format} string, got ${JSON.stringify(value)}`);
+  } else if ('nullable' in node) {
+    if (value !== null) shapeProblems(value, node.nullable, path, out, depth);
+  } else if ('anyOf' in node) {
+    const any = node.anyOf.some((branch) => {
+      const tried: string[] = [];
+      shapeProblems(value, branch, path, tried, depth);
+      return tried.length === 0;
+    });
+    if (!any) out.push(`${path}: matches none of its ${node.anyOf.length} shapes`);
+  } else if ('items' in node) {
+    if (!Array.isArray(value)) out.push(`${path}: expected an array, got ${JSON.stringify(value)}`);
+    else value.forEach((item, i) => shapeProblems(item, node.items, `${path}[${i}]`, out, depth + 1));
+  } else if (!isPlainObject(value)) {
+    out.push(`${path}: expected an object, got ${JSON.stringify(value)}`);
+  } else {
+    for (const [key, child] of Object.entries(node.props)) {
+      if (!(key in value)) {
+        if (!node.optional?.includes(key) && !ABSENT_UNLESS_EXPANDED.has(`${path}.${key}`)) out.push(`${path}.${key}: missing`);
+      } else shapeProblems(value[key], child, `${path}.${key}`, out, depth + 1);
+    }
+  }
+}
+
+/**
+ * What a Stripe object (a payment intent, a charge, …) gets wrong against what the project checks
+ * built deliveries for; empty when nothing. `eventType` also checks it against that event's shape.
+ * @example
+ * expect(stripeObjectProblems(await stripe.charges.retrieve(id) as never)).toEqual([]);
+ */
+export function stripeObjectProblems(object: Json, eventType?: string): string[] {
+  const out: string[] = [];
+  walk(object, (node, path) => {
+    const shape = typeof node.object === 'string' ? STRIPE_ID_SHAPES[node.object] : undefined;
+    if (shape && 'id' in node && !(typeof node.id === 'string' && shape.test(node.id))) out.push(`${path}.id: ${JSON.stringify(node.id)} is not a ${String(node.object)} id (${shape.source})`);
+    const keys = Object.keys(node);
+    const rest = keys.filter((k) => k !== 'id' && k !== 'object');
+    const head = keys.slice(0, keys.length - rest.length);
+    const wantedHead = ['id', 'object'].filter((k) => k in node);
+    if (head.join() !== wantedHead.join() || rest.join() !== [...rest].sort().join()) out.push(`${path}: keys are not id, object, then alphabetical: ${keys.join(', ')}`);
+    if ('created' in node && node.created !== null && !(Number.isInteger(node.created) && (node.created as number) < 1e11)) out.push(`${path}.created: ${JSON.stringify(node.created)} is not unix seconds`);
+    if ('livemode' in node && node.livemode !== false) out.push(`${path}.livemode: a test-mode object has livemode false`);
+  });
+  const customers = new Set(JSON.stringify(object).match(/"cus_[0-9A-Za-z]{14}"/g) ?? []);
+  if (customers.size > 1) out.push(`$: names ${customers.size} customers (${[...customers].join(', ')})`);
+  const shape = eventType ? events[eventType] : SHAPE_OF.get(String(object.object));
+  if (eventType && !shape) out.push(`${eventType}: not a catalogued Stripe event type`);
+  if (shape) shapeProblems(object, shape, '$', out);
+  return out;
+}
+
+const DECIMAL_KEYS = new Set([...DECIMAL_FIELDS].map((field) => field.slice(field.lastIndexOf('.') + 1)));
+
+/** `value` as a TypeScript expression; decimal strings under stripe-node's `Decimal` keys become `Stripe.Decimal.from(…)`. */
+function literal(value: unknown, key = ''): string {
+  if (typeof value === 'string' && DECIMAL_KEYS.has(key) && /^-?\d+(\.\d+)?$/.test(value)) return `Stripe.Decimal.from(${JSON.stringify(value)})`;
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v)).join(', ')}]`;
+  if (isPlainObject(value)) return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v, k)}`).join(', ')} }`;
+  return JSON.stringify(value);
+}
+
+/**
+ * stripe-node's verdict on events' objects: each `data` type-checks, under `strict` and with
+ * excess-property checks, as the `data.object` of `Extract<Stripe.Event, { type }>`. One program for
+ * the whole batch (a few seconds): pass every event of a test file at once. Empty when all pass.
+ * @example
+ * expect(stripeEventTypeProblems(world.outbox.pending())).toEqual([]);
+ */
+export function stripeEventTypeProblems(list: readonly { readonly type: string; readonly data: Json }[]): string[] {
+  const file = 'test/.generated/stripe-emulator-events.ts';
+  const lines = [`import Stripe from 'stripe';`];
+  list.forEach(({ type, data }, i) => lines.push(`export const o${i} = ${literal(data)} satisfies Extract<Stripe.Event, { type: ${JSON.stringify(type)} }>['data']['object'];`));
+  return typecheck({ [file]: lines.join('\n') }).map((d) => {
+    const line = /:(\d+):/.exec(d)?.[1];
+    const event = line ? list[Number(line) - 2] : undefined;
+    return event ? `${event.type} ${String(event.data.id)}: ${d.slice(d.indexOf(' ') + 1)}` : d;
+  });
+}
