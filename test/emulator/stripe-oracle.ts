@@ -52,9 +52,10 @@ function walk(value: unknown, visit: (node: Json, path: string) => void, path = 
 
 /** The generated shape of a resource by its `object` (`payment_intent` → `PaymentIntent`). */
 const SHAPE_OF: ReadonlyMap<string, Shape> = new Map(
-  Object.entries(defs)
-    .filter(([name, node]) => !name.includes('.') && typeof node === 'object' && 'props' in node && isPlainObject(node.props.object) && 'const' in node.props.object)
-    .map(([, node]) => [String(((node as { props: Record<string, { const: unknown }> }).props.object).const), node]),
+  Object.entries(defs).flatMap(([name, node]): [string, Shape][] => {
+    const kind = typeof node === 'object' && 'props' in node ? node.props.object : undefined;
+    return !name.includes('.') && typeof kind === 'object' && 'const' in kind ? [[String(kind.const), node]] : [];
+  }),
 );
 
 /**
