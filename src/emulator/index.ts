@@ -8,6 +8,9 @@
  * await resendRoutes().routes[0].handler(request, {}, world);
  * world.outbox.drain(); // [{ provider: 'resend', type: 'email.sent', data: { … }, at: … }]
  */
+export { createEmulator, Emulator } from './emulator.js';
+export type { EmulatorOptions, WebhookEndpointOption } from './emulator.js';
+export type { DeliveryAttempt, EmulatorDelivery } from './dispatcher.js';
 export { createWorld } from './create.js';
 export type { CreateWorldOptions } from './create.js';
 export { ProviderWorld } from './world.js';

@@ -3,6 +3,9 @@
  * routes and world adapters, and the web helpers and types they are written with. Not a public
  * subpath; `relaykit/providers` (index.ts) is what users import.
  */
+import type { ProviderEmulation } from './shared/api/index.js';
+import { stripeEmulation } from './stripe/api/emulation.js';
+
 // Everything the slices' routes are written with (its own barrel lists it by name).
 export * from './shared/api/index.js';
 
@@ -17,3 +20,8 @@ export { shopifyAdapter, shopifyRoutes } from './shopify/api/index.js';
 export type { ShopifyRouteOptions } from './shopify/api/index.js';
 export { stripeAdapter, stripeRoutes } from './stripe/api/index.js';
 export type { StripeRouteOptions } from './stripe/api/index.js';
+export { stripeEmulation };
+
+// The providers that have an emulator (src/emulator/ runs them without knowing which is which).
+/** Every provider emulation, in the order the docs list the providers. */
+export const providerEmulations: readonly ProviderEmulation[] = Object.freeze([stripeEmulation]);

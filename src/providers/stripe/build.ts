@@ -8,17 +8,9 @@ import { eventParts } from './events.js';
 import { mirrored } from './mirrors.js';
 import { Scene, type Obj } from './scene.js';
 import { buildsAsNotification, buildThinPayload } from './thin/build.js';
+import { API_VERSION, DELIVERY_HEADERS } from './envelope.js';
 
-/** The API version stripe@23.1.0 pins (`stripe/cjs/apiVersion.js`); events render `data` in it. */
-export const API_VERSION = '2026-10-28.endive';
-
-/** The headers of a real delivery besides `Stripe-Signature`, which the plugin's `sign` adds. */
-export const DELIVERY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Type': 'application/json; charset=utf-8',
-  'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-  Accept: '*/*; q=0.5, application/xml',
-  'Cache-Control': 'no-cache',
-});
+export { API_VERSION, DELIVERY_HEADERS };
 
 /**
  * The Event for `context.eventType`, with `context.data` deep-merged into `data.object` and the

@@ -2,9 +2,13 @@
 export type {
   ApiRoute,
   ApiRoutes,
+  ClientOptions,
+  EmulatedDelivery,
+  EmulatedEndpoint,
   Obj,
   OutboxEvent,
   OutboxWriter,
+  ProviderEmulation,
   RouteHandler,
   RouteMethod,
   RouteParams,
@@ -22,3 +26,4 @@ export { cursorPage, decodePageToken, encodePageToken, linkHeader, numberedPage,
 export type { CursorPage, NumberedPage } from './pagination.js';
 export { decodeForm } from './form.js';
 export { nestedObjects, stringId } from './objects.js';
+export { withOutbox } from './world.js';

@@ -113,3 +113,56 @@ export interface ApiRoutes {
   /** The provider's error response for an endpoint the API does not serve. */
   unsupported(message: string): Response;
 }
+
+/** A webhook endpoint a provider emulation delivers to: registered through its API or the emulator's `webhooks` option. */
+export interface EmulatedEndpoint {
+  /** The provider's id for it (`we_…`). */
+  readonly id: string;
+  /** Where deliveries are posted. */
+  readonly url: string;
+  /** The secret deliveries are signed with. */
+  readonly secret: string;
+  /** Whether it subscribes to events of `type`. */
+  accepts(type: string): boolean;
+}
+
+/** What a provider's delivery of one outbox event is, before its signature. */
+export interface EmulatedDelivery {
+  /** Exactly the string that is signed and sent. */
+  readonly body: string;
+  /** The provider's id of the delivery (Stripe's event id): the same in every attempt and to every endpoint. */
+  readonly deliveryId: string;
+  /** Every non-signature header the provider sends. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What a standalone server's client needs to reach the emulated API: the options its official SDK takes. */
+export type ClientOptions = Readonly<Record<string, unknown>>;
+
+/**
+ * A provider, emulated: its API routes over a world, where webhook endpoints are registered, and how an
+ * outbox event becomes the body the provider sends. The emulator (src/emulator/) runs any of these
+ * without knowing which provider it runs.
+ */
+export interface ProviderEmulation {
+  readonly provider: string;
+  /** The API's routes, accepting any well-formed credential of the provider's format. */
+  routes(): ApiRoutes;
+  /** How the world keys this provider's objects. */
+  readonly adapter: WorldAdapter;
+  /**
+   * The SDK options that point the provider's official client at a server listening at `url`.
+   * @example
+   * stripeEmulation.clientOptions(new URL('http://127.0.0.1:12111')); // { host: '127.0.0.1', port: 12111, protocol: 'http' }
+   */
+  clientOptions(url: URL): ClientOptions;
+  /** The webhook endpoints registered in `world` that are enabled. */
+  endpoints(world: World): EmulatedEndpoint[];
+  /** Registers an endpoint as the provider's own API would (the emulator's `webhooks` option); returns it. */
+  addEndpoint(world: World, endpoint: { readonly url: string; readonly secret?: string; readonly events?: readonly string[] }): EmulatedEndpoint;
+  /**
+   * The delivery of `event`: the provider's envelope around the object, stamped at the event's time.
+   * `pending` is how many endpoints it goes to (Stripe's `pending_webhooks`).
+   */
+  envelope(event: OutboxEvent, world: World, pending: number): EmulatedDelivery;
+}

@@ -8,7 +8,9 @@ import { stripeError } from './errors.js';
 import { pathRoutes, routeKey } from './paths.js';
 import { balance, invoiceLines, list, retrieve, sessionLineItems } from './read.js';
 import { STRIPE_COLLECTIONS, STRIPE_UPDATABLE } from './resources.js';
+import { stripeRequest } from './requests.js';
 import { drawRelatedObjects, thinRoutes } from './thin.js';
+import { webhookEndpointRoutes } from './webhook-endpoints.js';
 import { billingRoutes } from './billing/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { createCustomer, deleteCustomer, update } from './write.js';
@@ -35,12 +37,17 @@ export function stripeRoutes(options: StripeRouteOptions = {}): ApiRoutes {
   const guarded = guardedRoute((request) => checkStripeKey(request, options.apiKeys));
   // Every answer sees the objects delivered notifications point at and those events imply (drawn on first need).
   const r: typeof guarded = (method, path, handler) =>
-    guarded(method, path, async (request, params, world) => {
-      await drawRelatedObjects(world);
-      await drawImpliedObjects(world);
-      return handler(request, params, world);
-    });
+    guarded(
+      method,
+      path,
+      stripeRequest(async (request, params, world) => {
+        await drawRelatedObjects(world);
+        await drawImpliedObjects(world);
+        return handler(request, params, world);
+      }),
+    );
   const routes: ApiRoute[] = [
+    ...webhookEndpointRoutes.map(([method, path, handler]) => r(method, path, handler)),
     ...paymentRoutes(r),
     ...billingRoutes(r),
     r('POST', '/v1/customers', createCustomer()),

@@ -3,7 +3,7 @@
  * (`POST /v1/<collection>/:id`). Payments and billing have folders of their own.
  */
 import { isPlainObject } from '../../../core/index.js';
-import { base62, decodeForm, nowSeconds, type Obj, type RouteHandler } from '../../shared/api/index.js';
+import { decodeForm, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { emit } from './emit.js';
 import { resourceMissing, stripeJson, unknownParameter } from './errors.js';
 import { expand, expandParam } from './read.js';
@@ -72,20 +72,20 @@ export function update(kind: string): RouteHandler {
   };
 }
 
-function newCustomer(): Obj {
+function newCustomer(world: World): Obj {
   return {
-    id: `cus_${base62(14)}`,
+    id: world.id('cus', 14),
     object: 'customer',
     address: null,
     balance: 0,
-    created: nowSeconds(),
+    created: Math.floor(world.now() / 1000),
     currency: null,
     default_source: null,
     delinquent: false,
     description: null,
     discount: null,
     email: null,
-    invoice_prefix: base62(8).toUpperCase(),
+    invoice_prefix: world.id('', 8).toUpperCase(),
     invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
     livemode: false,
     metadata: {},
@@ -103,7 +103,7 @@ function newCustomer(): Obj {
 export function createCustomer(): RouteHandler {
   return async (request, params, world) => {
     const body = await formBody(request);
-    const customer = applyParams(newCustomer(), body);
+    const customer = applyParams(newCustomer(world), body);
     if (customer instanceof Response) return customer;
     const stored = world.put('stripe', 'customer', customer);
     emit(world, ['customer.created'], stored);

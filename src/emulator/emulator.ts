@@ -1,0 +1,265 @@
+/**
+ * `createEmulator`: the providers' APIs over one world, whose writes are delivered back as the
+ * provider's webhooks: an API call answers, then its events go out, signed, retried, recorded.
+ */
+import { RelayError } from '../core/index.js';
+import { IN_PROCESS_ORIGIN, type Target } from '../harness/targets.js';
+import { checkDuplicates, checkOrder, type FlowOrder } from '../harness/flows/sequence.js';
+import { providerEmulations, type ClientOptions, type ProviderEmulation } from '../providers/internal.js';
+import { createWorld } from './create.js';
+import { Dispatcher, type EmulatorDelivery } from './dispatcher.js';
+import { createRouter, type Router } from './router.js';
+import { emulatorHandlers } from './msw.js';
+import { listen, type Listening } from './server.js';
+import type { ProviderWorld } from './world.js';
+
+/** Where one provider's webhooks go: a URL, or a target in process (a fetch handler, a node listener, a server). */
+export type WebhookEndpointOption =
+  | { readonly url: string; readonly secret?: string; readonly events?: readonly string[] }
+  | { readonly target: Target; readonly path?: string; readonly secret?: string; readonly events?: readonly string[] };
+
+/** Options of `createEmulator`. */
+export interface EmulatorOptions {
+  /** The providers to emulate. Default: every one that has an emulator. */
+  readonly providers?: readonly string[];
+  /** Webhook endpoints to register at the start (and again after `reset()`), as the provider's own API would. */
+  readonly webhooks?: Readonly<Record<string, WebhookEndpointOption | readonly WebhookEndpointOption[]>>;
+  /** Retry deliveries not answered 2xx on the provider's schedule. Default: true. */
+  readonly retries?: boolean;
+  /** How the provider's waits between attempts are compressed: 0 (default) sends retries at once, 1 waits as the provider does. */
+  readonly timeScale?: number;
+  /** Deliveries as a real provider sometimes makes them: some sent twice, a batch out of order. */
+  readonly chaos?: { readonly duplicates?: number; readonly order?: FlowOrder; readonly seed?: number };
+  /** Makes ids and drawn values the same in every run. Default: random. */
+  readonly seed?: number;
+  /** The world's clock, in milliseconds since the epoch. Default: `Date.now`. */
+  readonly now?: () => number;
+}
+
+const byProvider = new Map(providerEmulations.map((emulation) => [emulation.provider, emulation]));
+
+function invalid(message: string): RelayError {
+  return new RelayError('INVALID_OPTION', message);
+}
+
+function chosenEmulations(providers: readonly string[] | undefined): ProviderEmulation[] {
+  if (providers === undefined) return [...providerEmulations];
+  if (!Array.isArray(providers) || providers.length === 0) throw invalid(`providers must be a non-empty list of provider ids, got ${JSON.stringify(providers)}.`);
+  return providers.map((id) => {
+    const found = byProvider.get(String(id));
+    if (!found) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(id)}". Emulated: ${[...byProvider.keys()].join(', ')}.`);
+    return found;
+  });
+}
+
+function checkTimeScale(value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalid(`timeScale must be a number from 0 (no waiting) up (1 = real time), got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/**
+ * The emulated providers, their world, and the webhooks their API calls cause.
+ * @example
+ * const emulator = createEmulator({ webhooks: { stripe: { url: 'http://127.0.0.1:4000/webhooks/stripe', secret: 'whsec_test' } } });
+ * const { url } = await emulator.listen(0);
+ * const stripe = new Stripe('sk_test_123', emulator.clientOptions('stripe'));
+ * await stripe.customers.create({ email: 'ada@example.com' });
+ * await emulator.settled();
+ * emulator.deliveries({ type: 'customer.created' })[0].status; // 'delivered'
+ */
+export class Emulator {
+  /** The objects the emulated APIs hold and the events their writes caused. */
+  readonly world: ProviderWorld;
+  readonly #emulations: ProviderEmulation[];
+  readonly #routers: Map<string, Router>;
+  readonly #hosts: Map<string, Router>;
+  readonly #dispatcher: Dispatcher;
+  readonly #webhooks: EmulatorOptions['webhooks'];
+  #server: Listening | undefined;
+  #flushScheduled = false;
+
+  constructor(options: EmulatorOptions = {}) {
+    if (typeof options !== 'object' || options === null) throw invalid(`createEmulator takes an options object, got ${JSON.stringify(options)}.`);
+    this.#emulations = chosenEmulations(options.providers);
+    if (options.retries !== undefined && typeof options.retries !== 'boolean') throw invalid(`retries must be true or false, got ${JSON.stringify(options.retries)}.`);
+    const chaos = options.chaos ?? {};
+    this.world = createWorld({ adapters: this.#emulations.map((e) => e.adapter), ...(options.now ? { now: options.now } : {}), ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+    this.#dispatcher = new Dispatcher(
+      {
+        retries: options.retries ?? true,
+        timeScale: checkTimeScale(options.timeScale),
+        order: checkOrder(chaos.order ?? 'provider'),
+        duplicates: checkDuplicates(chaos.duplicates ?? 0),
+        seed: chaos.seed ?? options.seed ?? 0,
+      },
+      new Map(this.#emulations.map((e) => [e.provider, e])),
+    );
+    this.#routers = new Map(this.#emulations.map((e) => [e.provider, createRouter(e.routes())]));
+    this.#hosts = new Map(this.#emulations.map((e) => [new URL(e.routes().base).host, this.#routers.get(e.provider)!]));
+    this.#webhooks = options.webhooks;
+    this.#registerWebhooks();
+  }
+
+  #registerWebhooks(): void {
+    for (const [provider, value] of Object.entries(this.#webhooks ?? {})) {
+      const emulation = this.#emulations.find((e) => e.provider === provider);
+      if (!emulation) throw invalid(`webhooks names "${provider}", which is not emulated here. Emulated: ${this.#emulations.map((e) => e.provider).join(', ')}.`);
+      for (const endpoint of Array.isArray(value) ? value : [value]) {
+        if (typeof endpoint !== 'object' || endpoint === null) throw invalid(`webhooks.${provider} must be { url, secret? } or { target, path?, secret? }, got ${JSON.stringify(endpoint)}.`);
+        const events = endpoint.events;
+        if ('url' in endpoint) {
+          emulation.addEndpoint(this.world, { url: endpoint.url, ...(endpoint.secret ? { secret: endpoint.secret } : {}), ...(events ? { events } : {}) });
+        } else if ('target' in endpoint) {
+          const path = endpoint.path ?? `/webhooks/${provider}`;
+          const added = emulation.addEndpoint(this.world, { url: `${IN_PROCESS_ORIGIN}${path}`, ...(endpoint.secret ? { secret: endpoint.secret } : {}), ...(events ? { events } : {}) });
+          this.#dispatcher.routeInProcess(added.id, endpoint.target, path);
+        } else {
+          throw invalid(`webhooks.${provider} needs a url or a target, got ${JSON.stringify(Object.keys(endpoint))}.`);
+        }
+      }
+    }
+  }
+
+  /**
+   * Serves the emulated APIs over HTTP (Stripe at `/v1/…`, as Stripe does). Port 0 picks a free one.
+   * @example
+   * const { url } = await emulator.listen(12111); // 'http://127.0.0.1:12111'
+   */
+  async listen(port = 0, host = '127.0.0.1'): Promise<{ url: string }> {
+    if (this.#server) throw new RelayError('INVALID_OPTION', `The emulator already listens at ${this.#server.url}; close() it first.`);
+    this.#server = await listen(port, host, (request) => this.#answer(request, this.#routerFor()));
+    return { url: this.#server.url };
+  }
+
+  /** The URL it listens at, when it does. */
+  get url(): string | undefined {
+    return this.#server?.url;
+  }
+
+  /** Stops listening (deliveries under way go on; `settled()` waits for them). */
+  async close(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    await server?.close();
+  }
+
+  /**
+   * The options that point `provider`'s official SDK at the listening server.
+   * @example
+   * new Stripe('sk_test_123', emulator.clientOptions('stripe'));
+   */
+  clientOptions(provider: string): ClientOptions {
+    const emulation = this.#emulations.find((e) => e.provider === provider);
+    if (!emulation) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(provider)}" here. Emulated: ${this.#emulations.map((e) => e.provider).join(', ')}.`);
+    if (!this.#server) throw new RelayError('INVALID_OPTION', `clientOptions('${provider}') needs a listening emulator: await emulator.listen() first (in process, use emulator.handlers() with msw).`);
+    return emulation.clientOptions(new URL(this.#server.url));
+  }
+
+  /**
+   * Answers `request` addressed to a provider's real API host (`https://api.stripe.com/v1/…`), in process:
+   * what `handlers()` binds into msw.
+   */
+  fetch(request: Request): Promise<Response> {
+    const router = this.#hosts.get(new URL(request.url).host);
+    return this.#answer(request, router);
+  }
+
+  /**
+   * msw handlers answering the emulated providers' real API hosts from this emulator, in process.
+   * @example
+   * const server = setupServer(...emulator.handlers());
+   * server.listen();
+   * const stripe = new Stripe('sk_test_123'); // talks to the emulator
+   */
+  handlers(): ReturnType<typeof emulatorHandlers> {
+    return emulatorHandlers(this.hosts, (request) => this.fetch(request));
+  }
+
+  /** The API hosts answered in process: `api.stripe.com`. */
+  get hosts(): string[] {
+    return [...this.#hosts.keys()];
+  }
+
+  /** The router a standalone server's request goes to: one provider per server for now, at its own paths (Stripe's `/v1/…`). */
+  #routerFor(): Router | undefined {
+    return this.#routers.values().next().value;
+  }
+
+  async #answer(request: Request, router: Router | undefined): Promise<Response> {
+    if (!router) return new Response(JSON.stringify({ error: { message: `No emulated API at ${new URL(request.url).host}.` } }), { status: 404 });
+    try {
+      return await router.handle(request, this.world);
+    } finally {
+      this.#scheduleFlush();
+    }
+  }
+
+  /** Delivers what the outbox holds after the current answer has gone out, as providers deliver. */
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => {
+      this.#flushScheduled = false;
+      this.#flush();
+    });
+  }
+
+  #flush(): void {
+    const events = this.world.outbox.drain();
+    if (events.length > 0) this.#dispatcher.dispatch(events, this.world);
+  }
+
+  /**
+   * Resolves once every event caused so far has been delivered and answered, retries included (on the
+   * compressed schedule), and so have the events those deliveries' handlers caused in turn.
+   * @example
+   * await stripe.refunds.create({ payment_intent: intent.id });
+   * await emulator.settled();
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      this.#flush();
+      await this.#dispatcher.idle();
+      // A handler may have called the API meanwhile: its answer schedules a flush of what it caused.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.world.outbox.pending().length === 0 && !this.#flushScheduled) return;
+    }
+  }
+
+  /**
+   * What was sent, oldest first: each event to each endpoint, with its attempts and status.
+   * @example
+   * emulator.deliveries({ provider: 'stripe', type: 'charge.refunded' });
+   */
+  deliveries(filter: { provider?: string; type?: string; status?: EmulatorDelivery['status'] } = {}): EmulatorDelivery[] {
+    return this.#dispatcher.deliveries(filter);
+  }
+
+  /**
+   * The operations the emulator serves for `provider`, one `METHOD /path` each.
+   * @example
+   * emulator.operations('stripe').includes('POST /v1/refunds'); // true
+   */
+  operations(provider: string): string[] {
+    const router = this.#routers.get(provider);
+    if (!router) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(provider)}" here. Emulated: ${[...this.#routers.keys()].join(', ')}.`);
+    return [...router.operations];
+  }
+
+  /** Empties the world and the record of deliveries, and registers the `webhooks` option's endpoints again. */
+  reset(): void {
+    this.world.reset();
+    this.#dispatcher.clear();
+    this.#registerWebhooks();
+  }
+}
+
+/**
+ * A new emulator.
+ * @example
+ * const emulator = createEmulator({ providers: ['stripe'], seed: 7 });
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  return new Emulator(options);
+}

@@ -1,0 +1,48 @@
+/**
+ * Stripe, emulated: its API routes, its webhook endpoints, and the Event each outbox entry is delivered
+ * as (`evt_…`, the API version, `data.object` as the API shows it, `previous_attributes` for updates,
+ * the request that caused it), kept in the world so that `stripe.events.retrieve(id)` finds it.
+ */
+import type { ClientOptions, EmulatedDelivery, OutboxEvent, ProviderEmulation, World } from '../../shared/api/index.js';
+import { API_VERSION, DELIVERY_HEADERS } from '../envelope.js';
+import { stripeAdapter, stripeRoutes } from './index.js';
+import { createEndpoint, enabledEndpoints } from './webhook-endpoints.js';
+
+/** The Event for `event`, stored in `world`, serialized as Stripe sends it (two-space indentation). */
+function envelope(event: OutboxEvent, world: World, pending: number): EmulatedDelivery {
+  const stored = {
+    id: world.id('evt', 24),
+    object: 'event',
+    api_version: API_VERSION,
+    created: Math.floor(event.at / 1000),
+    data: event.previous ? { object: event.data, previous_attributes: event.previous } : { object: event.data },
+    livemode: false,
+    pending_webhooks: pending,
+    request: event.request ? { id: event.request.id, idempotency_key: event.request.idempotencyKey } : { id: null, idempotency_key: null },
+    type: event.type,
+  };
+  world.put('stripe', 'event', stored);
+  return { body: JSON.stringify(stored, null, 2), deliveryId: stored.id, headers: { ...DELIVERY_HEADERS } };
+}
+
+/**
+ * Stripe's emulation.
+ * @example
+ * new Stripe('sk_test_123', stripeEmulation.clientOptions(new URL(emulatorUrl)));
+ */
+export const stripeEmulation: ProviderEmulation = {
+  provider: 'stripe',
+  routes: () => stripeRoutes(),
+  adapter: stripeAdapter,
+  clientOptions: (url: URL): ClientOptions => ({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol.slice(0, -1),
+  }),
+  endpoints: enabledEndpoints,
+  addEndpoint: (world, endpoint) => {
+    const created = createEndpoint(world, { url: endpoint.url, events: endpoint.events ?? ['*'], ...(endpoint.secret ? { secret: endpoint.secret } : {}) });
+    return enabledEndpoints(world).find((e) => e.id === created.id)!;
+  },
+  envelope,
+};
