@@ -30,20 +30,21 @@ import { DAY, type Obj, type Scene } from './scene.js';
 
 const HOUR = 3600;
 
+/**
+ * The state an event of `verb` reports: the verb itself where it names one of `states` (`succeeded`,
+ * `canceled`), else the state `renamed` maps it to, else `fallback` (what `created` reports).
+ */
+function stateOf<S extends string>(verb: string, states: readonly S[], fallback: S, renamed: Readonly<Record<string, S>> = {}): S {
+  if ((states as readonly string[]).includes(verb)) return verb as S;
+  return Object.hasOwn(renamed, verb) ? renamed[verb]! : fallback;
+}
+
 // --- payments ----------------------------------------------------------------------------------
 
-const PAYMENT_INTENT_STATES: Readonly<Record<string, PaymentIntentState>> = {
-  created: 'requires_payment_method',
-  succeeded: 'succeeded',
-  payment_failed: 'payment_failed',
-  canceled: 'canceled',
-  processing: 'processing',
-  requires_action: 'requires_action',
-  amount_capturable_updated: 'requires_capture',
-};
-
 const paymentIntentRecipe: Recipe = (s, verb) => {
-  const state = PAYMENT_INTENT_STATES[verb] ?? 'requires_payment_method';
+  const state = stateOf<PaymentIntentState>(verb, ['succeeded', 'payment_failed', 'canceled', 'processing', 'requires_action'], 'requires_payment_method', {
+    amount_capturable_updated: 'requires_capture',
+  });
   const created = state === 'canceled' ? s.now - s.int(HOUR, 2 * DAY) : s.now;
   const p = newPayment(s, { created, method: state === 'processing' ? 'us_bank_account' : 'card' });
   return { object: paymentIntent(s, p, state), idVersion: '3', automatic: state === 'canceled' && s.chance(50) };
@@ -132,16 +133,8 @@ const paymentMethodRecipe: Recipe = (s, verb) => {
   return { object: paymentMethod(s, p) };
 };
 
-const SETUP_STATES: Readonly<Record<string, SetupIntentState>> = {
-  created: 'requires_payment_method',
-  succeeded: 'succeeded',
-  setup_failed: 'setup_failed',
-  canceled: 'canceled',
-  requires_action: 'requires_action',
-};
-
 const setupIntentRecipe: Recipe = (s, verb) => {
-  const state = SETUP_STATES[verb] ?? 'requires_payment_method';
+  const state = stateOf<SetupIntentState>(verb, ['succeeded', 'setup_failed', 'canceled', 'requires_action'], 'requires_payment_method');
   const p = newPayment(s, { created: state === 'requires_payment_method' ? s.now : s.now - s.int(5, 300), customer: s.customerId });
   return { object: setupIntent(s, p, state) };
 };
@@ -201,17 +194,8 @@ const accountRecipe: Recipe = (s) => {
   return { object, previous: onboardingPrevious(object), automatic: true, account: object.id as string };
 };
 
-const PAYOUT_STATES: Readonly<Record<string, PayoutState>> = {
-  created: 'pending',
-  paid: 'paid',
-  failed: 'failed',
-  updated: 'in_transit',
-  canceled: 'canceled',
-  reconciliation_completed: 'paid',
-};
-
 const payoutRecipe: Recipe = (s, verb) => {
-  const state = PAYOUT_STATES[verb] ?? 'pending';
+  const state = stateOf<PayoutState>(verb, ['paid', 'failed', 'canceled'], 'pending', { updated: 'in_transit', reconciliation_completed: 'paid' });
   const created = state === 'pending' ? s.now : s.now - s.int(1, 3) * DAY;
   return { object: payout(s, state, created), automatic: true };
 };

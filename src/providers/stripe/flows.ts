@@ -4,7 +4,7 @@
  * Stripe does not guarantee that events arrive in the order they are generated (https://docs.stripe.com/webhooks,
  * "Event ordering"); the order listed here is the order the objects change, which each flow's source documents.
  */
-import { defineFlow, type FlowClock } from '../flow.js';
+import { defineFlow, type FlowClock, type FlowDefinition } from '../flow.js';
 import { base62, int, type Rng } from '../shared/rng.js';
 import { stripeIdentity } from './flow-identity.js';
 import { objectId as stripeObjectId } from './scene.js';
@@ -46,6 +46,17 @@ const identity = (ids: Ids) =>
     account: ids.account,
     objects: [ids.customer, ids.paymentMethod, ids.subscription, ids.invoice, ids.paymentIntent, ids.charge, ids.retryCharge, ids.session, ids.refund, ids.dispute],
   });
+
+/**
+ * A Stripe flow: its ids drawn by `stripeIds` at each object's creation time (`created`, and the session's
+ * `mode`), every event on the flow's account and naming them (`identity`).
+ */
+function stripeFlow(
+  flow: Pick<FlowDefinition<Ids>, 'name' | 'description' | 'source' | 'steps'> & { readonly created: Created; readonly mode?: 'payment' | 'subscription' },
+): FlowDefinition<Ids> {
+  const { name, description, source, created, mode, steps } = flow;
+  return defineFlow({ provider: 'stripe', name, description, source, ids: (rng, clock) => stripeIds(rng, clock, created, mode), identity, steps });
+}
 
 const subscriptionParent = (ids: Ids) => ({ parent: { type: 'subscription_details', subscription_details: { subscription: ids.subscription } } });
 
@@ -90,13 +101,12 @@ const subscription = (ids: Ids, created: number, fields: Record<string, unknown>
   ...fields,
 });
 
-const checkoutSubscription = defineFlow({
-  provider: 'stripe',
+const checkoutSubscription = stripeFlow({
   name: 'checkout-subscription',
   description: 'A new customer subscribes through Checkout: customer, payment method, subscription, first invoice paid, session completed',
   source: 'https://docs.stripe.com/billing/subscriptions/webhooks and https://docs.stripe.com/payments/checkout/fulfill-orders',
-  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: 1, subscription: 2, invoice: 2, paymentIntent: 3, charge: 4 }, 'subscription'),
-  identity,
+  created: { paymentMethod: 1, subscription: 2, invoice: 2, paymentIntent: 3, charge: 4 },
+  mode: 'subscription',
   steps: [
     { type: 'customer.created', at: 0, data: ({ ids, unix }) => ({ id: ids.customer, created: unix(0) }) },
     { type: 'payment_method.attached', at: 1, data: ({ ids, unix }) => ({ id: ids.paymentMethod, customer: ids.customer, created: unix(1) }) },
@@ -140,13 +150,11 @@ const checkoutSubscription = defineFlow({
   ],
 });
 
-const cardPayment = defineFlow({
-  provider: 'stripe',
+const cardPayment = stripeFlow({
   name: 'card-payment',
   description: 'A one-off card payment through Checkout: payment intent created, charge, payment intent succeeded, session completed',
   source: 'https://docs.stripe.com/payments/payment-intents/verifying-status and https://docs.stripe.com/checkout/fulfillment',
-  ids: (rng, clock) => stripeIds(rng, clock, { charge: 1 }),
-  identity,
+  created: { charge: 1 },
   steps: [
     { type: 'payment_intent.created', at: 0, data: ({ ids, unix }) => intent(ids, unix(0), { status: 'requires_payment_method' }) },
     { type: 'charge.succeeded', at: 1, data: ({ ids, unix }) => charge(ids, unix(1), { status: 'succeeded', paid: true, captured: true }) },
@@ -174,13 +182,11 @@ const cardPayment = defineFlow({
   ],
 });
 
-const refund = defineFlow({
-  provider: 'stripe',
+const refund = stripeFlow({
   name: 'refund',
   description: 'A card payment refunded in full: refund created, charge refunded, refund updated',
   source: 'https://docs.stripe.com/refunds',
-  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -DAY, paymentIntent: -DAY, charge: -DAY }),
-  identity,
+  created: { paymentMethod: -DAY, paymentIntent: -DAY, charge: -DAY },
   steps: [
     { type: 'refund.created', at: 0, data: ({ ids, unix }) => ({ id: ids.refund, charge: ids.charge, payment_intent: ids.paymentIntent, amount: ids.amount, created: unix(0), status: 'pending' }) },
     { type: 'charge.refunded', at: 0, data: ({ ids, unix }) => charge(ids, unix(-DAY), { status: 'succeeded', refunded: true, amount_refunded: ids.amount }) },
@@ -188,13 +194,11 @@ const refund = defineFlow({
   ],
 });
 
-const renewalFailed = defineFlow({
-  provider: 'stripe',
+const renewalFailed = stripeFlow({
   name: 'renewal-failed',
   description: 'A renewal whose card is declined: invoice finalized, payment fails, subscription past due, a retry 3 days later fails, subscription canceled',
   source: 'https://docs.stripe.com/billing/subscriptions/webhooks and https://docs.stripe.com/billing/revenue-recovery/smart-retries',
-  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -30 * DAY, subscription: -30 * DAY, paymentIntent: 3601, charge: 3602, retryCharge: 3603 + 3 * DAY }),
-  identity,
+  created: { paymentMethod: -30 * DAY, subscription: -30 * DAY, paymentIntent: 3601, charge: 3602, retryCharge: 3603 + 3 * DAY },
   steps: [
     { type: 'invoice.created', at: 0, data: ({ ids, unix }) => invoice(ids, unix(0), { status: 'draft', billing_reason: 'subscription_cycle' }) },
     { type: 'invoice.finalized', at: 3600, data: ({ ids, unix }) => invoice(ids, unix(0), { status: 'open', billing_reason: 'subscription_cycle' }) },
@@ -225,13 +229,11 @@ const renewalFailed = defineFlow({
   ],
 });
 
-const dispute = defineFlow({
-  provider: 'stripe',
+const dispute = stripeFlow({
   name: 'dispute',
   description: 'A cardholder disputes a charge: dispute opened, evidence submitted (under review), dispute closed as won',
   source: 'https://docs.stripe.com/disputes/responding and https://docs.stripe.com/api/events/types',
-  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -10 * DAY, paymentIntent: -10 * DAY, charge: -10 * DAY }),
-  identity,
+  created: { paymentMethod: -10 * DAY, paymentIntent: -10 * DAY, charge: -10 * DAY },
   steps: [
     {
       type: 'charge.dispute.created',
@@ -251,13 +253,11 @@ const dispute = defineFlow({
   ],
 });
 
-const subscriptionCanceled = defineFlow({
-  provider: 'stripe',
+const subscriptionCanceled = stripeFlow({
   name: 'subscription-canceled',
   description: 'A customer cancels at period end: subscription updated (cancel_at_period_end), then deleted when the period ends',
   source: 'https://docs.stripe.com/billing/subscriptions/cancel',
-  ids: (rng, clock) => stripeIds(rng, clock, { paymentMethod: -60 * DAY, subscription: -60 * DAY, invoice: -30 * DAY }),
-  identity,
+  created: { paymentMethod: -60 * DAY, subscription: -60 * DAY, invoice: -30 * DAY },
   steps: [
     {
       type: 'customer.subscription.updated',
