@@ -110,3 +110,13 @@ export function testCardByNumber(number: string): TestCard | undefined {
 export function testCardOfLast4(last4: unknown): TestCard {
   return Object.values(CARDS).find((c) => c.number.endsWith(String(last4))) ?? CARDS.visa!;
 }
+
+/**
+ * Why saving the card (attach, a setup intent) is refused, or `undefined`: a card that declines
+ * charges declines the check made when it is saved, except `chargeCustomerFail` (saved, then every
+ * charge fails) and the Radar block (which screens payments).
+ */
+export function saveDecline(card: TestCard): Decline | undefined {
+  if (card.behavior.kind !== 'declined' || card === CARDS.chargeCustomerFail || card === CARDS.riskLevelHighest) return undefined;
+  return card.behavior.decline;
+}

@@ -9,7 +9,7 @@ import { emit } from '../emit.js';
 import { resourceMissing, stripeError, stripeJson, unknownParameter } from '../errors.js';
 import { expand, expandParam } from '../read.js';
 import { formBody } from '../write.js';
-import { metadataOf, recordBalanceTransaction, seconds, stripeOrder } from './objects.js';
+import { mergeMetadata, recordBalanceTransaction, seconds, stripeOrder } from './objects.js';
 
 const EVIDENCE_FIELDS = [
   'access_activity_log', 'billing_address', 'cancellation_policy', 'cancellation_policy_disclosure', 'cancellation_rebuttal',
@@ -98,7 +98,7 @@ export function updateDispute(): RouteHandler {
       ...current,
       evidence,
       evidence_details: submit ? { ...details, has_evidence: hasEvidence, submission_count: Number(details.submission_count) + 1, submission_method: 'manual' } : { ...details, has_evidence: hasEvidence },
-      metadata: body.metadata === '' ? {} : { ...(current.metadata as Obj), ...metadataOf(body.metadata) },
+      metadata: mergeMetadata(current.metadata, body.metadata),
       status: submit ? 'under_review' : current.status,
     });
     const previous = changed(current, next);

@@ -41,9 +41,15 @@ function fingerprint(number: string): string {
 
 const DISPLAY_BRAND: Readonly<Record<TestCard['brand'], string>> = { visa: 'visa', mastercard: 'mastercard', amex: 'american_express' };
 
-/** Stripe's metadata from a form value: string values only. */
-export function metadataOf(value: unknown): Record<string, string> {
-  return isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
+/** `metadata[…]` as Stripe stores it (strings), merged over `current`; `metadata=''` clears it. */
+export function mergeMetadata(current: unknown, raw: unknown): Obj {
+  if (raw === '') return {};
+  const out: Obj = isPlainObject(current) ? { ...current } : {};
+  for (const [k, v] of Object.entries(isPlainObject(raw) ? raw : {})) {
+    if (v === '') delete out[k];
+    else out[k] = String(v);
+  }
+  return out;
 }
 
 /** A card payment method of `card`, unattached unless `customer`. */
