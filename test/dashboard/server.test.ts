@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDelivery, createRelay, MemoryStore, type Relay } from '../../src/index.js';
+import { buildDelivery, createRelay, definePlugin, MemoryStore, permissiveVerify, type Relay } from '../../src/index.js';
 import { LiveHub } from '../../src/service/dashboard/live.js';
 import { Rejections } from '../../src/service/dashboard/rejections.js';
-import type { ListAnswer, Rejection } from '../../src/service/dashboard/wire.js';
+import type { DetailAnswer, ListAnswer, Rejection } from '../../src/service/dashboard/wire.js';
 import type { RelayRequest } from '../../src/service/http.js';
 import type { ExecutionRecord } from '../../src/service/store/types.js';
 
@@ -116,6 +116,31 @@ describe('the dashboard API through relay.fetch', () => {
     const detail = (await get<{ execution: { eventId: string; event: { deliveryId: string } } }>(`/_dashboard/api/executions/${ids[1]}`)).json;
     for (const q of [ids[1]!, detail.execution.eventId, detail.execution.event.deliveryId]) expect((await list(`q=${q}`)).items.map((i) => i.id)).toEqual([ids[1]]);
     expect((await list('q=nothing-like-it')).items).toEqual([]);
+  });
+
+  it("answers an execution with what Copy as needs of its provider: the mount path and the delivery's main resource", async () => {
+    const stripe = (await get<DetailAnswer>(`/_dashboard/api/executions/${ids[0]}`)).json;
+    expect(stripe.mountPath).toBe('/api/webhook/stripe');
+    expect(stripe.mainResource).toMatchObject({ object: 'charge' });
+    expect(stripe.mainResource).toEqual((JSON.parse(stripe.body) as { data: { object: unknown } }).data.object);
+    const github = (await get<DetailAnswer>(`/_dashboard/api/executions/${ids[1]}`)).json;
+    expect(github.mountPath).toBe('/api/webhook/github');
+    expect(github.mainResource).toEqual(JSON.parse(github.body));
+  });
+
+  it('answers no main resource for a custom plugin, which relay trigger cannot build', async () => {
+    const custom = createRelay({ dashboard: true, store: new MemoryStore(), plugins: [definePlugin({ id: 'acme', verify: permissiveVerify() })] });
+    try {
+      const body = JSON.stringify({ type: 'order.paid', data: { id: 7 } });
+      const accepted = await custom.fetch(new Request('http://localhost/api/webhook/acme', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+      const { id } = (await accepted.json()) as { id: string };
+      const detail = (await (await custom.fetch(new Request(`http://localhost/_dashboard/api/executions/${id}`))).json()) as DetailAnswer;
+      expect(detail.body).toBe(body);
+      expect(detail.mountPath).toBe('/api/webhook/acme');
+      expect(detail.mainResource).toBeNull();
+    } finally {
+      await custom.close();
+    }
   });
 
   it('answers errors as JSON with the security headers, and keeps only the newest refusals', async () => {

@@ -3,8 +3,8 @@
  * execution with its replay chain, headers and verification, the refused deliveries, the catalog, the
  * Trigger form, replay and retry, and the live stream. Every answer is JSON `{ "error": string }` on failure.
  */
-import { EXECUTION_STATUSES, isExecutionStatus, RelayError } from '../../core/index.js';
-import { isBuiltInProvider, type ProviderPlugin } from '../../providers/index.js';
+import { EXECUTION_STATUSES, isExecutionStatus, mountPath, RelayError } from '../../core/index.js';
+import { builtInProviders, isBuiltInProvider, mainResourceOf, type ProviderPlugin } from '../../providers/index.js';
 import { executionNotFound } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
@@ -127,14 +127,35 @@ async function detail(id: string, deps: ApiDeps): Promise<DetailAnswer> {
   if (!execution) throw executionNotFound(id);
   const store = deps.store();
   const [event, replays] = await Promise.all([store.getEvent(execution.eventId), store.listReplays?.(execution.id) ?? []]);
-  const plugin = deps.context.plugins.get(execution.event.provider);
+  const provider = execution.event.provider;
+  const plugin = deps.context.plugins.get(provider);
+  const body = event?.body ?? '';
   return {
     execution,
     replays: replays.map(executionJson),
     headers: event?.headers ?? {},
-    body: event?.body ?? '',
+    body,
     verification: await verification(execution.replayedFrom, event, plugin, deps.context),
+    mountPath: mountPath(provider),
+    mainResource: mainResource(provider, body, execution.event.data),
   };
+}
+
+/**
+ * What `relay trigger --data` would send again of a delivery: the main resource of its body (else of the
+ * event's data, for a body that is not JSON), as the built-in slice `relay trigger` builds with finds it;
+ * `null` for a provider `relay trigger` cannot build.
+ */
+function mainResource(provider: string, body: string, data: unknown): Record<string, unknown> | null {
+  const slice = builtInProviders.find((p) => p.id === provider);
+  if (!slice) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = data;
+  }
+  return mainResourceOf(slice, parsed);
 }
 
 /** The stored delivery checked again, at the time it arrived, against the secrets configured now. */

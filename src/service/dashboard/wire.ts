@@ -34,6 +34,14 @@ export interface DetailAnswer {
   /** The raw body as received (what a curl line resends). */
   readonly body: string;
   readonly verification: Verification;
+  /** Where the service receives this provider's webhooks (`/api/webhook/stripe`): where a curl line resends to. */
+  readonly mountPath: string;
+  /**
+   * The delivery's main resource, what `relay trigger --data` and `triggerWebhook`'s `data` merge into (Stripe's
+   * `data.object`, the whole body of a GitHub event), from the provider's slice; `null` when they cannot build
+   * the provider (`relay trigger` sends the built-ins only).
+   */
+  readonly mainResource: Readonly<Record<string, unknown>> | null;
 }
 
 /** A delivery a webhook route refused with a 4xx. */
