@@ -1,0 +1,139 @@
+/**
+ * What billing's routes share: reading form parameters the way Stripe checks them (unknown, missing
+ * and malformed ones answered with Stripe's 400, never a throw), the time an object is stamped with
+ * (its customer's test clock, else the world's clock), and the changed fields an update reports.
+ */
+import { isPlainObject } from '../../../../core/index.js';
+import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
+import { stripeError, unknownParameter } from '../errors.js';
+
+/** 400 `parameter_missing`: "Missing required param: name." */
+export function missingParam(param: string): Response {
+  return stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
+    message: `Missing required param: ${param}.`,
+    param,
+  });
+}
+
+/** 400 `parameter_invalid_*` or any other invalid-request answer naming `param`. */
+export function badParam(param: string, message: string, code = 'parameter_invalid_string'): Response {
+  return stripeError(400, { type: 'invalid_request_error', code, message, param });
+}
+
+/** 400 for a request the object's state refuses (`invoice_not_editable`, …). */
+export function badState(message: string, code?: string): Response {
+  return stripeError(400, { type: 'invalid_request_error', message, ...(code ? { code } : {}) });
+}
+
+/** The 400 for the first parameter of `body` the endpoint does not take, or `undefined`. */
+export function refuseUnknown(body: Obj, allowed: readonly string[]): Response | undefined {
+  const known = new Set([...allowed, 'expand']);
+  const unknown = Object.keys(body).find((key) => !known.has(key));
+  return unknown === undefined ? undefined : unknownParameter(unknown);
+}
+
+/** A string parameter, `undefined` when absent. */
+export function text(body: Obj, key: string): string | undefined {
+  const value = body[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A whole-number parameter: the number, `undefined` when absent, or Stripe's 400 when malformed. */
+export function integer(body: Obj, key: string, options: { min?: number } = {}): number | undefined | Response {
+  const value = body[key];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) return badParam(key, `Invalid integer: ${String(value)}`, 'parameter_invalid_integer');
+  const number = Number(value);
+  if (options.min !== undefined && number < options.min) {
+    return badParam(key, `This value must be greater than or equal to ${options.min}.`, 'parameter_invalid_integer');
+  }
+  return number;
+}
+
+/** A boolean parameter (`true`/`false`), `undefined` when absent, or Stripe's 400. */
+export function flag(body: Obj, key: string): boolean | undefined | Response {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return badParam(key, `Invalid boolean: ${String(value)}`, 'parameter_invalid_boolean');
+}
+
+/** `metadata[k]=v` as Stripe stores it (strings), merged over `current`; an empty value removes a key. */
+export function metadata(current: unknown, update: unknown): Obj {
+  if (update === '') return {};
+  const out: Obj = isPlainObject(current) ? { ...current } : {};
+  if (isPlainObject(update)) {
+    for (const [k, v] of Object.entries(update)) {
+      if (v === '') delete out[k];
+      else out[k] = String(v);
+    }
+  }
+  return out;
+}
+
+/** The top-level fields of `before` that `after` changed, with their old values (`previous_attributes`). */
+export function changedFields(before: Obj, after: Obj): Obj {
+  const previous: Obj = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key] ?? null;
+  }
+  return previous;
+}
+
+/** Unix seconds of a millisecond time. */
+export function seconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+/** The test clock a customer is attached to, as stored (`undefined` for a customer on real time). */
+export function clockOf(world: World, customer: string | null | undefined): Obj | undefined {
+  if (!customer) return undefined;
+  const clock = world.get('stripe', 'customer', customer)?.test_clock;
+  return typeof clock === 'string' ? world.get('stripe', 'test_helpers.test_clock', clock) : undefined;
+}
+
+/** Now for a customer's objects, in unix seconds: its test clock's frozen time, else the world's clock. */
+export function nowFor(world: World, customer: string | null | undefined): number {
+  const clock = clockOf(world, customer);
+  return typeof clock?.frozen_time === 'number' ? clock.frozen_time : seconds(world.now());
+}
+
+/**
+ * A handler that never throws out: a fault inside (a bug, a collaborator not written yet) answers
+ * Stripe's `api_error` 500 instead of crashing the caller's request.
+ * @example
+ * r('POST', '/v1/products', guarded(createProduct()));
+ */
+export function guarded(handler: RouteHandler): RouteHandler {
+  return async (request, params, world) => {
+    try {
+      return await handler(request, params, world);
+    } catch (error) {
+      return stripeError(500, { type: 'api_error', message: `The emulated Stripe failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+}
+
+/** `value` with every object's keys in Stripe's order: `id`, `object`, then alphabetical. */
+export function ordered<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => ordered(v)) as T;
+  if (!isPlainObject(value)) return value;
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((k) => [k, ordered(value[k])])) as T;
+}
+
+function rank(key: string): number {
+  return key === 'id' ? 0 : key === 'object' ? 1 : 2;
+}
+
+/**
+ * Stores a Stripe object with its keys in Stripe's order and returns the stored copy.
+ * @example
+ * const stored = save(world, 'invoice', invoice);
+ */
+export function save(world: World, kind: string, object: Obj): Obj {
+  return world.put('stripe', kind, ordered(object));
+}
