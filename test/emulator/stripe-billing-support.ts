@@ -72,6 +72,9 @@ export async function expectEventsMatchRetrieve(stripe: Stripe, world: ProviderW
     if (event.type.endsWith('.deleted') && event.data.object !== 'subscription') continue;
     const retrieve = get[String(event.data.object)];
     if (!retrieve) continue;
-    expect(plain(await retrieve(id)), `${event.type} ${id} against a retrieve`).toEqual(event.data);
+    const now = plain(await retrieve(id)) as Record<string, unknown>;
+    // Stripe has no invoiceitem.updated: an item's `invoice` is set, silently, when an invoice takes it.
+    if (event.data.object === 'invoiceitem') expect({ ...now, invoice: null }, `${event.type} ${id} against a retrieve`).toEqual({ ...event.data, invoice: null });
+    else expect(now, `${event.type} ${id} against a retrieve`).toEqual(event.data);
   }
 }

@@ -76,6 +76,7 @@ function lineItem(world: World, invoice: string, line: LineInput): Obj {
     pretax_credit_amounts: [],
     pricing: price ? { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount_decimal ?? price.unit_amount) } : null,
     quantity: line.quantity,
+    quantity_decimal: String(line.quantity),
     subscription: line.subscription ?? null,
     subtotal: line.amount,
     taxes: [],
@@ -197,14 +198,14 @@ export function newInvoice(world: World, input: InvoiceInput): Obj {
 }
 
 /**
- * The invoice finalized at `at`: open, numbered from the customer's prefix and sequence (the
- * customer's `next_invoice_sequence` moves on), hosted urls set.
+ * The invoice finalized at `at`: open, numbered from the customer's prefix and the count of its
+ * invoices numbered before, hosted urls set.
  */
 export function finalized(world: World, invoice: Obj, at: number): Obj {
   const customer = world.get('stripe', 'customer', String(invoice.customer));
-  const sequence = Number(customer?.next_invoice_sequence ?? 1);
+  const numbered = world.list('stripe', 'invoice').filter((i) => i.customer === invoice.customer && i.number !== null && i.id !== invoice.id).length;
+  const sequence = Number(customer?.next_invoice_sequence ?? 1) + numbered;
   const prefix = String(customer?.invoice_prefix ?? 'RELAY');
-  if (customer) save(world, 'customer', { ...customer, next_invoice_sequence: sequence + 1 });
   const token = world.id('', 24);
   return withTotals({
     ...invoice,

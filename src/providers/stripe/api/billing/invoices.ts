@@ -58,9 +58,10 @@ export function createInvoiceItem(): RouteHandler {
       net_amount: total,
       parent: null,
       period: { end: at, start: at },
-      pricing: { type: 'price_details', price_details: price ? { price: price.id, product: price.product } : null, unit_amount_decimal: String(price ? price.unit_amount : total / count) },
+      pricing: { type: 'price_details', ...(price ? { price_details: { price: price.id, product: price.product } } : {}), unit_amount_decimal: String(price ? price.unit_amount : total / count) },
       proration: false,
       quantity: count,
+      quantity_decimal: String(count),
       tax_rates: [],
       test_clock: customer.test_clock ?? null,
     };

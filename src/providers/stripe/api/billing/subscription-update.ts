@@ -41,6 +41,7 @@ function prorationItem(world: World, subscription: Obj, item: Obj, price: Obj, a
     pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
     proration: true,
     quantity: Number(item.quantity),
+    quantity_decimal: String(item.quantity),
     tax_rates: [],
     test_clock: subscription.test_clock ?? null,
   });
