@@ -9,6 +9,7 @@ const library = {
   'vitest/global-setup': 'src/vitest-plugin/global-setup.ts',
   'fast-check/index': 'src/harness/fast-check.ts',
   'msw/index': 'src/msw/index.ts',
+  'emulator/index': 'src/emulator/index.ts',
   'store-contract/index': 'src/service/store/contract/index.ts',
 };
 

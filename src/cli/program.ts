@@ -6,6 +6,7 @@ import { cac } from 'cac';
 import { version } from '../../package.json';
 import { closestMatches, RelayError } from '../core/index.js';
 import type { DevOptions } from './commands/dev.js';
+import type { EmulateOptions } from './commands/emulate.js';
 import { eventsCommand } from './commands/events.js';
 import type { FlowCliOptions } from './commands/flows.js';
 import type { InspectCliOptions } from './commands/inspect.js';
@@ -171,6 +172,22 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);
+    });
+
+  cli
+    .command('emulate', "Serve the providers' APIs (Stripe at /v1, as Stripe does) on localhost; each API write is delivered back as the provider's signed webhooks")
+    .option('--port <port>', 'Port to listen on (default: 12111)')
+    .option('--host <host>', 'Interface to bind (default: 127.0.0.1)')
+    .option('--webhook <provider=url>', "Deliver the provider's webhooks to url, signed with $STRIPE_WEBHOOK_SECRET (or the provider's) when set, else a printed whsec_; repeatable", { type: [String] })
+    .option('--seed <n>', 'Seed of the ids: the same calls give the same ids (default: random)')
+    .option('--no-retries', "Send each delivery once, not retried on the provider's schedule")
+    .option('--time-scale <f>', "Factor on the waits between retries: 0 (default) retries at once, 1 waits as the provider does")
+    .option('--quiet', 'Do not print a line per delivery attempt')
+    .example('  $ relay emulate --webhook stripe=http://localhost:4000/webhooks/stripe')
+    .example("  # then, in the app: new Stripe(key, { host: '127.0.0.1', port: 12111, protocol: 'http' })")
+    .action(async (options: EmulateOptions) => {
+      const { emulateCommand } = await import('./commands/emulate.js');
+      exitCode = await emulateCommand(out, io.env, options);
     });
 
   registerCaptureCommands(cli, out, io, (code) => {

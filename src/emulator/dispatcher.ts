@@ -5,7 +5,7 @@
  * (compressed by `timeScale`), one endpoint's batches in the order the API calls caused them. Every
  * delivery and its attempts are recorded.
  */
-import { RelayError } from '../core/index.js';
+import { isSuccessStatus, RelayError } from '../core/index.js';
 import type { Delivery } from '../harness/build-delivery.js';
 import { runSequence, type FlowAttempt, type SendContext } from '../harness/flows/send.js';
 import { planSequence, type FlowOrder } from '../harness/flows/sequence.js';
@@ -53,6 +53,8 @@ export interface DispatchOptions {
   readonly order: FlowOrder;
   readonly duplicates: number;
   readonly seed: number;
+  /** Told of each attempt once it is answered (or failed), with the delivery as recorded then. */
+  readonly onAttempt?: (delivery: EmulatorDelivery, attempt: DeliveryAttempt) => void;
 }
 
 /** A delivery as the dispatcher keeps it: its status changes and its attempts grow. */
@@ -68,7 +70,8 @@ function attemptOf(attempt: FlowAttempt): DeliveryAttempt {
     sentAt: attempt.sentAt,
     status: attempt.status,
     durationMs: Math.round(attempt.durationMs * 10) / 10,
-    ...(attempt.error !== undefined ? { error: attempt.error } : {}),
+    // The harness's unreachable message ends with a hint about relay dev, which is not what an emulator's endpoint is.
+    ...(attempt.error !== undefined ? { error: attempt.error.replace(/ Is the service running\?.*$/, '') } : {}),
   };
 }
 
@@ -159,8 +162,11 @@ export class Dispatcher {
       now: Date.now,
       onAttempt: (send, attempt) => {
         const record = records[send.index]!;
-        record.attempts.push(attemptOf(attempt));
-        if (attempt.status !== null && attempt.status >= 200 && attempt.status < 300) record.status = 'delivered';
+        const recorded = attemptOf(attempt);
+        record.attempts.push(recorded);
+        if (isSuccessStatus(attempt.status ?? 0)) record.status = 'delivered';
+        else if (record.attempts.length >= context.maxAttempts) record.status = 'failed';
+        this.options.onAttempt?.(structuredClone(record), recorded);
       },
     };
     try {

@@ -7,7 +7,7 @@ import { IN_PROCESS_ORIGIN, type Target } from '../harness/targets.js';
 import { checkDuplicates, checkOrder, type FlowOrder } from '../harness/flows/sequence.js';
 import { providerEmulations, type ClientOptions, type ProviderEmulation } from '../providers/internal.js';
 import { createWorld } from './create.js';
-import { Dispatcher, type EmulatorDelivery } from './dispatcher.js';
+import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';
 import { createRouter, type Router } from './router.js';
 import { emulatorHandlers } from './msw.js';
 import { listen, type Listening } from './server.js';
@@ -34,6 +34,12 @@ export interface EmulatorOptions {
   readonly seed?: number;
   /** The world's clock, in milliseconds since the epoch. Default: `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Told of each delivery attempt once answered: `relay emulate` prints a line for each.
+   * @example
+   * createEmulator({ onAttempt: (d, a) => console.log(d.type, a.status) });
+   */
+  readonly onAttempt?: (delivery: EmulatorDelivery, attempt: DeliveryAttempt) => void;
 }
 
 const byProvider = new Map(providerEmulations.map((emulation) => [emulation.provider, emulation]));
@@ -92,6 +98,7 @@ export class Emulator {
         order: checkOrder(chaos.order ?? 'provider'),
         duplicates: checkDuplicates(chaos.duplicates ?? 0),
         seed: chaos.seed ?? options.seed ?? 0,
+        ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
       },
       new Map(this.#emulations.map((e) => [e.provider, e])),
     );
@@ -132,6 +139,26 @@ export class Emulator {
     return { url: this.#server.url };
   }
 
+  #emulation(provider: string): ProviderEmulation {
+    const found = this.#emulations.find((e) => e.provider === provider);
+    if (!found) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(provider)}" here. Emulated: ${this.providers.join(', ')}.`);
+    return found;
+  }
+
+  /** The providers emulated here. */
+  get providers(): string[] {
+    return this.#emulations.map((e) => e.provider);
+  }
+
+  /**
+   * The enabled webhook endpoints of `provider`, with their secrets (what `relay emulate` prints).
+   * @example
+   * emulator.endpoints('stripe')[0].secret; // 'whsec_…'
+   */
+  endpoints(provider: string): { id: string; url: string; secret: string }[] {
+    return this.#emulation(provider).endpoints(this.world).map(({ id, url, secret }) => ({ id, url, secret }));
+  }
+
   /** The URL it listens at, when it does. */
   get url(): string | undefined {
     return this.#server?.url;
@@ -150,8 +177,7 @@ export class Emulator {
    * new Stripe('sk_test_123', emulator.clientOptions('stripe'));
    */
   clientOptions(provider: string): ClientOptions {
-    const emulation = this.#emulations.find((e) => e.provider === provider);
-    if (!emulation) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(provider)}" here. Emulated: ${this.#emulations.map((e) => e.provider).join(', ')}.`);
+    const emulation = this.#emulation(provider);
     if (!this.#server) throw new RelayError('INVALID_OPTION', `clientOptions('${provider}') needs a listening emulator: await emulator.listen() first (in process, use emulator.handlers() with msw).`);
     return emulation.clientOptions(new URL(this.#server.url));
   }
@@ -242,9 +268,7 @@ export class Emulator {
    * emulator.operations('stripe').includes('POST /v1/refunds'); // true
    */
   operations(provider: string): string[] {
-    const router = this.#routers.get(provider);
-    if (!router) throw new RelayError('UNKNOWN_PROVIDER', `No emulator for provider "${String(provider)}" here. Emulated: ${[...this.#routers.keys()].join(', ')}.`);
-    return [...router.operations];
+    return [...this.#routers.get(this.#emulation(provider).provider)!.operations];
   }
 
   /** Empties the world and the record of deliveries, and registers the `webhooks` option's endpoints again. */
