@@ -8,7 +8,10 @@
  * expect(stripeObjectProblems(paymentIntent)).toEqual([]);
  * expect(stripeEventTypeProblems(world.outbox.pending())).toEqual([]);
  */
+import { isDeepStrictEqual } from 'node:util';
+import type Stripe from 'stripe';
 import { isPlainObject } from '../../src/core/index.js';
+import type { OutboxEvent } from '../../src/providers/internal.js';
 import { resolve, type Shape } from '../../src/providers/shared/shape.js';
 import { DECIMAL_FIELDS } from '../../src/providers/stripe/generated/ids.js';
 import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
@@ -162,4 +165,87 @@ export function stripeEventTypeProblems(list: readonly { readonly type: string; 
     const event = line ? list[Number(line) - 2] : undefined;
     return event ? `${event.type} ${String(event.data.id)}: ${d.slice(d.indexOf(' ') + 1)}` : d;
   });
+}
+
+/** How stripe-node reads back each kind of object an emulated payment writes. */
+const RETRIEVERS: Readonly<Record<string, (stripe: Stripe, id: string) => Promise<unknown>>> = {
+  payment_intent: (stripe, id) => stripe.paymentIntents.retrieve(id),
+  charge: (stripe, id) => stripe.charges.retrieve(id),
+  payment_method: (stripe, id) => stripe.paymentMethods.retrieve(id),
+  refund: (stripe, id) => stripe.refunds.retrieve(id),
+  dispute: (stripe, id) => stripe.disputes.retrieve(id),
+  setup_intent: (stripe, id) => stripe.setupIntents.retrieve(id),
+  customer: (stripe, id) => stripe.customers.retrieve(id),
+  balance_transaction: (stripe, id) => stripe.balanceTransactions.retrieve(id),
+  invoice: (stripe, id) => stripe.invoices.retrieve(id),
+  subscription: (stripe, id) => stripe.subscriptions.retrieve(id),
+  'checkout.session': (stripe, id) => stripe.checkout.sessions.retrieve(id),
+};
+
+/** An event's object beside what stripe-node retrieves for its id now. */
+export interface Readback {
+  readonly type: string;
+  readonly id: string;
+  readonly emitted: Json;
+  readonly retrieved: unknown;
+}
+
+/**
+ * For each object the events report, the last event's object and what `stripe.<resource>.retrieve`
+ * answers now: right after the operation they must be equal (what the event carried is what is
+ * stored). Objects of kinds with no retriever here are reported with `retrieved: undefined`.
+ * @example
+ * for (const r of await readBack(stripe, events)) expect(r.retrieved, `${r.type} ${r.id}`).toEqual(r.emitted);
+ */
+export async function readBack(stripe: Stripe, list: readonly { readonly type: string; readonly data: Json }[]): Promise<Readback[]> {
+  const last = new Map<string, { type: string; data: Json }>();
+  for (const event of list) last.set(String(event.data.id), event);
+  const out: Readback[] = [];
+  for (const [id, { type, data }] of last) {
+    const retrieve = RETRIEVERS[String(data.object)];
+    out.push({ type, id, emitted: data, retrieved: retrieve ? JSON.parse(JSON.stringify(await retrieve(stripe, id))) : undefined });
+  }
+  return out;
+}
+
+/** The top-level fields where two objects differ, for a readable problem line. */
+function differingKeys(a: unknown, b: unknown): string[] {
+  if (!isPlainObject(a) || !isPlainObject(b)) return ['(whole value)'];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !isDeepStrictEqual(a[k], b[k]));
+}
+
+/** What one API operation did: its result (or the error it threw), the events it appended, and what is wrong with them. */
+export interface Operation<T> {
+  readonly result: T | undefined;
+  readonly error: unknown;
+  readonly events: OutboxEvent[];
+  /** The event types, in order. */
+  readonly types: string[];
+  /** Every event object's `stripeObjectProblems`, and every object whose last event differs from its retrieval. */
+  readonly problems: string[];
+}
+
+/**
+ * Runs `call` (stripe-node against the emulated Stripe of `world`) and checks what it appended:
+ * the events since the call began are drained and returned with their problems.
+ * @example
+ * const op = await operation(stripe, world, () => stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }));
+ * expect(op.types).toEqual(['payment_intent.created']);
+ * expect(op.problems).toEqual([]);
+ */
+export async function operation<T>(stripe: Stripe, world: { readonly outbox: { drain(): OutboxEvent[] } }, call: () => Promise<T> | T): Promise<Operation<T>> {
+  world.outbox.drain();
+  let result: T | undefined;
+  let error: unknown;
+  try {
+    result = await call();
+  } catch (caught) {
+    error = caught;
+  }
+  const events = world.outbox.drain();
+  const problems = events.flatMap((e) => stripeObjectProblems(e.data, e.type).map((p) => `${e.type} ${String(e.data.id)} ${p}`));
+  for (const r of await readBack(stripe, events)) {
+    if (!isDeepStrictEqual(r.retrieved, r.emitted)) problems.push(`${r.type} ${r.id}: retrieve differs in ${differingKeys(r.emitted, r.retrieved).join(', ')}`);
+  }
+  return { result, error, events, types: events.map((e) => e.type), problems };
 }
