@@ -4,15 +4,22 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { RelayError } from '../../core/index.js';
+import { EXECUTION_STATUSES, RelayError, STEP_STATUSES } from '../../core/index.js';
 import type { SqlDatabase } from './sqlite-driver.js';
 import { toJson } from './shared.js';
 import type { ExecutionPatch, ExecutionRecord, ExecutionStatus, LogRecord, OwnerCondition, StepRecord, StoredEvent } from './types.js';
 import type { WriteSql } from './writes.js';
 
+/** `values` as the items of an SQL `IN (…)` list of string literals: `'pending', 'running'`. */
+function sqlStrings(values: readonly string[]): string {
+  return values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+}
+
 /**
  * The schema, one step per version: step `i` brings a database from `user_version` i to i + 1. Append only: a
- * released step is never edited, a change is a new step.
+ * released step is never edited, a change is a new step. The status checks are written from src/core/statuses.ts;
+ * a new status is therefore a new step (SQLite changes a CHECK only by rebuilding the table) with step 1 keeping
+ * the released list as it was (test/store/schema-statuses.test.ts pins every released step's text).
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -33,7 +40,7 @@ export const MIGRATIONS: readonly string[] = [
     id            TEXT PRIMARY KEY, -- time-sortable: id order is creation order
     event_id      TEXT NOT NULL REFERENCES events (id),
     event_type    TEXT NOT NULL,
-    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'completed', 'failed')),
+    status        TEXT NOT NULL CHECK (status IN (${sqlStrings(EXECUTION_STATUSES)})),
     attempt       INTEGER NOT NULL CHECK (typeof(attempt) = 'integer' AND attempt >= 1),
     created_at    TEXT NOT NULL,
     updated_at    TEXT NOT NULL,
@@ -51,7 +58,7 @@ export const MIGRATIONS: readonly string[] = [
     execution_id TEXT NOT NULL REFERENCES executions (id),
     name         TEXT NOT NULL,
     seq          INTEGER NOT NULL, -- first-start order within the execution; kept when the step is saved again
-    status       TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+    status       TEXT NOT NULL CHECK (status IN (${sqlStrings(STEP_STATUSES)})),
     attempt      INTEGER NOT NULL,
     result       TEXT, -- JSON; NULL for null and undefined
     error        TEXT,
@@ -115,7 +122,7 @@ export const WRITE_SQL: WriteSql = {
          updated_at = coalesce(?, updated_at),
          error = CASE WHEN ? THEN ? ELSE error END,
          owner = CASE WHEN ? THEN ? ELSE owner END
-       WHERE id = ? AND (? OR status IN (?, ?, ?, ?)) AND (? OR owner IS ?)`,
+       WHERE id = ? AND (? OR status IN (${EXECUTION_STATUSES.map(() => '?').join(', ')})) AND (? OR owner IS ?)`,
   saveStep: `INSERT INTO steps (execution_id, name, seq, status, attempt, result, error, started_at, ended_at)
        VALUES (?, ?, (SELECT count(*) FROM steps WHERE execution_id = ?), ?, ?, ?, ?, ?, ?)
        ON CONFLICT (execution_id, name) DO UPDATE SET status = excluded.status, attempt = excluded.attempt,
@@ -164,10 +171,8 @@ export function updateParams(id: string, patch: ExecutionPatch, expected?: reado
     setOwner ? patch.owner : null,
     id,
     expected === undefined ? 1 : 0,
-    expected?.includes('pending') ? 'pending' : null,
-    expected?.includes('running') ? 'running' : null,
-    expected?.includes('completed') ? 'completed' : null,
-    expected?.includes('failed') ? 'failed' : null,
+    // One placeholder per status: the expected ones bound, the others null (which `IN` never matches).
+    ...EXECUTION_STATUSES.map((status) => (expected?.includes(status) ? status : null)),
     condition === undefined ? 1 : 0,
     condition === undefined ? null : condition.owner,
   ];

@@ -4,7 +4,7 @@
  * Every method is async, as a networked database would be; the embedded implementations resolve at once.
  */
 
-import type { ExecutionStatus } from '../../core/statuses.js';
+import type { ExecutionStatus, StepStatus } from '../../core/statuses.js';
 
 /** `pending → running → completed | failed` (src/core/statuses.ts). */
 export type { ExecutionStatus };
@@ -89,7 +89,8 @@ export interface OwnerCondition {
 export interface StepRecord {
   readonly executionId: string;
   readonly name: string;
-  readonly status: 'running' | 'completed' | 'failed';
+  /** `running`, then `completed` or `failed` (src/core/statuses.ts). */
+  readonly status: StepStatus;
   /** The attempt that ran it last. */
   readonly attempt: number;
   /** The step's JSON result when completed (`null` for `undefined`). */
