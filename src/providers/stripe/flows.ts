@@ -40,6 +40,9 @@ function stripeIds(rng: Rng, { unix }: FlowClock, created: Created = {}, mode: '
 
 type Ids = ReturnType<typeof stripeIds>;
 
+/** The creation times of a card payment made `at` seconds after the flow began: its method, intent and charge at once. */
+const paymentAt = (at: number): Created => ({ paymentMethod: at, paymentIntent: at, charge: at });
+
 /** Every event of a Stripe flow on the flow's account, naming the flow's objects (stripe-identity.ts). */
 const identity = (ids: Ids) =>
   stripeIdentity({
@@ -186,7 +189,7 @@ const refund = stripeFlow({
   name: 'refund',
   description: 'A card payment refunded in full: refund created, charge refunded, refund updated',
   source: 'https://docs.stripe.com/refunds',
-  created: { paymentMethod: -DAY, paymentIntent: -DAY, charge: -DAY },
+  created: paymentAt(-DAY),
   steps: [
     { type: 'refund.created', at: 0, data: ({ ids, unix }) => ({ id: ids.refund, charge: ids.charge, payment_intent: ids.paymentIntent, amount: ids.amount, created: unix(0), status: 'pending' }) },
     { type: 'charge.refunded', at: 0, data: ({ ids, unix }) => charge(ids, unix(-DAY), { status: 'succeeded', refunded: true, amount_refunded: ids.amount }) },
@@ -233,7 +236,7 @@ const dispute = stripeFlow({
   name: 'dispute',
   description: 'A cardholder disputes a charge: dispute opened, evidence submitted (under review), dispute closed as won',
   source: 'https://docs.stripe.com/disputes/responding and https://docs.stripe.com/api/events/types',
-  created: { paymentMethod: -10 * DAY, paymentIntent: -10 * DAY, charge: -10 * DAY },
+  created: paymentAt(-10 * DAY),
   steps: [
     {
       type: 'charge.dispute.created',
