@@ -4,7 +4,6 @@
  * the moves between statuses (draft → open → paid / void / uncollectible).
  */
 import type { Obj, World } from '../../../shared/api/index.js';
-import { save } from './params.js';
 
 /** One line of an invoice before it is placed on one. */
 export interface LineInput {

@@ -15,7 +15,7 @@ import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cyc
 import { finalized, newInvoice } from './invoice-objects.js';
 import { changedFields, ordered, save } from './params.js';
 import { addInterval, intervalOf } from './periods.js';
-import { itemsOf, periodLines, periodOf, withPeriod } from './subscription-objects.js';
+import { cancellation, itemsOf, periodLines, periodOf, withPeriod } from './subscription-objects.js';
 
 const DAY = 86_400;
 /**
@@ -157,7 +157,7 @@ export function endAfterRetries(chain: Chain, sub: Obj, state: Schedule, at: num
     status: 'canceled',
     canceled_at: at,
     ended_at: at,
-    cancellation_details: { comment: null, feedback: null, reason: 'payment_failed' },
+    cancellation_details: cancellation('payment_failed'),
   });
   chain.emit(['customer.subscription.deleted'], ended, { at: at * 1000 });
   return { id: sub.id };

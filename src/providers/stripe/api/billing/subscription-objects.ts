@@ -32,6 +32,11 @@ export function planOf(price: Obj): Obj {
   };
 }
 
+/** A subscription's `cancellation_details`. */
+export function cancellation(reason: string | null, comment: string | null = null, feedback: string | null = null): Obj {
+  return { comment, feedback, feedback_option: null, reason };
+}
+
 /** A subscription item for `price` × `quantity` over a period. */
 export function newItem(world: World, input: { subscription: string; price: Obj; quantity: number; created: number; start: number; end: number; metadata?: Obj }): Obj {
   return {
@@ -41,6 +46,7 @@ export function newItem(world: World, input: { subscription: string; price: Obj;
     created: input.created,
     current_period_end: input.end,
     current_period_start: input.start,
+    current_trial: null,
     discounts: [],
     metadata: input.metadata ?? {},
     plan: planOf(input.price),
@@ -117,7 +123,7 @@ export function newSubscription(id: string, input: { customer: Obj; currency: st
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: cancellation(null),
     collection_method: collection,
     created: input.at,
     currency: input.currency,
@@ -130,10 +136,11 @@ export function newSubscription(id: string, input: { customer: Obj; currency: st
     description: typeof input.body.description === 'string' ? input.body.description : null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
     items: { object: 'list', data: input.items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     livemode: false,
+    managed_payments: null,
     metadata: input.metadata,
     next_pending_invoice_item_invoice: null,
     on_behalf_of: null,
@@ -148,7 +155,7 @@ export function newSubscription(id: string, input: { customer: Obj; currency: st
     test_clock: input.customer.test_clock ?? null,
     transfer_data: null,
     trial_end: input.trialEnd,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: input.trialEnd ? input.at : null,
   };
 }

@@ -14,7 +14,7 @@ import { formBody } from '../write.js';
 import { Chain } from './chain.js';
 import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cycle.js';
 import { badParam, badState, changedFields, flag, integer, metadata, nowFor, refuseUnknown, save, text } from './params.js';
-import { itemsOf, newItem, periodOf, planOf, withItems } from './subscription-objects.js';
+import { cancellation, itemsOf, newItem, periodOf, planOf, withItems } from './subscription-objects.js';
 
 const UPDATE = ['items', 'metadata', 'cancel_at_period_end', 'default_payment_method', 'description', 'proration_behavior', 'payment_behavior', 'proration_date', 'off_session', 'cancellation_details'];
 const BEHAVIORS = ['create_prorations', 'none', 'always_invoice'];
@@ -117,7 +117,7 @@ export function updateSubscription(): RouteHandler {
       next.cancel_at_period_end = atPeriodEnd;
       next.cancel_at = atPeriodEnd ? periodOf(next).end : null;
       next.canceled_at = atPeriodEnd ? at : null;
-      next.cancellation_details = { comment: null, feedback: null, reason: atPeriodEnd ? 'cancellation_requested' : null };
+      next.cancellation_details = cancellation(atPeriodEnd ? 'cancellation_requested' : null);
     }
     const chain = new Chain(world);
     const mark = chain.mark();

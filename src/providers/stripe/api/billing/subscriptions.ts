@@ -18,7 +18,7 @@ import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cyc
 import { finalized } from './invoice-objects.js';
 import { badParam, badState, integer, metadata, missingParam, nowFor, refuseUnknown, save, text } from './params.js';
 import { addInterval, intervalOf } from './periods.js';
-import { newItem, newSubscription, periodOf } from './subscription-objects.js';
+import { cancellation, newItem, newSubscription, periodOf } from './subscription-objects.js';
 
 const DAY = 86_400;
 const CREATE = ['customer', 'items', 'default_payment_method', 'trial_period_days', 'trial_end', 'metadata', 'cancel_at_period_end', 'collection_method', 'days_until_due', 'payment_behavior', 'description', 'proration_behavior', 'off_session', 'trial_from_plan', 'payment_settings'];
@@ -84,7 +84,7 @@ export function createSubscription(): RouteHandler {
     const periodEnd = trialEnd ?? addInterval(at, every!.interval, every!.count);
     const subItems = items.map(({ price, quantity }) => newItem(world, { subscription: id, price, quantity, created: at, start: at, end: periodEnd }));
     let subscription = newSubscription(id, { customer, currency: String(first.currency), at, items: subItems, trialEnd, body, defaultPaymentMethod: defaultPm, metadata: metadata({}, body.metadata) });
-    if (body.cancel_at_period_end === 'true') subscription = { ...subscription, cancel_at_period_end: true, cancel_at: periodEnd, canceled_at: at, cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' } };
+    if (body.cancel_at_period_end === 'true') subscription = { ...subscription, cancel_at_period_end: true, cancel_at: periodEnd, canceled_at: at, cancellation_details: cancellation('cancellation_requested') };
     storeSubscription(world, subscription);
     const charged = !trialEnd && subscription.collection_method === 'charge_automatically' && items.some((i) => Number(i.price.unit_amount) * i.quantity > 0);
     if (charged && behavior !== 'default_incomplete' && !invoicePaymentMethod(world, { customer: customerId, default_payment_method: null, parent: { subscription_details: { subscription: id } } })) {
@@ -132,7 +132,7 @@ export function cancelSubscription(): RouteHandler {
       status: 'canceled',
       canceled_at: at,
       ended_at: at,
-      cancellation_details: { comment: text(details, 'comment') ?? null, feedback: text(details, 'feedback') ?? null, reason: 'cancellation_requested' },
+      cancellation_details: cancellation('cancellation_requested', text(details, 'comment') ?? null, text(details, 'feedback') ?? null),
     });
     const chain = new Chain(world);
     chain.emit(['customer.subscription.deleted'], canceled, { at: at * 1000 });
