@@ -9,9 +9,12 @@
  * expect(stripeEventTypeProblems(world.outbox.pending())).toEqual([]);
  */
 import { isDeepStrictEqual } from 'node:util';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { afterAll, beforeEach, expect } from 'vitest';
+import { createWorld, type ProviderWorld } from '../../src/emulator/index.js';
+import { useProviderServer } from '../msw/support.js';
 import { isPlainObject } from '../../src/core/index.js';
-import type { OutboxEvent } from '../../src/providers/internal.js';
+import { stripeAdapter, type OutboxEvent } from '../../src/providers/internal.js';
 import { resolve, type Shape } from '../../src/providers/shared/shape.js';
 import { DECIMAL_FIELDS } from '../../src/providers/stripe/generated/ids.js';
 import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
@@ -248,4 +251,42 @@ export async function operation<T>(stripe: Stripe, world: { readonly outbox: { d
     if (!isDeepStrictEqual(r.retrieved, r.emitted)) problems.push(`${r.type} ${r.id}: retrieve differs in ${differingKeys(r.emitted, r.retrieved).join(', ')}`);
   }
   return { result, error, events, types: events.map((e) => e.type), problems };
+}
+
+/** A seeded emulated Stripe for one test file, the stripe-node client that talks to it through msw, and a checked runner. */
+export interface EmulatedStripe {
+  readonly world: ProviderWorld;
+  readonly stripe: Stripe;
+  /** Every event the file's operations appended, for one `stripeEventTypeProblems` batch at the end. */
+  readonly seen: OutboxEvent[];
+  /** `operation`, expecting no problems, keeping the events in `seen`. */
+  run<T>(call: () => Promise<T> | T): Promise<Operation<T>>;
+}
+
+/**
+ * Starts msw over a new seeded world (reset before each test, so each test draws the same ids) and
+ * makes a stripe-node client for it (no retries). Call at the top of a test file.
+ * @example
+ * const { stripe, world, run } = useEmulatedStripe({ now: Date.UTC(2026, 10, 26) });
+ * const op = await run(() => stripe.customers.create({ email: 'ada@example.com' }));
+ */
+export function useEmulatedStripe(options: { readonly now: number; readonly seed?: number; readonly key?: string }): EmulatedStripe {
+  const key = options.key ?? 'sk_test_emulated_payments';
+  const world = createWorld({ adapters: [stripeAdapter], seed: options.seed ?? 7, now: () => options.now });
+  useProviderServer({ providers: ['stripe'], stripe: { apiKey: key }, world });
+  const stripe = new Stripe(key, { maxNetworkRetries: 0 });
+  const seen: OutboxEvent[] = [];
+  beforeEach(() => world.reset());
+  afterAll(() => expect(seen.length, 'the file appended no events: was the emulator reached?').toBeGreaterThan(0));
+  return {
+    world,
+    stripe,
+    seen,
+    async run(call) {
+      const op = await operation(stripe, world, call);
+      seen.push(...op.events);
+      expect(op.problems).toEqual([]);
+      return op;
+    },
+  };
 }

@@ -4,30 +4,12 @@
  * `retrieve` answers right after, and every object passes the checks built deliveries get.
  */
 import Stripe from 'stripe';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/emulator/index.js';
-import { stripeAdapter, type OutboxEvent } from '../../src/providers/internal.js';
+import { describe, expect, it } from 'vitest';
 import { completeAuthentication } from '../../src/providers/stripe/api/payments/index.js';
-import { useProviderServer } from '../msw/support.js';
-import { operation, stripeEventTypeProblems } from './stripe-oracle.js';
+import { stripeEventTypeProblems, useEmulatedStripe } from './stripe-oracle.js';
 
-const KEY = 'sk_test_payments_intents';
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
-const world = createWorld({ adapters: [stripeAdapter], seed: 7, now: () => NOW });
-useProviderServer({ providers: ['stripe'], stripe: { apiKey: KEY }, world });
-const stripe = new Stripe(KEY, { maxNetworkRetries: 0 });
-const seen: OutboxEvent[] = [];
-
-beforeEach(() => world.reset());
-afterAll(() => expect(seen.length).toBeGreaterThan(0));
-
-/** `operation` that also keeps the events for the file's type check. */
-async function run<T>(call: () => Promise<T>) {
-  const op = await operation(stripe, world, call);
-  seen.push(...op.events);
-  expect(op.problems).toEqual([]);
-  return op;
-}
+const { world, stripe, seen, run } = useEmulatedStripe({ now: NOW });
 
 const create = (payment_method: string, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
   stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method, confirm: true, ...extra });

@@ -65,7 +65,7 @@ export function attachPaymentMethod(): RouteHandler {
     const customer = customerParam(world, body);
     if (customer instanceof Response) return customer;
     const method = resolvePaymentMethod(world, id);
-    if (!method) return resourceMissing('payment_method', id);
+    if (!method) return resourceMissing('PaymentMethod', id);
     if (method.customer === customer) return stripeJson(expand(world, method, expandParam(body)));
     if (method.customer) return invalidRequest('The payment method you provided has already been attached to a customer.');
     const attached = attachTo(world, method, customer!);
@@ -80,7 +80,7 @@ export function detachPaymentMethod(): RouteHandler {
     const id = String(params.id);
     const body = await formBody(request);
     const method = world.get('stripe', 'payment_method', id);
-    if (!method) return resourceMissing('payment_method', id);
+    if (!method) return resourceMissing('PaymentMethod', id);
     if (!method.customer) return invalidRequest('The payment method you provided is not attached to a customer so detachment is impossible.');
     const detached = world.put('stripe', 'payment_method', { ...method, customer: null });
     emit(world, ['payment_method.detached'], detached);

@@ -85,7 +85,7 @@ export function customerParam(world: World, body: Obj): string | null | Response
 export function paymentMethodParam(world: World, body: Obj): Obj | undefined | Response {
   const id = stringParam(body, 'payment_method');
   if (id === undefined) return undefined;
-  return resolvePaymentMethod(world, id) ?? resourceMissing('payment_method', id, 'payment_method');
+  return resolvePaymentMethod(world, id) ?? resourceMissing('PaymentMethod', id, 'payment_method');
 }
 
 /** A list parameter (`payment_method_types[]=card`), or `undefined`. */
