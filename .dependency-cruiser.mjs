@@ -14,8 +14,9 @@ const mayImport = {
   providers: ['signers'],
   harness: ['providers', 'signers'],
   service: ['providers', 'signers'],
-  // The provider world and its outbox, under the mocks (and, later, the HTTP emulator).
-  emulator: ['providers', 'signers'],
+  // The provider world and its outbox, under the mocks (and, later, the HTTP emulator); its dispatcher
+  // delivers the outbox's events through the harness's targets.
+  emulator: ['harness', 'providers', 'signers'],
   msw: ['emulator', 'providers', 'signers'],
   // What both shells share over the service: finding and loading the user's relay.ts.
   project: ['service', 'providers', 'signers'],
@@ -127,6 +128,16 @@ export default {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(providers|emulator|msw)/' },
       to: { path: '^src/providers/internal\\.ts$' },
+    },
+    {
+      name: 'harness-through-barrel',
+      comment:
+        'The shells and the test core (the CLI, src/testing/, the runner adapters, project loading) reach the harness ' +
+        'through src/harness/index.ts only: the one door says what they depend on, and the files behind it can move ' +
+        'without touching them. The public entries (src/index.ts, src/harness/fast-check.ts) choose their own exports.',
+      severity: 'error',
+      from: { path: folders(['cli', 'testing', 'vitest-plugin', 'project']) },
+      to: { path: '^src/harness/', pathNot: '^src/harness/index\\.ts$' },
     },
     {
       name: 'dashboard-client-alone',

@@ -1,5 +1,5 @@
 /** Text the commands print: response bodies, signed requests, durations and status counts. */
-import type { TargetResponse } from '../harness/targets.js';
+import type { TargetResponse } from '../harness/index.js';
 
 /** What the commands print of an answer: its text, and the JSON the harness already parsed from it. */
 type Answered = Pick<TargetResponse, 'body' | 'json'>;

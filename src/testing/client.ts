@@ -2,7 +2,7 @@
  * The `relay` test fixture of every runner: the run's service URL and secrets, and what the service
  * stored, read with the harness's service client.
  */
-import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/service-client.js';
+import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/index.js';
 import type { ExecutionDetail } from '../service/views.js';
 import type { RelayTestContext } from './context.js';
 

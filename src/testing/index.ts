@@ -23,10 +23,5 @@ export type { IdempotentMatcherOptions, MatcherResult, RelayMatchers } from './m
 
 // What test files use, aimed at the run's service when no target is given (startTestService sets
 // RELAYKIT_SERVICE_URL, the harness's default target).
-export { buildDelivery } from '../harness/build-delivery.js';
-export { deliver, triggerWebhook } from '../harness/trigger.js';
-export type { TriggerOptions, TriggerResult } from '../harness/trigger.js';
-export { buildFlow, listFlows, triggerFlow } from '../harness/flows/index.js';
-export type { BuildFlowOptions, TriggerFlowOptions, TriggerFlowResult } from '../harness/flows/index.js';
-export { replay } from '../harness/replay.js';
-export type { ReplayOptions, ReplayPreview, ReplayResult } from '../harness/replay.js';
+export { buildDelivery, buildFlow, deliver, listFlows, replay, triggerFlow, triggerWebhook } from '../harness/index.js';
+export type { BuildFlowOptions, ReplayOptions, ReplayPreview, ReplayResult, TriggerFlowOptions, TriggerFlowResult, TriggerOptions, TriggerResult } from '../harness/index.js';

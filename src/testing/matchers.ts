@@ -5,8 +5,7 @@
  * them as they are, and node:test asserts on `pass` with `message()`.
  */
 import { isSuccessStatus } from '../core/index.js';
-import type { AssertIdempotentOptions } from '../harness/assert-idempotent.js';
-import type { Target } from '../harness/targets.js';
+import { loadAssertIdempotent, type AssertIdempotentOptions, type Target } from '../harness/index.js';
 
 /**
  * A predicate's verdict. `message` explains the failure of the assertion: when `pass` is false, of
@@ -139,7 +138,7 @@ export function toBeReplayOf(received: unknown, source: unknown): MatcherResult 
  * assert.ok(verdict.pass, verdict.message());
  */
 export async function toBeIdempotent(received: unknown, options: IdempotentMatcherOptions<unknown>): Promise<MatcherResult> {
-  const { assertIdempotent } = await import('../harness/assert-idempotent.js');
+  const assertIdempotent = await loadAssertIdempotent();
   try {
     await assertIdempotent({ ...options, target: received as Target });
     return { pass: true, message: () => 'expected the handler not to be idempotent, but every generated sequence left the same state' };

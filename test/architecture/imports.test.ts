@@ -56,8 +56,9 @@ const fixture: Record<string, string> = {
   'src/msw/deep.ts': `import { plugin } from '../providers/stripe.js';\nexport const deep = [plugin];\n`,
   // BAD: an import the tool cannot resolve is an arrow it cannot check.
   'src/msw/moved.ts': `export { handlers } from './gone.js';\n`,
-  'src/cli/trigger.ts': `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\nexport const run = [trigger, serve];\n`,
-  'src/testing/service.ts': `import { trigger } from '../harness/trigger.js';\nimport { serve } from '../service/serve.js';\nexport const start = () => [trigger, serve];\n`,
+  'src/harness/index.ts': `export { trigger } from './trigger.js';\n`,
+  'src/cli/trigger.ts': `import { trigger } from '../harness/index.js';\nimport { serve } from '../service/serve.js';\nexport const run = [trigger, serve];\n`,
+  'src/testing/service.ts': `import { trigger } from '../harness/index.js';\nimport { serve } from '../service/serve.js';\nexport const start = () => [trigger, serve];\n`,
   // BAD: the test core importing vitest, which a Jest or node:test run does not have.
   'src/testing/runner.ts': `import { expect } from 'vitest';\nexport const runner = expect;\n`,
   'src/vitest-plugin/plugin.ts':

@@ -1,7 +1,7 @@
 /** `relay dev`: serves the user's relay.ts (or the built-ins) until SIGINT or SIGTERM, logging each request. */
 import os from 'node:os';
 import { ENV_NAMES, isSuccessStatus, RelayError } from '../../core/index.js';
-import { buildDelivery, listEventTypes } from '../../harness/build-delivery.js';
+import { buildDelivery, listEventTypes } from '../../harness/index.js';
 import type { DeliveryBuilder } from '../../service/dashboard/index.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type RequestLogEntry } from '../../service/node.js';
 import type { Settled } from '../../service/runner.js';

@@ -3,14 +3,11 @@
  * harness's `triggerFlow`, printing one `[relay flow]` line per attempt and a summary.
  */
 import { isSuccessStatus, mountPath, RelayError } from '../../core/index.js';
-import { listFlows } from '../../harness/flows/build.js';
-import { retryRules } from '../../harness/flows/retries.js';
-import { FLOW_ORDERS, type FlowOrder } from '../../harness/flows/sequence.js';
-import { triggerFlow, type FlowAttempt, type FlowSend } from '../../harness/flows/trigger-flow.js';
-import { joinUrl } from '../../harness/targets.js';
+import { FLOW_ORDERS, joinUrl, listFlows, retryRules, triggerFlow, type FlowAttempt, type FlowOrder, type FlowSend } from '../../harness/index.js';
 import { builtInProviders, getProvider } from '../../providers/index.js';
 import { formatCounts, formatMs } from '../format.js';
-import { baseUrl, parseTimestampOption, single, pathOption, toUrlOption, wholeNumber } from '../options.js';
+import { parseTimestampOption, single, wholeNumber } from '../options.js';
+import { baseUrl, pathOption, toUrlOption } from '../route-options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** Prints each provider's flows (name, events, description), or one provider's, or JSON. */

@@ -2,7 +2,7 @@
  * `relay inspect <id>`: an execution from the project's store, found by `exec_…`, `evt_…` or the provider's delivery id
  * (as the dashboard's search), as a readable block or JSON.
  */
-import { checkExecutionId } from '../../harness/replay.js';
+import { checkExecutionId } from '../../harness/index.js';
 import type { ExecutionDetail } from '../../service/views.js';
 import { formatMs } from '../format.js';
 import { EXIT, type Output } from '../output.js';

@@ -7,13 +7,20 @@
  * that path on the base URL (`--forward`, which is then the user's app, not asked for executions).
  */
 import { apiPaths, apiTokenFromEnv, DEFAULT_BASE_URL, ENV_NAMES, isSuccessStatus, RelayError } from '../../core/index.js';
-import { type CapturedDelivery } from '../../harness/fixture.js';
-import { checkExecutionId, replay, resignStored, type ReplayPreview } from '../../harness/replay.js';
-import { serviceClient } from '../../harness/service-client.js';
-import { errorDetail, joinUrl, type RouteOptions } from '../../harness/targets.js';
-import { deliver } from '../../harness/trigger.js';
+import {
+  checkExecutionId,
+  deliver,
+  errorDetail,
+  joinUrl,
+  replay,
+  resignStored,
+  serviceClient,
+  type CapturedDelivery,
+  type ReplayPreview,
+  type RouteOptions,
+} from '../../harness/index.js';
 import { bodyValue, formatBody } from '../format.js';
-import { baseUrl, pathOption, toUrlOption } from '../options.js';
+import { baseUrl, pathOption, toUrlOption } from '../route-options.js';
 import { EXIT, type Output } from '../output.js';
 import { notFound, openStoredProject } from '../project.js';
 

@@ -5,13 +5,11 @@
  * `triggerMany`, with a latency summary).
  */
 import { isSuccessStatus, mountPath, RelayError } from '../../core/index.js';
-import { buildDelivery, type BuildDeliveryOptions, type Delivery } from '../../harness/build-delivery.js';
-import { errorDetail, joinUrl } from '../../harness/targets.js';
-import { deliver } from '../../harness/trigger.js';
-import { triggerMany } from '../../harness/trigger-many.js';
+import { buildDelivery, deliver, errorDetail, joinUrl, triggerMany, type BuildDeliveryOptions, type Delivery } from '../../harness/index.js';
 import { builtInProviderIds, builtInProviders, getProvider, isBuiltInProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
-import { baseUrl, parseDataOption, parseHeaderOptions, parseTimestampOption, single, pathOption, toUrlOption, wholeNumber } from '../options.js';
+import { parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
+import { baseUrl, pathOption, toUrlOption } from '../route-options.js';
 import { EXIT, type Output } from '../output.js';
 
 /** cac's options of `relay trigger`, unchecked. */
