@@ -5,7 +5,7 @@
 import type { ApiRoute, route } from '../../../shared/api/index.js';
 import { closeDispute, updateDispute } from './disputes.js';
 import { cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntentRoute, createPaymentIntent } from './intents.js';
-import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod } from './methods.js';
+import { attachPaymentMethod, createPaymentMethod, customerPaymentMethods, detachPaymentMethod } from './methods.js';
 import { createRefund, updateRefund } from './refunds.js';
 import { confirmSetupIntent, createSetupIntent } from './setup.js';
 
@@ -25,6 +25,7 @@ export function paymentRoutes(r: typeof route): ApiRoute[] {
     r('POST', '/v1/payment_methods', createPaymentMethod()),
     r('POST', '/v1/payment_methods/:id/attach', attachPaymentMethod()),
     r('POST', '/v1/payment_methods/:id/detach', detachPaymentMethod()),
+    r('GET', '/v1/customers/:id/payment_methods', customerPaymentMethods()),
     r('POST', '/v1/payment_intents', createPaymentIntent()),
     r('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntentRoute()),
     r('POST', '/v1/payment_intents/:id/capture', capturePaymentIntent()),

@@ -7,7 +7,7 @@ import { isPlainObject } from '../../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
 import { emit } from '../emit.js';
 import { resourceMissing, stripeJson } from '../errors.js';
-import { expand, expandParam } from '../read.js';
+import { expand, expandParam, listResponse } from '../read.js';
 import { formBody } from '../write.js';
 import { resolvePaymentMethod } from './attempt.js';
 import { saveDecline, testCardByNumber, testCardOf, testCardOfLast4 } from './cards.js';
@@ -85,5 +85,20 @@ export function detachPaymentMethod(): RouteHandler {
     const detached = world.put('stripe', 'payment_method', { ...method, customer: null });
     emit(world, ['payment_method.detached'], detached);
     return stripeJson(expand(world, detached, expandParam(body)));
+  };
+}
+
+/** `GET /v1/customers/:id/payment_methods`: the customer's payment methods, newest first (`type` filters). */
+export function customerPaymentMethods(): RouteHandler {
+  return (request, params, world) => {
+    const id = String(params.id);
+    const customer = world.get('stripe', 'customer', id);
+    if (!customer || customer.deleted === true) return resourceMissing('customer', id);
+    const type = new URL(request.url).searchParams.get('type');
+    const methods = world
+      .list('stripe', 'payment_method')
+      .filter((pm) => pm.customer === id && (type === null || pm.type === type))
+      .sort((a, b) => Number(b.created) - Number(a.created));
+    return listResponse(world, request, methods, `/v1/customers/${id}/payment_methods`);
   };
 }
