@@ -3,12 +3,12 @@
  * stripe-node through msw, and the checks every chain gets (each object's last event equals what
  * stripe-node retrieves right after; every object passes the Stripe oracle).
  */
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createWorld, type ProviderWorld } from '../../src/emulator/index.js';
 import { stripeAdapter } from '../../src/providers/internal.js';
 import { useProviderServer } from '../msw/support.js';
-import { stripeObjectProblems } from './stripe-oracle.js';
+import { stripeEventTypeProblems, stripeObjectProblems } from './stripe-oracle.js';
 
 export const KEY = 'sk_test_relaykit_billing';
 /** 2026-01-01T00:00:00Z, where every world's clock starts. */
@@ -77,4 +77,29 @@ export async function expectEventsMatchRetrieve(stripe: Stripe, world: ProviderW
     if (event.data.object === 'invoiceitem') expect({ ...now, invoice: null }, `${event.type} ${id} against a retrieve`).toEqual({ ...event.data, invoice: null });
     else expect(now, `${event.type} ${id} against a retrieve`).toEqual(event.data);
   }
+}
+
+/** One operation's chain: what it runs, the exact event types it appends, the status it leaves (optional). */
+export interface Chain {
+  readonly name: string;
+  readonly run: () => Promise<unknown>;
+  readonly events: readonly string[];
+  readonly status?: string;
+}
+
+/**
+ * One test per chain (its exact event types, each object read back as its last event carried it, the
+ * object's `status` when given), and one that type-checks every chain's events with stripe-node.
+ */
+export function itChains(chains: readonly Chain[], world: ProviderWorld, stripe: Stripe): void {
+  it.each(chains)('$name', async ({ run, events, status }) => {
+    const result = (await run()) as { status?: unknown } | undefined;
+    expect(types(world)).toEqual(events);
+    if (status) expect(result?.status).toBe(status);
+    await expectEventsMatchRetrieve(stripe, world);
+  });
+  it("every chain's events type-check as stripe-node's Event data (strict, no excess property)", async () => {
+    for (const { run } of chains) await run();
+    expect(stripeEventTypeProblems(world.outbox.pending())).toEqual([]);
+  }, 60_000);
 }
