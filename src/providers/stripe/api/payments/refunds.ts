@@ -19,8 +19,10 @@ function idOf(value: unknown): string | undefined {
   return isPlainObject(value) && typeof value.id === 'string' ? value.id : undefined;
 }
 
+/** An amount as Stripe's refund messages write it: `$30.01` (other currencies: `30.01 EUR`). */
 function money(amount: number, currency: string): string {
-  return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  const value = (amount / 100).toFixed(2);
+  return currency === 'usd' ? `$${value}` : `${value} ${currency.toUpperCase()}`;
 }
 
 /**
