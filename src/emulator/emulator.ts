@@ -5,7 +5,7 @@
 import { RelayError } from '../core/index.js';
 import { IN_PROCESS_ORIGIN, type Target } from '../harness/targets.js';
 import { checkDuplicates, checkOrder, type FlowOrder } from '../harness/flows/sequence.js';
-import { providerEmulations, type ClientOptions, type ProviderEmulation } from '../providers/internal.js';
+import { providerEmulations, type ClientOptions, type ProviderEmulation, type StripeHelpers } from '../providers/internal.js';
 import { createWorld } from './create.js';
 import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';
 import { createRouter, type Router } from './router.js';
@@ -137,6 +137,37 @@ export class Emulator {
     if (this.#server) throw new RelayError('INVALID_OPTION', `The emulator already listens at ${this.#server.url}; close() it first.`);
     this.#server = await listen(port, host, (request) => this.#answer(request, this.#routerFor()));
     return { url: this.#server.url };
+  }
+
+  /**
+   * Stripe's test helpers, on this emulator's world: what a buyer does that is no API call. Their
+   * events are delivered as an API call's are.
+   * @example
+   * await emulator.stripe.completeCheckout(session.id, { paymentMethod: 'pm_card_visa' });
+   */
+  get stripe(): StripeHelpers {
+    return this.#helpers('stripe') as StripeHelpers;
+  }
+
+  /** `provider`'s helpers, each scheduling the delivery of what it caused. */
+  #helpers(provider: string): object {
+    const helpers = this.#emulation(provider).helpers?.(this.world) ?? {};
+    return Object.fromEntries(
+      Object.entries(helpers).map(([name, helper]) => [
+        name,
+        (...args: unknown[]) => {
+          try {
+            const result: unknown = (helper as (...a: unknown[]) => unknown)(...args);
+            if (result instanceof Promise) return result.finally(() => this.#scheduleFlush());
+            this.#scheduleFlush();
+            return result;
+          } catch (error) {
+            this.#scheduleFlush();
+            throw error;
+          }
+        },
+      ]),
+    );
   }
 
   #emulation(provider: string): ProviderEmulation {

@@ -80,15 +80,16 @@ export class ProviderWorld implements World {
   }
 
   /**
-   * Adds an object, replacing any with the same key, and returns the stored copy.
+   * Adds a copy of an object, replacing any with the same key, and returns the object given (equal to
+   * the stored copy, which it shares nothing with).
    * @example
    * providerWorld.put('github', 'issue', issue); // keyed by issue.url's path
    */
   put(provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions = {}): Obj {
     const { bucket, id } = this.#locate('put', provider, kind, object, options);
-    const value = structuredClone(object);
-    bucket.set(id, { value, seq: ++this.#seq });
-    return structuredClone(value);
+    bucket.set(id, { value: structuredClone(object), seq: ++this.#seq });
+    // The caller's own object is equal to what was stored and shares nothing with it: no second copy.
+    return object;
   }
 
   /**

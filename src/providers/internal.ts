@@ -21,6 +21,7 @@ export type { ShopifyRouteOptions } from './shopify/api/index.js';
 export { stripeAdapter, stripeRoutes } from './stripe/api/index.js';
 export type { StripeRouteOptions } from './stripe/api/index.js';
 export { stripeEmulation };
+export type { StripeHelpers } from './stripe/api/emulation.js';
 
 // The providers that have an emulator (src/emulator/ runs them without knowing which is which).
 /** Every provider emulation, in the order the docs list the providers. */

@@ -27,7 +27,7 @@ describe('stripeRoutes, without msw', () => {
     const answer = await call(world, 'POST', '/v1/customers', { email: 'ada@example.com' });
     expect(answer.status).toBe(200);
     const { id } = (await answer.json()) as { id: string };
-    expect(world.outbox.drain()).toEqual([{ provider: 'stripe', type: 'customer.created', data: expect.objectContaining({ id, email: 'ada@example.com' }), at: 1_767_225_600_000 }]);
+    expect(world.outbox.drain()).toEqual([{ provider: 'stripe', type: 'customer.created', data: expect.objectContaining({ id, email: 'ada@example.com' }), at: 1_767_225_600_000, request: { id: expect.stringMatching(/^req_/), idempotencyKey: null } }]);
   });
 
   it('appends refund.created and charge.refunded for a refund, payment_intent.canceled, customer.subscription.updated and .deleted', async () => {

@@ -204,11 +204,11 @@ describe('relaykit/msw: Stripe', () => {
 
   it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
     const printed = quietConsoleError();
-    const error = (await stripe.webhookEndpoints.list().catch((e: unknown) => e)) as Error;
+    const error = (await stripe.terminal.readers.processPaymentIntent('tmr_1', { payment_intent: 'pi_1' }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-    expect(error.message).toContain('no handler for GET /v1/webhook_endpoints');
+    expect(error.message).toContain('no handler for POST /v1/terminal/readers/tmr_1/process_payment_intent');
     expect(error.message).toContain("supportedEndpoints('stripe') lists the");
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('GET /v1/webhook_endpoints'));
-    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/webhook_endpoints' }]);
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('POST /v1/terminal/readers/tmr_1/process_payment_intent'));
+    expect(providerWorld.unsupportedRequests()).toEqual([{ provider: 'stripe', method: 'POST', url: 'https://api.stripe.com/v1/terminal/readers/tmr_1/process_payment_intent' }]);
   });
 });

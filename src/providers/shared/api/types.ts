@@ -165,4 +165,6 @@ export interface ProviderEmulation {
    * `pending` is how many endpoints it goes to (Stripe's `pending_webhooks`).
    */
   envelope(event: OutboxEvent, world: World, pending: number): EmulatedDelivery;
+  /** What a test does that is no API call (a buyer completing Checkout, passing 3D Secure), bound to `world`. */
+  helpers?(world: World): object;
 }

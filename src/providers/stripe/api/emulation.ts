@@ -6,7 +6,25 @@
 import type { ClientOptions, EmulatedDelivery, OutboxEvent, ProviderEmulation, World } from '../../shared/api/index.js';
 import { API_VERSION, DELIVERY_HEADERS } from '../envelope.js';
 import { stripeAdapter, stripeRoutes } from './index.js';
+import { completeCheckout, type CheckoutResult, type CompleteCheckoutOptions } from './billing/index.js';
+import { completeAuthentication, type AuthenticationOptions } from './payments/index.js';
 import { createEndpoint, enabledEndpoints } from './webhook-endpoints.js';
+
+/** What a Stripe test does besides API calls: `emulator.stripe`. */
+export interface StripeHelpers {
+  /**
+   * Pays an open Checkout Session as a buyer on the hosted page would.
+   * @example
+   * await emulator.stripe.completeCheckout(session.id, { paymentMethod: 'pm_card_visa' });
+   */
+  completeCheckout(sessionId: string, options: CompleteCheckoutOptions): Promise<CheckoutResult>;
+  /**
+   * Passes (or fails) the 3D Secure challenge of a payment or setup intent waiting in `requires_action`.
+   * @example
+   * emulator.stripe.completeAuthentication(intent.id, { succeed: true });
+   */
+  completeAuthentication(intentId: string, options?: AuthenticationOptions): Record<string, unknown>;
+}
 
 /** The Event for `event`, stored in `world`, serialized as Stripe sends it (two-space indentation). */
 function envelope(event: OutboxEvent, world: World, pending: number): EmulatedDelivery {
@@ -45,4 +63,8 @@ export const stripeEmulation: ProviderEmulation = {
     return enabledEndpoints(world).find((e) => e.id === created.id)!;
   },
   envelope,
+  helpers: (world): StripeHelpers => ({
+    completeCheckout: (sessionId, options) => completeCheckout(world, sessionId, options),
+    completeAuthentication: (intentId, options) => completeAuthentication(world, intentId, options),
+  }),
 };
