@@ -71,14 +71,19 @@ function updateSubscription(chain: Chain, sub: Obj, change: Obj, at: number): Ob
   return stored;
 }
 
-/** `invoice.upcoming`: the next renewal's invoice as a preview (no id, not stored). */
+/**
+ * `invoice.upcoming`: the next renewal's invoice as a preview, not stored. Stripe's docs say it has
+ * no id; the payloads the project's oracle pins carry an `upcoming_in_…` one, which stripe-node's
+ * types require.
+ */
 export function sendUpcoming(chain: Chain, sub: Obj, at: number): void {
   const world = chain.world;
   const { end } = periodOf(sub);
   const every = intervalOf(itemsOf(sub)[0]!.price as Obj)!;
   const period = { start: end, end: addInterval(end, every.interval, every.count) };
   const customer = world.get('stripe', 'customer', String(sub.customer)) ?? { id: sub.customer };
-  const { id: _id, ...preview } = newInvoice(world, { customer, currency: String(sub.currency), at, billingReason: 'upcoming', subscription: sub, period, lines: periodLines(world, sub, period, false) });
+  const draft = newInvoice(world, { customer, currency: String(sub.currency), at, billingReason: 'upcoming', subscription: sub, period, lines: periodLines(world, sub, period, false) });
+  const preview: Obj = { ...draft, id: `upcoming_${String(draft.id)}` };
   const lines = preview.lines as Obj;
   chain.emit(['invoice.upcoming'], ordered({ ...preview, lines: { ...lines, data: (lines.data as Obj[]).map((l) => ({ ...l, invoice: null })) } }), { at: at * 1000 });
 }
