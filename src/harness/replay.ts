@@ -91,10 +91,55 @@ async function lookUp(id: string, options: ReplayOptions, client: ServiceClient)
   const lookup = options.lookup ?? (isLookup(options.target) ? options.target : undefined);
   const found = lookup ? await lookup.findExecution(id) : await client.execution(id);
   if (!found) throw new RelayError('NOT_FOUND', `No execution or event with id ${id} in the service's store.`);
-  if (typeof found.event !== 'object' || found.event === null) {
+  return withEvent(found, id);
+}
+
+/** `found`, when it carries its event, else a `RelayError`. */
+function withEvent(found: ExecutionSummary, id: string): StoredExecution {
+  const { event } = found as { readonly event?: unknown };
+  if (typeof event !== 'object' || event === null) {
     throw new RelayError('NOT_FOUND', `Could not read the event of execution ${id}: the service's answer has none.`);
   }
   return found as StoredExecution;
+}
+
+/** The dry-run view of `source`. */
+function previewOf(source: StoredExecution): ReplayPreview {
+  return { dryRun: true, sourceExecutionId: source.id, eventId: source.eventId, eventType: source.eventType, data: source.event.data };
+}
+
+/**
+ * The delivery of `source` as a store keeps one, for `resignStored`: a service's API answers with the parsed
+ * data, not the raw bytes, so the body is that data serialized again (the same JSON) and the headers are none.
+ */
+function storedDeliveryOf(source: StoredExecution): CapturedDelivery {
+  const { provider, type, receivedAt, data } = source.event;
+  // A relaykit service's answer names both; what signs it again (replayToRoute, resignStored) checks them.
+  return { provider: provider!, type: type!, headers: {}, body: JSON.stringify(data), receivedAt: receivedAt ?? new Date().toISOString() };
+}
+
+/** A replay's source as a service's executions API shows it: what would be replayed, and its delivery to sign again. */
+export interface ReplaySource {
+  readonly preview: ReplayPreview;
+  /** The stored delivery, for `resignStored` (`relay replay --to`). */
+  readonly delivery: CapturedDelivery;
+}
+
+/**
+ * What replaying `id` (`exec_…`, `evt_…` or the provider's delivery id) would replay, asked of the service at
+ * `target` over its executions API, with the stored delivery to sign again; `undefined` when the service has no
+ * such execution. Sends no replay: `relay replay --print` against a running service.
+ * @example
+ * const source = await previewReplay('evt_01J…', { target: 'http://localhost:3000' });
+ * source?.preview.eventType; // 'stripe.payment_intent.succeeded'
+ * if (source) await deliver(await resignStored(source.delivery, { secret }), { to: 'http://localhost:4000/webhooks/stripe' });
+ */
+export async function previewReplay(id: string, options: Pick<ReplayOptions, 'target' | 'apiToken'> = {}): Promise<ReplaySource | undefined> {
+  checkExecutionId(id);
+  const found = await serviceClient(options.target, { token: options.apiToken }).execution(id);
+  if (!found) return undefined;
+  const source = withEvent(found, id);
+  return { preview: previewOf(source), delivery: storedDeliveryOf(source) };
 }
 
 /**
@@ -115,9 +160,7 @@ export async function replay(id: string, options: ReplayOptions = {}): Promise<R
   const client = serviceClient(options.target, { token: options.apiToken });
   const canLookUp = options.print === true || options.lookup !== undefined || isLookup(options.target);
   const source = canLookUp ? await lookUp(id, options, client) : undefined;
-  if (options.print) {
-    return { dryRun: true, sourceExecutionId: source!.id, eventId: source!.eventId, eventType: source!.eventType, data: source!.event.data };
-  }
+  if (options.print) return previewOf(source!);
   const sourceExecutionId = source?.id ?? id;
   return { ...(await client.replay(sourceExecutionId)), dryRun: false, sourceExecutionId };
 }
@@ -142,12 +185,11 @@ async function replayToRoute(id: string, options: ReplayOptions): Promise<Replay
     throw new RelayError('INVALID_OPTION', 'replay: with path, target is your route; pass lookup (the relaykit service whose store has the execution) to find it.');
   }
   const source = await lookUp(id, options, serviceClient(viaHttp ? options.target : undefined, { token: options.apiToken }));
-  const { provider, type, receivedAt } = source.event;
+  const { provider, type } = source.event;
   if (typeof provider !== 'string' || typeof type !== 'string') {
     throw new RelayError('NOT_FOUND', `Could not read the provider and type of execution ${id}'s event from the service's answer.`);
   }
-  const stored = { provider, type, headers: {}, body: JSON.stringify(source.event.data), receivedAt: receivedAt ?? new Date().toISOString() };
-  const delivery = await resignStored(stored, options.secret !== undefined ? { secret: options.secret } : {});
+  const delivery = await resignStored(storedDeliveryOf(source), options.secret !== undefined ? { secret: options.secret } : {});
   const result = await deliver(delivery, route);
   return { ...result, dryRun: false, sourceExecutionId: source.id };
 }

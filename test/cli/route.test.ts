@@ -116,6 +116,33 @@ describe('relay replay --forward', () => {
     expect(local.code).toBe(2);
   });
 
+  it('reads an execution the local store lacks from that service for --print and for --to, which signs it again for the route', async () => {
+    const elsewhere = project();
+    const before = routes.received.length;
+    const [printed, resent] = await Promise.all([
+      relay(['replay', executionId, '--dir', elsewhere, '--forward', devUrl, '--print']),
+      relay(['replay', executionId, '--dir', elsewhere, '--to', `${routes.url}/webhooks/stripe`], { env: { ...env, SERVICE_BASE_URL: devUrl } }),
+    ]);
+    expect(printed.code, printed.stderr).toBe(0);
+    const [notice, source, type, label, ...data] = printed.stdout.trimEnd().split('\n');
+    expect([notice, source, type, label]).toEqual([
+      '[relay replay] Dry run: no request was sent and nothing was replayed.',
+      `Source execution: ${executionId}`,
+      'Event type: stripe.charge.refunded',
+      'Event data:',
+    ]);
+    const stored = JSON.parse(data.join('\n')) as { id: string };
+    expect(stored).toMatchObject({ type: 'charge.refunded', data: { object: { object: 'charge', refunded: true } } });
+    expect(resent.code, resent.stderr).toBe(0);
+    expect(resent.stdout.split('\n').slice(0, 2)).toEqual([`[relay replay] POST ${routes.url}/webhooks/stripe`, '[relay replay] 200']);
+    const got = routes.received.slice(before);
+    expect(got).toMatchObject([{ provider: 'stripe', verified: true }]);
+    // The same event, signed again with a fresh event id (Stripe's id is in the body).
+    const sent = JSON.parse(got[0]!.body) as { id: string };
+    expect(sent).toEqual({ ...stored, id: expect.stringMatching(/^evt_/) });
+    expect(sent.id).not.toBe(stored.id);
+  });
+
   it('says where it looked when neither the local store nor the service has the id', async () => {
     const result = await relay(['replay', 'exec_01JB000000000000000000000', '--dir', dir, '--forward', devUrl]);
     expect(result.code).toBe(2);

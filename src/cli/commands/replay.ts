@@ -12,6 +12,7 @@ import {
   deliver,
   errorDetail,
   joinUrl,
+  previewReplay,
   replay,
   resignStored,
   serviceClient,
@@ -44,12 +45,9 @@ interface Source {
 
 /** The execution from the service at `base` (`--forward`), when the local store does not have it. */
 async function fromService(id: string, base: string, env: NodeJS.ProcessEnv, localMiss: string): Promise<Source> {
-  const found = await serviceClient(base, { token: apiTokenFromEnv(env) }).execution(id);
+  const found = await previewReplay(id, { target: base, apiToken: apiTokenFromEnv(env) });
   if (!found) throw new RelayError('USAGE', `${localMiss.replace(/\.$/, '')}; nor does the service at ${base} know it.`);
-  const event = found.event as { provider: string; type: string; receivedAt: string; data: unknown };
-  const preview: ReplayPreview = { dryRun: true, sourceExecutionId: found.id, eventId: found.eventId, eventType: found.eventType, data: event.data };
-  // The API returns the parsed data, not the raw bytes: re-serialized, the same JSON.
-  return { preview, event: { provider: event.provider, type: event.type, headers: {}, body: JSON.stringify(event.data), receivedAt: event.receivedAt } };
+  return { preview: found.preview, event: found.delivery };
 }
 
 /** Whether a service was named (`--forward` or `SERVICE_BASE_URL`), which `relay replay` may then ask for executions. */
