@@ -80,6 +80,15 @@ describe('payment methods', () => {
     }
   });
 
+  it.each([
+    ['off_session', 'automatic', ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'payment_method.attached', 'charge.updated']],
+    ['on_session', 'manual', ['payment_intent.created', 'charge.succeeded', 'payment_intent.amount_capturable_updated', 'payment_method.attached']],
+  ] as const)('setup_future_usage=%s (capture %s) saves the card to the customer after the payment: %j', async (setup_future_usage, capture_method, types) => {
+    const op = await run(() => stripe.paymentIntents.create({ amount: 2000, currency: 'usd', customer: customer.id, payment_method: 'pm_card_visa', setup_future_usage, capture_method, confirm: true }));
+    expect(op.types).toEqual(types);
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((pm) => pm.id)).toEqual([op.result!.payment_method]);
+  });
+
   it('a saved chargeCustomerFail card fails when charged off session', async () => {
     const { result: method } = await run(() => stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id }));
     const op = await run(() => stripe.paymentIntents.create({ amount: 2000, currency: 'usd', customer: customer.id, payment_method: method!.id, off_session: true, confirm: true }));

@@ -118,13 +118,24 @@ export function charge(world: World, intent: Obj, method: Obj, at?: number): Pay
   if (manual) {
     const held = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_capturable: amount, status: 'requires_capture' });
     emit(world, ['payment_intent.amount_capturable_updated'], held, { at });
+    saveForLater(world, held, method, at);
     return { paymentIntent: held, charge: made, outcome: 'requires_capture', error: null };
   }
   const paid = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_received: amount, status: 'succeeded' });
   emit(world, ['payment_intent.succeeded'], paid, { at });
+  saveForLater(world, paid, method, at);
   const settled = settle(world, made, at);
   if (testCardOfLast4((method.card as Obj | undefined)?.last4).behavior.kind === 'disputed') openDispute(world, settled, at);
   return { paymentIntent: paid, charge: settled, outcome: 'succeeded', error: null };
+}
+
+/**
+ * With `setup_future_usage`, Stripe attaches the payment method to the intent's customer once the
+ * intent is confirmed and its actions are done (`payment_method.attached`).
+ */
+function saveForLater(world: World, intent: Obj, method: Obj, at?: number): void {
+  if (!intent.setup_future_usage || typeof intent.customer !== 'string' || method.customer === intent.customer) return;
+  emit(world, ['payment_method.attached'], world.put('stripe', 'payment_method', { ...method, customer: intent.customer }), { at });
 }
 
 /**
