@@ -68,7 +68,7 @@ export async function completeCheckout(world: World, sessionId: string, options:
     customer = String((await call(createCustomer(), chain.world, '/v1/customers', form)).id);
   }
   const at = nowFor(world, customer);
-  const details = { address: null, email, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+  const details = { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
   let done: Obj | null = null;
   let error: Obj | null = null;
   if (session.mode === 'subscription') {
