@@ -207,6 +207,8 @@ export class Emulator {
    * @example
    * new Stripe('sk_test_123', emulator.clientOptions('stripe'));
    */
+  clientOptions(provider: 'stripe'): { host: string; port: number; protocol: 'http' | 'https' };
+  clientOptions(provider: string): ClientOptions;
   clientOptions(provider: string): ClientOptions {
     const emulation = this.#emulation(provider);
     if (!this.#server) throw new RelayError('INVALID_OPTION', `clientOptions('${provider}') needs a listening emulator: await emulator.listen() first (in process, use emulator.handlers() with msw).`);

@@ -64,7 +64,7 @@ describe('the packed package in a user project', () => {
     expect(shipped).toEqual(['README.md', 'dist', 'package.json']);
   });
 
-  it("runs the examples' handler tests with the plugin, triggerWebhook and assertRejectsForgeries", async () => {
+  it("runs the examples' tests with the plugin, triggerWebhook, assertRejectsForgeries and the Stripe emulator", async () => {
     const report = path.join(dir, 'report.json');
     const vitest = path.join(dir, 'node_modules/vitest/vitest.mjs');
     const run = await exec(process.execPath, [vitest, 'run', '--reporter=json', `--outputFile=${report}`], {
@@ -78,7 +78,7 @@ describe('the packed package in a user project', () => {
     };
     const results = json.testResults.flatMap((f) => f.assertionResults.map((t) => `${path.relative(dir, f.name)} > ${t.fullName}: ${t.status}`));
     expect(results.every((r) => r.endsWith(': passed')), `${results.join('\n')}\n${run.stderr}`).toBe(true);
-    expect(json.numPassedTests).toBe(20);
+    expect(json.numPassedTests).toBe(21);
   }, 120_000);
 
   it('type-checks the examples against the published declarations', async () => {
