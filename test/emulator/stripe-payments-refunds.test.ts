@@ -104,7 +104,7 @@ describe('disputes', () => {
   it('evidence, then submit: charge.dispute.updated each time, with what changed; then closing is refused', async () => {
     const intent = (await disputed()).result!;
     const [dispute] = (await stripe.disputes.list({ payment_intent: intent.id })).data;
-    const evidence = await run(() => stripe.disputes.update(dispute!.id, { evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Used the service.' } }));
+    const evidence = await run(() => stripe.disputes.update(dispute!.id, { evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Used the service.' }, submit: false }));
     expect(evidence.types).toEqual(['charge.dispute.updated']);
     expect(Object.keys(evidence.events[0]!.previous ?? {})).toEqual(['evidence', 'evidence_details']);
     expect(evidence.result).toMatchObject({ status: 'needs_response', evidence: { customer_name: 'Ada Lovelace' }, evidence_details: { has_evidence: true, submission_count: 0 } });
@@ -114,6 +114,20 @@ describe('disputes', () => {
     const close = await run(() => stripe.disputes.close(dispute!.id));
     expect(close.error).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError' });
     expect(close.types).toEqual([]);
+  });
+
+  it.each([
+    ['winning_evidence', 'won', ['charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_reinstated'], 2],
+    ['losing_evidence', 'lost', ['charge.dispute.updated', 'charge.dispute.closed'], 1],
+    ['A long letter.', 'under_review', ['charge.dispute.updated'], 1],
+  ])('evidence "%s" submitted (submit defaults to true): %s, %j', async (text, status, types, transactions) => {
+    const intent = (await disputed()).result!;
+    const [dispute] = (await stripe.disputes.list({ payment_intent: intent.id })).data;
+    const op = await run(() => stripe.disputes.update(dispute!.id, { evidence: { uncategorized_text: text } }));
+    expect(op.types).toEqual(types);
+    expect(op.result).toMatchObject({ status, evidence_details: { submission_count: 1 } });
+    expect(op.result!.balance_transactions).toHaveLength(transactions);
+    if (status === 'won') expect(op.result!.balance_transactions[1]).toMatchObject({ amount: 5000, fee: -1500, net: 6500, source: dispute!.id });
   });
 
   it('close accepts the loss: charge.dispute.closed, status lost', async () => {

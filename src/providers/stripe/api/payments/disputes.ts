@@ -90,7 +90,8 @@ export function updateDispute(): RouteHandler {
       if (!(EVIDENCE_FIELDS as readonly string[]).includes(key)) return unknownParameter(`evidence[${key}]`);
       evidence[key] = value === '' ? null : String(value);
     }
-    const submit = body.submit === 'true';
+    // `submit` defaults to true (stripe-node's DisputeUpdateParams): evidence is sent unless `submit=false` stages it.
+    const submit = body.submit === 'true' || (body.submit === undefined && isPlainObject(body.evidence));
     if (submit && !OPEN.has(String(current.status))) return closedError(current, 'submitted');
     const details = current.evidence_details as Obj;
     const hasEvidence = EVIDENCE_FIELDS.some((f) => evidence[f] !== null);
@@ -104,8 +105,25 @@ export function updateDispute(): RouteHandler {
     const previous = changed(current, next);
     const stored = world.put('stripe', 'dispute', next);
     if (Object.keys(previous).length > 0) emit(world, ['charge.dispute.updated'], stored, { previous });
-    return stripeJson(expand(world, stored, expandParam(body)));
+    const outcome = submit ? TEST_OUTCOMES[String(evidence.uncategorized_text)] : undefined;
+    return stripeJson(expand(world, outcome ? decide(world, stored, outcome) : stored, expandParam(body)));
   };
+}
+
+/** Test mode's decided disputes: evidence whose `uncategorized_text` is `winning_evidence` wins, `losing_evidence` loses (docs.stripe.com/testing, disputes). */
+const TEST_OUTCOMES: Readonly<Record<string, 'won' | 'lost'>> = { winning_evidence: 'won', losing_evidence: 'lost' };
+
+/** The bank's decision: `charge.dispute.closed`; a won dispute gets its funds back (`charge.dispute.funds_reinstated`). */
+function decide(world: World, dispute: Obj, status: 'won' | 'lost'): Obj {
+  const withdrawn = (dispute.balance_transactions as Obj[])[0];
+  const reinstated =
+    status === 'won' && withdrawn
+      ? [recordBalanceTransaction(world, { amount: -Number(withdrawn.amount), currency: String(dispute.currency), source: String(dispute.id), type: 'adjustment', fee: -Number(withdrawn.fee), description: `Chargeback reversal for ${String(dispute.charge)}` })]
+      : [];
+  const closed = world.put('stripe', 'dispute', { ...dispute, balance_transactions: [...(dispute.balance_transactions as Obj[]), ...reinstated], status });
+  emit(world, ['charge.dispute.closed'], closed);
+  if (status === 'won') emit(world, ['charge.dispute.funds_reinstated'], closed);
+  return closed;
 }
 
 /** `POST /v1/disputes/:id/close`: the dispute is accepted as lost. */
