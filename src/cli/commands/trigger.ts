@@ -2,11 +2,12 @@
  * `relay trigger <provider> <eventType>`: the harness builds and signs a delivery, this command POSTs
  * it to `<base>/api/webhook/<provider>` (or prints it) and prints the answer. Also `--repeat` (the same
  * bytes again, for deduplication) and `--count` (distinct deliveries through the harness's
- * `triggerMany`, with a latency summary).
+ * `triggerMany`, with a latency summary). It calls the harness and formats: each delivery is built once,
+ * by one harness call, and no project is opened (the five built-ins are all it sends).
  */
 import { isSuccessStatus, mountPath, RelayError } from '../../core/index.js';
 import { buildDelivery, deliver, errorDetail, joinUrl, triggerMany, type BuildDeliveryOptions, type Delivery } from '../../harness/index.js';
-import { builtInProviderIds, builtInProviders, getProvider, isBuiltInProvider } from '../../providers/index.js';
+import { builtInProviders, getProvider } from '../../providers/index.js';
 import { bodyValue, formatBody, formatCounts, formatMs, formatRequest } from '../format.js';
 import { parseDataOption, parseHeaderOptions, parseTimestampOption, single, wholeNumber } from '../options.js';
 import { baseUrl, pathOption, toUrlOption } from '../route-options.js';
@@ -140,41 +141,16 @@ function throwawayNotice(out: Output, p: Plan, delivery: Delivery): void {
   if (p.print && !p.build.env[name]) out.error(`relay trigger: ${name} is not set; signed with a throwaway secret (--print sends nothing)`);
 }
 
-/** The fixture's delivery, signed again. */
-function fixtureDelivery(p: Plan, fixture: NonNullable<Plan['fixture']>): Promise<Delivery> {
-  const { timestamp, headers } = p.build;
-  return buildDelivery({ fixture: fixture.file, keepIds: fixture.keepIds, env: secretEnv(p), timestamp, headers });
-}
-
-/** Why a custom plugin's id cannot be triggered, when relay.ts in the working directory mounts one with that id. */
-async function customPluginMessage(id: string, eventType: string, data: Record<string, unknown> | undefined, base: string): Promise<string | undefined> {
-  const { openProject } = await import('../../project/open-project.js');
-  let file: string | undefined;
-  try {
-    const project = await openProject(process.cwd());
-    const plugin = project.relay.plugins.get(id);
-    await project.relay.close();
-    if (!plugin || isBuiltInProvider(plugin)) return undefined;
-    file = project.file;
-  } catch {
-    return undefined;
-  }
-  const body = JSON.stringify({ type: eventType, data: data ?? {} }).replaceAll("'", "'\\''");
-  return (
-    `"${id}" is a custom plugin (mounted by ${file}); relay trigger builds and signs deliveries for the built-in providers only ` +
-    `(${builtInProviderIds.join(', ')}). Exercise a custom plugin by POSTing {"type": string, "data": object} to its mount path: ` +
-    `curl -X POST ${joinUrl(base, mountPath(id))} -H 'content-type: application/json' -d '${body}'`
-  );
-}
-
-/** The harness's `UNKNOWN_PROVIDER`, told the CLI's way: a custom plugin's id gets the `curl` line that exercises it. */
-async function unknownProvider(error: RelayError, id: string, eventType: string, p: Plan): Promise<RelayError> {
-  const custom = await customPluginMessage(id, eventType, p.build.data, p.base);
-  if (custom) return new RelayError('NOT_TRIGGERABLE', custom);
+/**
+ * The harness's `UNKNOWN_PROVIDER` (which names the built-ins), told the CLI's way: a typo keeps its "Did you
+ * mean"; any other id (a custom plugin's, say) is told the ways to deliver it that this command is not.
+ */
+function unknownProvider(error: RelayError): RelayError {
   if (error.message.includes('Did you mean')) return error;
   return new RelayError(
     'UNKNOWN_PROVIDER',
-    `${error.message} relay trigger works with these only; a custom plugin is exercised by POSTing {"type": string, "data": object} to its mount path.`,
+    `${error.message} relay trigger sends these only; a custom plugin defined in relay.ts is delivered with triggerWebhook from relaykit ` +
+      `(its slice registered with registerProvider from relaykit/providers), or by POSTing {"type": string, "data": object} to its mount path.`,
   );
 }
 
@@ -188,24 +164,36 @@ function unknownEventType(error: RelayError): RelayError {
 }
 
 /**
- * The first delivery, built and signed by the harness, which checks the provider, then the event type
- * (so that a typo shows on the first try, not once the secret is set), then the secret (see `secretEnv`
- * for `--print`).
+ * The harness's input errors, told the CLI's way. The harness checks the provider, then the event type (so
+ * that a typo shows on the first try, not once the secret is set), then the secret (see `secretEnv` for
+ * `--print`); anything else is passed on as it is.
  */
-async function firstDelivery(providerId: string, eventType: string, p: Plan): Promise<Delivery> {
+function inputError(error: unknown, providerId: string): unknown {
+  if (!(error instanceof RelayError)) return error;
+  if (error.code === 'UNKNOWN_PROVIDER') return unknownProvider(error);
+  if (error.code === 'UNKNOWN_EVENT_TYPE') return unknownEventType(error);
+  if (error.code !== 'MISSING_SECRET') return error;
+  const provider = getProvider(providerId);
+  return new RelayError(
+    'USAGE',
+    `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
+      `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
+  );
+}
+
+/**
+ * The delivery that `--print` shows and `--repeat` sends, built and signed once by the harness: `--fixture`'s,
+ * signed again (its errors are the harness's own), or a fresh one.
+ */
+async function oneDelivery(providerId: string, eventType: string, p: Plan): Promise<Delivery> {
+  if (p.fixture !== undefined) {
+    const { timestamp, headers } = p.build;
+    return buildDelivery({ fixture: p.fixture.file, keepIds: p.fixture.keepIds, env: secretEnv(p), timestamp, headers });
+  }
   try {
     return await buildDelivery(providerId, eventType, { ...p.build, env: secretEnv(p) });
   } catch (error) {
-    if (!(error instanceof RelayError)) throw error;
-    if (error.code === 'UNKNOWN_PROVIDER') throw await unknownProvider(error, providerId, eventType, p);
-    if (error.code === 'UNKNOWN_EVENT_TYPE') throw unknownEventType(error);
-    if (error.code !== 'MISSING_SECRET') throw error;
-    const provider = getProvider(providerId);
-    throw new RelayError(
-      'USAGE',
-      `${provider.secretEnv} is not set. Set it to the secret your service verifies ${provider.name} webhooks with ` +
-        `(relay dev must see the same value), e.g. export ${provider.secretEnv}=${provider.generateSecret()}`,
-    );
+    throw inputError(error, providerId);
   }
 }
 
@@ -248,18 +236,30 @@ async function sendRepeated(out: Output, p: Plan, delivery: Delivery, url: strin
   return exit;
 }
 
-/** Sends `p.count` distinct deliveries with the harness's `triggerMany`, then prints statuses and latency percentiles. */
-async function sendMany(out: Output, p: Plan, provider: string, eventType: string, url: string): Promise<number> {
+/**
+ * Sends `p.count` distinct deliveries with the harness's `triggerMany`, which builds each of them (the first
+ * before anything is sent, so an input error sends nothing and prints no POST line), then prints statuses and
+ * latency percentiles.
+ */
+async function sendMany(out: Output, p: Plan, provider: string, eventType: string): Promise<number> {
   const count = p.count!;
-  if (!p.json) out.line(`${PREFIX} POST ${url} ×${count}, concurrency ${p.concurrency}`);
+  const url = p.to ?? joinUrl(p.base, p.path ?? mountPath(provider));
   let lastProgress = 0;
+  let announced = false;
   const onProgress = (done: number) => {
+    if (!announced && !p.json) out.line(`${PREFIX} POST ${url} ×${count}, concurrency ${p.concurrency}`);
+    announced = true;
     if (performance.now() - lastProgress > 100) {
       lastProgress = performance.now();
       out.progress(`${PREFIX} ${done}/${count} sent`);
     }
   };
-  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, to: p.to, path: p.path, count, concurrency: p.concurrency, onProgress }).finally(() => out.progress(''));
+  const run = await triggerMany(provider, eventType, { ...p.build, target: p.base, to: p.to, path: p.path, count, concurrency: p.concurrency, onProgress })
+    .catch((error: unknown) => {
+      throw inputError(error, provider);
+    })
+    .finally(() => out.progress(''));
+  if (run.first.warning !== undefined) out.error(`relay trigger: warning: ${run.first.warning}`);
   const { p50, p90, p99, max } = run.latencyMs;
   if (p.json) {
     const round = (ms: number) => (Number.isNaN(ms) ? null : Math.round(ms * 100) / 100);
@@ -305,11 +305,11 @@ export async function triggerCommand(
   if (p.fixture === undefined && (provider === undefined || eventType === undefined)) {
     throw new RelayError('USAGE', 'missing required args for command `trigger <provider> <eventType>` (or give --fixture <file>). Run `relay trigger --help` for its options.');
   }
-  const first = p.fixture !== undefined ? await fixtureDelivery(p, p.fixture) : await firstDelivery(String(provider), String(eventType), p);
-  throwawayNotice(out, p, first);
-  if (first.warning !== undefined) out.error(`relay trigger: warning: ${first.warning}`);
-  const url = p.to ?? joinUrl(p.base, p.path ?? first.path);
-  if (p.print) return printDelivery(out, p, first, url);
-  if (p.count !== undefined) return sendMany(out, p, String(provider), String(eventType), url);
-  return sendRepeated(out, p, first, url);
+  if (p.count !== undefined) return sendMany(out, p, String(provider), String(eventType));
+  const delivery = await oneDelivery(String(provider), String(eventType), p);
+  throwawayNotice(out, p, delivery);
+  if (delivery.warning !== undefined) out.error(`relay trigger: warning: ${delivery.warning}`);
+  const url = p.to ?? joinUrl(p.base, p.path ?? delivery.path);
+  if (p.print) return printDelivery(out, p, delivery, url);
+  return sendRepeated(out, p, delivery, url);
 }
