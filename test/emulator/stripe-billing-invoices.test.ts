@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { type Chain, itChains, types, useBillingWorld } from './stripe-billing-support.js';
+import { type Chain, expectEventsMatchRetrieve, itChains, types, useBillingWorld } from './stripe-billing-support.js';
 
 const { world, stripe } = useBillingWorld();
 
@@ -16,6 +16,17 @@ async function draft(amount = 2500): Promise<{ customer: Stripe.Customer; invoic
   const invoice = await stripe.invoices.create({ customer: customer.id, pending_invoice_items_behavior: 'include' });
   return { customer, invoice };
 }
+
+/** `draft()` for a customer whose default payment method is `card` (attached). */
+async function draftCharging(card: string): Promise<Stripe.Invoice> {
+  const { customer, invoice } = await draft();
+  const pm = await stripe.paymentMethods.attach(card, { customer: customer.id });
+  await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+  world.outbox.drain();
+  return invoice;
+}
+
+const CHARGED = ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'charge.updated'];
 
 describe('stripe billing: invoices', () => {
   const chains: Chain[] = [
@@ -57,6 +68,23 @@ describe('stripe billing: invoices', () => {
       events: ['customer.created', 'invoiceitem.created', 'invoice.created', 'invoice.finalized', 'invoice.paid'],
     },
     {
+      name: 'a draft paid with the default card: finalized, charged, paid',
+      run: async () => stripe.invoices.pay((await draftCharging('pm_card_visa')).id!),
+      events: ['invoice.finalized', ...CHARGED, 'invoice.paid', 'invoice.payment_succeeded', 'invoice_payment.paid'],
+      status: 'paid',
+    },
+    {
+      name: 'an open invoice paid with a card given to the call',
+      run: async () => {
+        const { customer, invoice } = await draft();
+        const pm = await stripe.paymentMethods.attach('pm_card_mastercard', { customer: customer.id });
+        await stripe.invoices.finalizeInvoice(invoice.id!);
+        return stripe.invoices.pay(invoice.id!, { payment_method: pm.id });
+      },
+      events: ['customer.created', 'invoiceitem.created', 'invoice.created', 'payment_method.attached', 'invoice.finalized', ...CHARGED, 'invoice.paid', 'invoice.payment_succeeded', 'invoice_payment.paid'],
+      status: 'paid',
+    },
+    {
       name: 'a draft deleted',
       run: async () => {
         const { invoice } = await draft();
@@ -67,6 +95,14 @@ describe('stripe billing: invoices', () => {
   ];
 
   itChains(chains, world, stripe);
+
+  it('a declined payment answers 402 as stripe-node raises it, and the invoice stays open with one attempt', async () => {
+    const invoice = await draftCharging('pm_card_chargeCustomerFail');
+    await expect(stripe.invoices.pay(invoice.id!)).rejects.toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+    expect(types(world)).toEqual(['invoice.finalized', 'payment_intent.created', 'charge.failed', 'payment_intent.payment_failed', 'invoice.payment_failed']);
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({ status: 'open', attempt_count: 1, attempted: true, amount_paid: 0 });
+    await expectEventsMatchRetrieve(stripe, world);
+  });
 
 
   it('an invoice carries its lines and totals, is numbered when finalized, and its item points at it', async () => {
