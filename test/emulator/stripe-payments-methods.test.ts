@@ -59,6 +59,13 @@ describe('payment methods', () => {
     expect((await stripe.customers.listPaymentMethods(customer.id)).data).toEqual([]);
   });
 
+  it('an update of metadata or billing details (the generic update route): payment_method.updated', async () => {
+    const { result: method } = await run(() => stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id }));
+    const op = await run(() => stripe.paymentMethods.update(method!.id, { metadata: { label: 'work' }, billing_details: { name: 'Ada L.' } }));
+    expect(op.types).toEqual(['payment_method.updated']);
+    expect(op.result).toMatchObject({ metadata: { label: 'work' }, billing_details: { name: 'Ada L.', email: null } });
+  });
+
   it('the customer default payment method is set through customer update, and names the attached method', async () => {
     const { result: method } = await run(() => stripe.paymentMethods.attach('pm_card_mastercard', { customer: customer.id }));
     const op = await run(() => stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: method!.id } }));
@@ -145,11 +152,18 @@ describe('setup intents', () => {
     expect(failed.result).toMatchObject({ status: 'requires_payment_method', last_setup_error: { code: 'setup_intent_authentication_failure' } });
   });
 
-  it('confirming a succeeded setup intent is refused (setup_intent_unexpected_state)', async () => {
+  it('confirming or canceling a succeeded setup intent is refused (setup_intent_unexpected_state)', async () => {
     const { result } = await run(() => stripe.setupIntents.create({ customer: customer.id, payment_method: 'pm_card_visa', confirm: true }));
-    const op = await run(() => stripe.setupIntents.confirm(result!.id));
-    expect(op.error).toMatchObject({ statusCode: 400, code: 'setup_intent_unexpected_state' });
-    expect(op.types).toEqual([]);
+    const ops = [await run(() => stripe.setupIntents.confirm(result!.id)), await run(() => stripe.setupIntents.cancel(result!.id))];
+    for (const op of ops) expect(op.error).toMatchObject({ statusCode: 400, code: 'setup_intent_unexpected_state' });
+    expect(ops.flatMap((op) => op.types)).toEqual([]);
+  });
+
+  it('cancel: setup_intent.canceled with the reason', async () => {
+    const { result } = await run(() => stripe.setupIntents.create({ customer: customer.id }));
+    const op = await run(() => stripe.setupIntents.cancel(result!.id, { cancellation_reason: 'abandoned' }));
+    expect(op.types).toEqual(['setup_intent.canceled']);
+    expect(op.result).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
   });
 });
 

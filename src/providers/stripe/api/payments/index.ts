@@ -7,7 +7,7 @@ import { closeDispute, updateDispute } from './disputes.js';
 import { cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntentRoute, createPaymentIntent } from './intents.js';
 import { attachPaymentMethod, createPaymentMethod, customerPaymentMethods, detachPaymentMethod } from './methods.js';
 import { createRefund, updateRefund } from './refunds.js';
-import { confirmSetupIntent, createSetupIntent } from './setup.js';
+import { cancelSetupIntent, confirmSetupIntent, createSetupIntent } from './setup.js';
 
 export { attemptPayment, resolvePaymentMethod, type PaymentAttempt, type PaymentAttemptInput } from './attempt.js';
 export { completeAuthentication, type AuthenticationOptions } from './authentication.js';
@@ -32,6 +32,7 @@ export function paymentRoutes(r: typeof route): ApiRoute[] {
     r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent()),
     r('POST', '/v1/setup_intents', createSetupIntent()),
     r('POST', '/v1/setup_intents/:id/confirm', confirmSetupIntent()),
+    r('POST', '/v1/setup_intents/:id/cancel', cancelSetupIntent()),
     r('POST', '/v1/refunds', createRefund()),
     r('POST', '/v1/refunds/:id', updateRefund()),
     r('POST', '/v1/disputes/:id', updateDispute()),

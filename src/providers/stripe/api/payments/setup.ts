@@ -14,7 +14,7 @@ import { testCardOfLast4 } from './cards.js';
 import { threeDSecureAction } from './intent.js';
 import { attachTo } from './methods.js';
 import { mergeMetadata, seconds, stripeOrder } from './objects.js';
-import { booleanParam, cardError, customerParam, listParam, paymentMethodParam, stringParam, unexpectedState, unknownOf } from './respond.js';
+import { booleanParam, cardError, customerParam, invalidRequest, listParam, paymentMethodParam, stringParam, unexpectedState, unknownOf } from './respond.js';
 
 const CONFIRMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
@@ -121,6 +121,28 @@ export function confirmSetupIntent(): RouteHandler {
     const method = given ?? (typeof intent.payment_method === 'string' ? world.get('stripe', 'payment_method', intent.payment_method) : undefined);
     if (!method) return unexpectedState('setup_intent', intent, "You cannot confirm this SetupIntent because it's missing a payment method. Specify a payment_method.");
     return confirmSetup(world, intent, method, body);
+  };
+}
+
+const CANCEL_REASONS = ['abandoned', 'duplicate', 'requested_by_customer'];
+
+/** `POST /v1/setup_intents/:id/cancel`: `setup_intent.canceled`; a succeeded one cannot be. */
+export function cancelSetupIntent(): RouteHandler {
+  return async (request, params, world) => {
+    const id = String(params.id);
+    const intent = world.get('stripe', 'setup_intent', id);
+    if (!intent) return resourceMissing('setup_intent', id);
+    const body = await formBody(request);
+    const unknown = unknownOf(body, ['cancellation_reason']);
+    if (unknown) return unknown;
+    const reason = stringParam(body, 'cancellation_reason') ?? null;
+    if (reason !== null && !CANCEL_REASONS.includes(reason)) return invalidRequest(`Invalid cancellation_reason: must be one of ${CANCEL_REASONS.join(', ')}`, { code: 'parameter_invalid_string', param: 'cancellation_reason' });
+    if (!CONFIRMABLE.has(String(intent.status))) {
+      return unexpectedState('setup_intent', intent, `You cannot cancel this SetupIntent because it has a status of ${String(intent.status)}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action.`);
+    }
+    const canceled = world.put('stripe', 'setup_intent', { ...intent, cancellation_reason: reason, next_action: null, status: 'canceled' });
+    emit(world, ['setup_intent.canceled'], canceled);
+    return stripeJson(expand(world, canceled, expandParam(body)));
   };
 }
 
