@@ -116,6 +116,13 @@ describe('stripe billing: invoices', () => {
     expect((await stripe.invoices.listLineItems(invoice.id!)).data.map((l) => l.amount)).toEqual([4200]);
   });
 
+  it('a card asking for authentication answers 402 invoice_payment_intent_requires_action and sends invoice.payment_action_required', async () => {
+    const invoice = await draftCharging('pm_card_authenticationRequired');
+    await expect(stripe.invoices.pay(invoice.id!)).rejects.toMatchObject({ statusCode: 402, code: 'invoice_payment_intent_requires_action' });
+    expect(types(world)).toEqual(['invoice.finalized', 'payment_intent.created', 'payment_intent.requires_action', 'invoice.payment_action_required']);
+    await expectEventsMatchRetrieve(stripe, world);
+  });
+
   const refusals: { name: string; run: () => Promise<unknown>; status: number; code?: string }[] = [
     { name: 'an invoice for a missing customer', run: () => stripe.invoices.create({ customer: 'cus_nope' }), status: 404, code: 'resource_missing' },
     { name: 'an invoice item without an amount or price', run: async () => stripe.invoiceItems.create({ customer: (await stripe.customers.create()).id, currency: 'usd' }), status: 400, code: 'parameter_missing' },

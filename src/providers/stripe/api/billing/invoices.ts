@@ -166,7 +166,14 @@ export function payInvoice(): RouteHandler {
     if (collected.outcome === 'no_payment_method') {
       return badState('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', 'invoice_no_customer_payment_method');
     }
-    if (collected.outcome === 'failed' || collected.outcome === 'action_required') {
+    if (collected.outcome === 'action_required') {
+      return stripeError(402, {
+        type: 'card_error',
+        code: 'invoice_payment_intent_requires_action',
+        message: 'This payment requires additional user action before it can be completed successfully. Payment can be completed using the PaymentIntent associated with the invoice.',
+      });
+    }
+    if (collected.outcome === 'failed') {
       const error = collected.attempt?.error ?? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
       return stripeError(402, { ...(error as object), type: 'card_error', message: String((error as Obj).message ?? 'Your card was declined.') } as never);
     }
