@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { completeAuthentication } from '../../src/providers/stripe/api/payments/index.js';
+import { completeAuthentication, expireAuthorizations } from '../../src/providers/stripe/api/payments/index.js';
 import { stripeEventTypeProblems, useEmulatedStripe } from './stripe-oracle.js';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -100,6 +100,19 @@ describe('manual capture', () => {
     expect(again.error).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
     expect((again.error as Stripe.errors.StripeError).message).toContain('status of succeeded');
     expect([tooMuch.types, again.types]).toEqual([[], []]);
+  });
+});
+
+describe('an authorization left uncaptured (expireAuthorizations)', () => {
+  it('expires 7 days on: charge.expired and payment_intent.canceled (automatic); a day earlier nothing', async () => {
+    const held = await run(() => create('pm_card_visa', { capture_method: 'manual' }));
+    const early = await run(() => expireAuthorizations(world, NOW + 6 * 86_400_000));
+    expect([early.types, early.result]).toEqual([[], []]);
+    const op = await run(() => expireAuthorizations(world, NOW + 7 * 86_400_000));
+    expect(op.types).toEqual(['charge.expired', 'payment_intent.canceled']);
+    expect(op.result!.map((pi) => pi.id)).toEqual([held.result!.id]);
+    expect(await stripe.paymentIntents.retrieve(held.result!.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'automatic', amount_capturable: 0 });
+    expect(await stripe.charges.retrieve(String(held.result!.latest_charge))).toMatchObject({ captured: false, refunded: true, amount_refunded: 2000 });
   });
 });
 

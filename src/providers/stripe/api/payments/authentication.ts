@@ -53,3 +53,26 @@ export function completeAuthentication(world: World, intentId: string, options: 
   emit(world, ['payment_intent.payment_failed'], failed, { at: options.at });
   return failed;
 }
+
+/**
+ * Lets time run out on authorizations: every uncaptured charge whose `capture_before` (7 days after
+ * the authorization) is at or before `at` is released (`charge.expired`, refunded in full) and its
+ * intent canceled with `cancellation_reason: automatic` (`payment_intent.canceled`). What a test
+ * clock's advance calls; returns the intents canceled.
+ * @example
+ * expireAuthorizations(world, Date.UTC(2026, 11, 10));
+ */
+export function expireAuthorizations(world: World, at: number = world.now()): Obj[] {
+  const canceled: Obj[] = [];
+  for (const intent of world.list('stripe', 'payment_intent')) {
+    if (intent.status !== 'requires_capture') continue;
+    const charge = world.get('stripe', 'charge', String(intent.latest_charge));
+    const card = (charge?.payment_method_details as { card?: Obj } | undefined)?.card;
+    if (!charge || typeof card?.capture_before !== 'number' || card.capture_before > Math.floor(at / 1000)) continue;
+    emit(world, ['charge.expired'], world.put('stripe', 'charge', { ...charge, amount_refunded: charge.amount, refunded: true }), { at });
+    const done = world.put('stripe', 'payment_intent', { ...intent, amount_capturable: 0, canceled_at: Math.floor(at / 1000), cancellation_reason: 'automatic', status: 'canceled' });
+    emit(world, ['payment_intent.canceled'], done, { at });
+    canceled.push(done);
+  }
+  return canceled;
+}

@@ -10,7 +10,7 @@ import { createRefund, updateRefund } from './refunds.js';
 import { cancelSetupIntent, confirmSetupIntent, createSetupIntent } from './setup.js';
 
 export { attemptPayment, resolvePaymentMethod, type PaymentAttempt, type PaymentAttemptInput } from './attempt.js';
-export { completeAuthentication, type AuthenticationOptions } from './authentication.js';
+export { completeAuthentication, expireAuthorizations, type AuthenticationOptions } from './authentication.js';
 export { openDispute } from './disputes.js';
 export { cancelPaymentIntent, createRefund };
 
