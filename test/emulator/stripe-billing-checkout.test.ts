@@ -44,16 +44,22 @@ describe('stripe billing: Checkout', () => {
     {
       name: 'a subscription-mode session: customer, subscription chain, then completed',
       run: async () => complete(await session('subscription')),
-      events: ['customer.created', 'customer.subscription.created', 'invoice.created', 'invoice.finalized', ...PAYMENT, ...INVOICE_PAID, 'checkout.session.completed'],
+      events: ['customer.created', 'payment_method.attached', 'customer.subscription.created', 'invoice.created', 'invoice.finalized', ...PAYMENT, ...INVOICE_PAID, 'checkout.session.completed'],
       status: 'complete',
     },
     {
       name: 'a subscription-mode session with a trial: no payment required',
       run: async () => complete(await session('subscription', { subscription_data: { trial_period_days: 7 } })),
-      events: ['customer.created', 'customer.subscription.created', 'invoice.created', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded', 'checkout.session.completed'],
+      events: ['customer.created', 'payment_method.attached', 'customer.subscription.created', 'invoice.created', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded', 'checkout.session.completed'],
       status: 'complete',
     },
     { name: 'a declined card: the session stays open', run: async () => complete(await session('payment'), 'pm_card_chargeDeclined'), events: ['payment_intent.created', 'charge.failed', 'payment_intent.payment_failed'], status: 'open' },
+    {
+      name: 'a subscription-mode session paid with a card that cannot be saved: the session stays open',
+      run: async () => complete(await session('subscription'), 'pm_card_chargeDeclined'),
+      events: ['customer.created'],
+      status: 'open',
+    },
     { name: 'an expired session', run: async () => stripe.checkout.sessions.expire((await session('payment')).id), events: ['checkout.session.expired'], status: 'expired' },
   ];
 
@@ -74,6 +80,8 @@ describe('stripe billing: Checkout', () => {
     expect(done).toMatchObject({ payment_status: 'paid', customer_details: { email: 'buyer@example.com', name: 'Ada' } });
     const sub = await stripe.subscriptions.retrieve(String(done.subscription));
     expect(sub).toMatchObject({ status: 'active', customer: done.customer, latest_invoice: done.invoice });
+    const card = await stripe.paymentMethods.retrieve(String(sub.default_payment_method));
+    expect(card).toMatchObject({ customer: done.customer, card: { last4: '4242' } });
     expect(await stripe.invoices.retrieve(String(done.invoice))).toMatchObject({ status: 'paid', amount_paid: 3000 });
     expect(await stripe.customers.retrieve(String(done.customer))).toMatchObject({ email: 'buyer@example.com' });
   });

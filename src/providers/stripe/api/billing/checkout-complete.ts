@@ -3,7 +3,9 @@
  * method. The chain, appended in one step: `customer.created` when the session makes a customer
  * (always in subscription mode; in payment mode only with `customer_creation=always`, else the
  * buyer is a guest), then the payment (payment mode: the payment intent's events through
- * `attemptPayment`) or the subscription (exactly `POST /v1/subscriptions`' chain), then
+ * `attemptPayment`) or, in subscription mode, the card saved to the customer
+ * (`payment_method.attached`) and the subscription paying with it (exactly `POST /v1/subscriptions`'
+ * chain), then
  * `checkout.session.completed` naming them. A declined card leaves the session open, as the page
  * does (the failed charge's events are still sent). Card payments settle at once, so no
  * `checkout.session.async_payment_*` event is sent.
@@ -11,7 +13,8 @@
 import { RelayError } from '../../../../core/index.js';
 import type { Obj, World } from '../../../shared/api/index.js';
 import { LINE_ITEMS_KIND } from '../resources.js';
-import { attemptPayment } from '../payments/attempt.js';
+import { attemptPayment, resolvePaymentMethod } from '../payments/attempt.js';
+import { attachTo } from '../payments/methods.js';
 import { createCustomer } from '../write.js';
 import { Chain } from './chain.js';
 import { SESSION_TRIAL_KIND } from './checkout-session.js';
@@ -73,7 +76,15 @@ export async function completeCheckout(world: World, sessionId: string, options:
   let error: Obj | null = null;
   if (session.mode === 'subscription') {
     const lines = (world.get('stripe', LINE_ITEMS_KIND, sessionId)?.data as Obj[] | undefined) ?? [];
-    const form: Record<string, string> = { customer: customer!, default_payment_method: options.paymentMethod };
+    const method = resolvePaymentMethod(world, options.paymentMethod);
+    if (!method) throw new RelayError('INVALID_OPTION', `completeCheckout: no payment method ${options.paymentMethod}; use a test one such as "pm_card_visa".`);
+    const attached = attachTo(chain.world, method, customer!, at * 1000);
+    if ('error' in attached) {
+      // The card is refused when saved: the page shows the error and the session stays open.
+      chain.commit();
+      return { session, error: attached.error as Obj };
+    }
+    const form: Record<string, string> = { customer: customer!, default_payment_method: String(attached.id) };
     lines.forEach((line, i) => {
       form[`items[${i}][price]`] = String((line.price as Obj).id);
       form[`items[${i}][quantity]`] = String(line.quantity);
