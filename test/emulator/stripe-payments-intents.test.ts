@@ -66,6 +66,20 @@ describe('create, then confirm', () => {
     expect(confirmed.result?.status).toBe('succeeded');
   });
 
+  it('update before confirming (a test payment method minted, amount changed) appends nothing; after success only metadata may change', async () => {
+    const { result: created } = await run(() => stripe.paymentIntents.create({ amount: 1500, currency: 'usd' }));
+    const updated = await run(() => stripe.paymentIntents.update(created!.id, { amount: 1800, payment_method: 'pm_card_visa', metadata: { cart: 'c1' } }));
+    expect(updated.types).toEqual([]);
+    expect(updated.result).toMatchObject({ amount: 1800, status: 'requires_confirmation', payment_method: expect.stringMatching(/^pm_[0-9A-Za-z]{24}$/), metadata: { cart: 'c1' } });
+    const confirmed = await run(() => stripe.paymentIntents.confirm(created!.id));
+    expect(confirmed.result).toMatchObject({ status: 'succeeded', amount_received: 1800 });
+    const late = await run(() => stripe.paymentIntents.update(created!.id, { amount: 10 }));
+    expect(late.error).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    const labeled = await run(() => stripe.paymentIntents.update(created!.id, { metadata: { shipped: 'yes' } }));
+    expect(labeled.result?.metadata).toEqual({ cart: 'c1', shipped: 'yes' });
+    expect([late.types, labeled.types]).toEqual([[], []]);
+  });
+
   it('a customer is carried to the charge', async () => {
     const customer = await stripe.customers.create({ email: 'ada@example.com' });
     const op = await run(() => create('pm_card_visa', { customer: customer.id }));

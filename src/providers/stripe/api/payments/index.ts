@@ -4,7 +4,7 @@
  */
 import type { ApiRoute, route } from '../../../shared/api/index.js';
 import { closeDispute, updateDispute } from './disputes.js';
-import { cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntentRoute, createPaymentIntent } from './intents.js';
+import { cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntentRoute, createPaymentIntent, updatePaymentIntent } from './intents.js';
 import { attachPaymentMethod, createPaymentMethod, customerPaymentMethods, detachPaymentMethod } from './methods.js';
 import { createRefund, updateRefund } from './refunds.js';
 import { cancelSetupIntent, confirmSetupIntent, createSetupIntent } from './setup.js';
@@ -27,6 +27,7 @@ export function paymentRoutes(r: typeof route): ApiRoute[] {
     r('POST', '/v1/payment_methods/:id/detach', detachPaymentMethod()),
     r('GET', '/v1/customers/:id/payment_methods', customerPaymentMethods()),
     r('POST', '/v1/payment_intents', createPaymentIntent()),
+    r('POST', '/v1/payment_intents/:id', updatePaymentIntent()),
     r('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntentRoute()),
     r('POST', '/v1/payment_intents/:id/capture', capturePaymentIntent()),
     r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent()),

@@ -135,6 +135,37 @@ export function capturePaymentIntent(): RouteHandler {
   };
 }
 
+const UPDATABLE = ['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'receipt_email', 'setup_future_usage', 'capture_method'];
+
+/**
+ * `POST /v1/payment_intents/:id`: what an unconfirmed intent is (a test `payment_method` is minted as
+ * at create); once succeeded or canceled, only `description`, `metadata` and `receipt_email`. Stripe
+ * has no payment_intent.updated event, so nothing is appended.
+ */
+export function updatePaymentIntent(): RouteHandler {
+  return async (request, params, world) => {
+    const id = String(params.id);
+    const intent = world.get('stripe', 'payment_intent', id);
+    if (!intent) return resourceMissing('payment_intent', id);
+    const body = await formBody(request);
+    const unknown = unknownOf(body, UPDATABLE);
+    if (unknown) return unknown;
+    const locked = !CONFIRMABLE.has(String(intent.status));
+    const blocked = Object.keys(body).find((key) => locked && !['description', 'metadata', 'receipt_email', 'expand'].includes(key));
+    if (blocked) return unexpectedState('payment_intent', intent, `You cannot update ${blocked} on a PaymentIntent with a status of ${String(intent.status)}.`);
+    const amount = integerParam(body, 'amount');
+    if (amount instanceof Response) return amount;
+    const customer = body.customer === undefined ? intent.customer : customerParam(world, body);
+    if (customer instanceof Response) return customer;
+    const method = paymentMethodParam(world, body);
+    if (method instanceof Response) return method;
+    const next: Obj = { ...intent, amount: amount ?? intent.amount, customer, metadata: mergeMetadata(intent.metadata, body.metadata) };
+    for (const key of ['currency', 'description', 'receipt_email', 'setup_future_usage', 'capture_method']) if (typeof body[key] === 'string') next[key] = body[key] === '' ? null : body[key];
+    if (method) Object.assign(next, { payment_method: method.id, status: 'requires_confirmation' });
+    return stripeJson(expand(world, world.put('stripe', 'payment_intent', next), expandParam(body)));
+  };
+}
+
 /** `POST /v1/payment_intents/:id/cancel`: an uncaptured authorization is released in full. */
 export function cancelPaymentIntent(): RouteHandler {
   return async (request, params, world) => {
