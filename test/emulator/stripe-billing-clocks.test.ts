@@ -83,6 +83,14 @@ describe('stripe billing: test clocks', () => {
     await expectEventsMatchRetrieve(stripe, world);
   });
 
+  it('sends trial_will_end once: a 1-day trial sent it at creation, the advance past its end does not again', async () => {
+    const { clock, customer, price } = await onClock();
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 1 });
+    expect(types(world).filter((t) => t === 'customer.subscription.trial_will_end')).toHaveLength(1);
+    const events = await advance(clock.id, sub.trial_end! + 2 * 3600);
+    expect(events.map((e) => e.type)).toEqual(['test_helpers.test_clock.advancing', 'customer.subscription.updated', 'invoice.created', 'invoice.finalized', ...PAID, 'test_helpers.test_clock.ready']);
+  });
+
   it(`retries a failed renewal on Smart Retries' ${RETRY_DAYS.length + 1} tries within 2 weeks, past_due meanwhile, then cancels`, async () => {
     const { clock, customer, price } = await onClock();
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });

@@ -60,6 +60,28 @@ describe('stripe billing: subscriptions', () => {
       status: 'trialing',
     },
     {
+      name: 'a trial ended now: trial_will_end at once, the first period billed and charged in the same call',
+      run: async () => {
+        const { customer, price } = await setup();
+        const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 14 });
+        world.outbox.drain();
+        return stripe.subscriptions.update(sub.id, { trial_end: 'now' });
+      },
+      events: ['customer.subscription.updated', 'customer.subscription.trial_will_end', 'invoice.created', 'invoice.finalized', ...PAID],
+      status: 'active',
+    },
+    {
+      name: 'a trial shortened to 2 days: trial_will_end at once',
+      run: async () => {
+        const { customer, price } = await setup();
+        const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 14 });
+        world.outbox.drain();
+        return stripe.subscriptions.update(sub.id, { trial_end: sub.created + 2 * DAY });
+      },
+      events: ['customer.subscription.updated', 'customer.subscription.trial_will_end'],
+      status: 'trialing',
+    },
+    {
       name: 'canceled at period end, then now',
       run: async () => {
         const { customer, price } = await setup();

@@ -18,6 +18,7 @@ import type { Obj, World } from '../../../shared/api/index.js';
 import type { Chain } from './chain.js';
 import { periodOf } from './subscription-objects.js';
 import { intervalOf, intervalSeconds } from './periods.js';
+import { SCHEDULE_KIND } from './trial.js';
 import { endAfterRetries, expireIncomplete, finalizeRenewal, renewOrEnd, retryInvoice, sendUpcoming, type Schedule } from './renewals.js';
 
 const DAY = 86_400;
@@ -25,7 +26,6 @@ const DAY = 86_400;
 export const UPCOMING_DAYS = 7;
 /** Hours an `incomplete` subscription waits for its first payment. */
 const INCOMPLETE_HOURS = 23;
-const SCHEDULE_KIND = 'relaykit.billing.schedule';
 const LIVE = ['trialing', 'active', 'past_due', 'unpaid'];
 
 /** The customers attached to a clock. */

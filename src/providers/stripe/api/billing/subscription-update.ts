@@ -12,11 +12,12 @@ import { resourceMissing, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
 import { formBody } from '../write.js';
 import { Chain } from './chain.js';
+import { changeTrial, noteTrialWillEnd, type TrialChange } from './trial.js';
 import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cycle.js';
 import { badParam, badState, changedFields, flag, integer, metadata, nowFor, refuseUnknown, save, text } from './params.js';
 import { cancellation, itemsOf, newItem, periodOf, planOf, withItems } from './subscription-objects.js';
 
-const UPDATE = ['items', 'metadata', 'cancel_at_period_end', 'default_payment_method', 'description', 'proration_behavior', 'payment_behavior', 'proration_date', 'off_session', 'cancellation_details'];
+const UPDATE = ['trial_end', 'items', 'metadata', 'cancel_at_period_end', 'default_payment_method', 'description', 'proration_behavior', 'payment_behavior', 'proration_date', 'off_session', 'cancellation_details'];
 const BEHAVIORS = ['create_prorations', 'none', 'always_invoice'];
 
 /** A proration line's invoice item: `amount` for `price` over the rest of the period. */
@@ -119,6 +120,13 @@ export function updateSubscription(): RouteHandler {
       next.canceled_at = atPeriodEnd ? at : null;
       next.cancellation_details = cancellation(atPeriodEnd ? 'cancellation_requested' : null);
     }
+    let trial: TrialChange | undefined;
+    if (body.trial_end !== undefined) {
+      const changed = changeTrial(world, next, body, at);
+      if (changed instanceof Response) return changed;
+      trial = changed;
+      next = changed.subscription;
+    }
     const chain = new Chain(world);
     const mark = chain.mark();
     for (const item of prorations) chain.emit(['invoiceitem.created'], item, { at: at * 1000 });
@@ -127,10 +135,19 @@ export function updateSubscription(): RouteHandler {
       finalizeAndCollect(chain, draft, at);
       next.latest_invoice = draft.id;
     }
+    if (trial?.endsNow) {
+      const draft = draftPeriodInvoice(chain, next, { reason: 'subscription_update', period: periodOf(next), at });
+      const collected = finalizeAndCollect(chain, draft, at);
+      next = { ...next, latest_invoice: draft.id, status: collected.outcome === 'paid' ? 'active' : 'past_due' };
+    }
     const previous = changedFields(current, next);
     if (Object.keys(previous).length > 0) {
       const stored = storeSubscription(world, next);
       chain.emitAt(mark, ['customer.subscription.updated'], stored, { previous, at: at * 1000 });
+      if (trial?.willEnd) {
+        chain.emitAt(mark + 1, ['customer.subscription.trial_will_end'], stored, { at: at * 1000 });
+        noteTrialWillEnd(world, id);
+      }
     }
     chain.commit();
     return stripeJson(expand(world, world.get('stripe', 'subscription', id)!, expandParam(body)));

@@ -13,6 +13,7 @@ import { resourceMissing, stripeError, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
 import { formBody } from '../write.js';
 import { Chain } from './chain.js';
+import { noteTrialWillEnd } from './trial.js';
 import { invoicePaymentMethod } from './collect.js';
 import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cycle.js';
 import { finalized } from './invoice-objects.js';
@@ -108,7 +109,10 @@ export function createSubscription(): RouteHandler {
     }
     subscription = storeSubscription(world, { ...subscription, status, latest_invoice: draft.id });
     chain.emitAt(mark, ['customer.subscription.created'], subscription, { at: at * 1000 });
-    if (trialEnd !== null && trialEnd - at <= 3 * DAY) chain.emitAt(mark + 1, ['customer.subscription.trial_will_end'], subscription, { at: at * 1000 });
+    if (trialEnd !== null && trialEnd - at <= 3 * DAY) {
+      chain.emitAt(mark + 1, ['customer.subscription.trial_will_end'], subscription, { at: at * 1000 });
+      noteTrialWillEnd(world, id);
+    }
     chain.commit();
     if (declined && behavior === 'error_if_incomplete') return stripeError(402, { ...(declined as object), type: 'card_error', message: String(declined.message ?? 'Your card was declined.') } as never);
     return stripeJson(expand(world, subscription, expandParam(body)));
