@@ -28,6 +28,13 @@ describe('payment intent create with confirm=true', () => {
     expect(op.types).toEqual(types);
   });
 
+  it('capture_method=automatic (synchronous) settles at once: no charge.updated, the balance transaction already on charge.succeeded', async () => {
+    const op = await run(() => create('pm_card_visa', { capture_method: 'automatic' }));
+    expect(op.types).toEqual(['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded']);
+    expect(op.events[1]!.data.balance_transaction).toMatch(/^txn_/);
+    expect(op.result?.capture_method).toBe('automatic');
+  });
+
   it('a succeeded intent names its settled charge, and the charge its balance transaction', async () => {
     const op = await run(() => create('pm_card_mastercard', { metadata: { order: 'A-1' } }));
     const intent = op.result!;
@@ -88,13 +95,14 @@ describe('create, then confirm', () => {
 });
 
 describe('manual capture', () => {
-  it('confirm authorizes (amount_capturable_updated); capture takes it all (charge.captured, succeeded, charge.updated)', async () => {
+  it('confirm authorizes (amount_capturable_updated); capture takes it all (charge.captured, already settled, then succeeded)', async () => {
     const held = await run(() => create('pm_card_visa', { capture_method: 'manual' }));
     expect(held.types).toEqual(['payment_intent.created', 'charge.succeeded', 'payment_intent.amount_capturable_updated']);
     expect(held.result).toMatchObject({ status: 'requires_capture', amount_capturable: 2000, amount_received: 0 });
     expect(await stripe.charges.retrieve(String(held.result!.latest_charge))).toMatchObject({ captured: false, amount_captured: 0, balance_transaction: null });
     const captured = await run(() => stripe.paymentIntents.capture(held.result!.id));
-    expect(captured.types).toEqual(['charge.captured', 'payment_intent.succeeded', 'charge.updated']);
+    expect(captured.types).toEqual(['charge.captured', 'payment_intent.succeeded']);
+    expect(captured.events[0]!.data).toMatchObject({ captured: true, balance_transaction: expect.stringMatching(/^txn_/) });
     expect(captured.result).toMatchObject({ status: 'succeeded', amount_received: 2000, amount_capturable: 0 });
   });
 
@@ -155,9 +163,9 @@ describe('cancel', () => {
 
 describe('3D Secure, completed by the buyer (completeAuthentication)', () => {
   it.each([
-    ['automatic', true, 'succeeded', ['charge.succeeded', 'payment_intent.succeeded', 'charge.updated']],
+    ['automatic_async', true, 'succeeded', ['charge.succeeded', 'payment_intent.succeeded', 'charge.updated']],
     ['manual', true, 'requires_capture', ['charge.succeeded', 'payment_intent.amount_capturable_updated']],
-    ['automatic', false, 'requires_payment_method', ['payment_intent.payment_failed']],
+    ['automatic_async', false, 'requires_payment_method', ['payment_intent.payment_failed']],
   ] as const)('capture %s, passed %s: %s with %j', async (capture_method, succeed, status, types) => {
     const waiting = await run(() => create('pm_card_authenticationRequired', { capture_method }));
     expect(waiting.result?.next_action?.type).toBe('use_stripe_sdk');

@@ -88,7 +88,7 @@ describe('payment methods', () => {
   });
 
   it.each([
-    ['off_session', 'automatic', ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'payment_method.attached', 'charge.updated']],
+    ['off_session', 'automatic_async', ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'payment_method.attached', 'charge.updated']],
     ['on_session', 'manual', ['payment_intent.created', 'charge.succeeded', 'payment_intent.amount_capturable_updated', 'payment_method.attached']],
   ] as const)('setup_future_usage=%s (capture %s) saves the card to the customer after the payment: %j', async (setup_future_usage, capture_method, types) => {
     const op = await run(() => stripe.paymentIntents.create({ amount: 2000, currency: 'usd', customer: customer.id, payment_method: 'pm_card_visa', setup_future_usage, capture_method, confirm: true }));

@@ -111,7 +111,10 @@ export function confirmPaymentIntent(world: World, intent: Obj, method: Obj, opt
  */
 export function charge(world: World, intent: Obj, method: Obj, at?: number): PaymentAttempt {
   const manual = intent.capture_method === 'manual';
-  const made = world.put('stripe', 'charge', chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: manual ? 'uncaptured' : 'succeeded', at }));
+  // Only an asynchronous capture (Stripe's default) settles after charge.succeeded, with charge.updated.
+  const later = intent.capture_method === 'automatic_async';
+  const drawn = chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: manual ? 'uncaptured' : 'succeeded', at });
+  const made = world.put('stripe', 'charge', manual || later ? drawn : withBalance(world, drawn, at));
   emit(world, ['charge.succeeded'], made, { at });
   const amount = Number(intent.amount);
   const common = { last_payment_error: null, latest_charge: made.id, next_action: null, payment_method: method.id };
@@ -124,7 +127,7 @@ export function charge(world: World, intent: Obj, method: Obj, at?: number): Pay
   const paid = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_received: amount, status: 'succeeded' });
   emit(world, ['payment_intent.succeeded'], paid, { at });
   saveForLater(world, paid, method, at);
-  const settled = settle(world, made, at);
+  const settled = later ? settle(world, made, at) : made;
   if (testCardOfLast4((method.card as Obj | undefined)?.last4).behavior.kind === 'disputed') openDispute(world, settled, at);
   return { paymentIntent: paid, charge: settled, outcome: 'succeeded', error: null };
 }
@@ -138,13 +141,19 @@ function saveForLater(world: World, intent: Obj, method: Obj, at?: number): void
   emit(world, ['payment_method.attached'], world.put('stripe', 'payment_method', { ...method, customer: intent.customer }), { at });
 }
 
+/** `charge` with the balance transaction of what it captured (stored), not stored itself. */
+export function withBalance(world: World, charge: Obj, at?: number): Obj {
+  const txn = recordBalanceTransaction(world, { amount: Number(charge.amount_captured), currency: String(charge.currency), source: String(charge.id), type: 'charge', at });
+  return { ...charge, balance_transaction: txn.id };
+}
+
 /**
- * The charge's balance transaction arrives a moment after the charge (`charge.updated`, with
- * `previous_attributes.balance_transaction: null`), as Stripe sends it since 2024.
+ * An asynchronous capture's balance transaction arrives a moment after the charge: `charge.updated`
+ * with `previous_attributes.balance_transaction: null` (stripe-node's Events: charge.updated occurs
+ * "upon an asynchronous capture").
  */
 export function settle(world: World, made: Obj, at?: number): Obj {
-  const txn = recordBalanceTransaction(world, { amount: Number(made.amount_captured), currency: String(made.currency), source: String(made.id), type: 'charge', at });
-  const updated = world.put('stripe', 'charge', { ...made, balance_transaction: txn.id });
+  const updated = world.put('stripe', 'charge', withBalance(world, made, at));
   emit(world, ['charge.updated'], updated, { previous: { balance_transaction: null }, at });
   return updated;
 }

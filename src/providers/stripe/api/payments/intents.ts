@@ -8,7 +8,7 @@ import { emit } from '../emit.js';
 import { invalidParameter, resourceMissing, stripeError, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
 import { formBody } from '../write.js';
-import { confirmPaymentIntent, settle, type PaymentAttempt } from './attempt.js';
+import { confirmPaymentIntent, withBalance, type PaymentAttempt } from './attempt.js';
 import { paymentIntentObject } from './intent.js';
 import { mergeMetadata, seconds } from './objects.js';
 import { booleanParam, cardError, customerParam, integerParam, listParam, parameterMissing, paymentMethodParam, stringParam, unexpectedState, unknownOf } from './respond.js';
@@ -125,12 +125,12 @@ export function capturePaymentIntent(): RouteHandler {
     }
     const charge = world.get('stripe', 'charge', String(intent.latest_charge));
     if (!charge) return resourceMissing('charge', String(intent.latest_charge));
-    const captured = world.put('stripe', 'charge', { ...charge, amount_captured: amount, amount_refunded: Number(charge.amount) - amount, captured: true });
+    // A manual capture is synchronous: the charge has its balance transaction when charge.captured is sent.
+    const captured = world.put('stripe', 'charge', withBalance(world, { ...charge, amount_captured: amount, amount_refunded: Number(charge.amount) - amount, captured: true }));
     emit(world, ['charge.captured'], captured);
     const metadata = body.metadata === undefined ? intent.metadata : mergeMetadata(intent.metadata, body.metadata);
     const paid = world.put('stripe', 'payment_intent', { ...intent, amount_capturable: 0, amount_received: amount, metadata, status: 'succeeded' });
     emit(world, ['payment_intent.succeeded'], paid);
-    settle(world, captured);
     return stripeJson(expand(world, paid, expandParam(body)));
   };
 }

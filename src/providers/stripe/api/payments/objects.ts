@@ -95,7 +95,7 @@ export interface ChargeParts {
   readonly at?: number;
 }
 
-/** The charge a payment intent's confirmation makes; `balance_transaction` is set later, by `settle`. */
+/** The charge a payment intent's confirmation makes, without its balance transaction (`withBalance` adds it). */
 export function chargeObject(world: World, parts: ChargeParts): Obj {
   const { paymentIntent: pi, paymentMethod: pm, state, decline } = parts;
   const created = seconds(world, parts.at);
