@@ -5,7 +5,7 @@
  * them as they are, and node:test asserts on `pass` with `message()`.
  */
 import { isSuccessStatus } from '../core/index.js';
-import { loadAssertIdempotent, type AssertIdempotentOptions, type Target } from '../harness/index.js';
+import type { AssertIdempotentOptions, Target } from '../harness/index.js';
 
 /**
  * A predicate's verdict. `message` explains the failure of the assertion: when `pass` is false, of
@@ -138,7 +138,9 @@ export function toBeReplayOf(received: unknown, source: unknown): MatcherResult 
  * assert.ok(verdict.pass, verdict.message());
  */
 export async function toBeIdempotent(received: unknown, options: IdempotentMatcherOptions<unknown>): Promise<MatcherResult> {
-  const assertIdempotent = await loadAssertIdempotent();
+  // Both loaded when used: the harness brings faker, and assertIdempotent fast-check, which a setup file
+  // registering the matchers (relaykit/vitest/setup) should not load.
+  const assertIdempotent = await (await import('../harness/index.js')).loadAssertIdempotent();
   try {
     await assertIdempotent({ ...options, target: received as Target });
     return { pass: true, message: () => 'expected the handler not to be idempotent, but every generated sequence left the same state' };
