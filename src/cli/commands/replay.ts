@@ -15,7 +15,6 @@ import {
   previewReplay,
   replay,
   resignStored,
-  serviceClient,
   type CapturedDelivery,
   type ReplayPreview,
   type RouteOptions,
@@ -143,7 +142,7 @@ export async function replayCommand(out: Output, env: NodeJS.ProcessEnv, id: str
 
   const url = joinUrl(base!, apiPaths.replay(preview.sourceExecutionId));
   if (options.json !== true) out.line(`${PREFIX} POST ${url}`);
-  const result = await serviceClient(base, { token: apiTokenFromEnv(env) }).replay(preview.sourceExecutionId);
+  const result = await replay(preview.sourceExecutionId, { target: base, apiToken: apiTokenFromEnv(env) });
   const ok = isSuccessStatus(result.status);
   if (options.json === true) {
     out.line(JSON.stringify({ url: result.url, status: result.status, body: bodyValue(result), sourceExecutionId: preview.sourceExecutionId }, null, 2));
