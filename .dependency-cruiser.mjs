@@ -20,7 +20,8 @@ const mayImport = {
   msw: ['emulator', 'providers', 'signers'],
   // What both shells share over the service: finding and loading the user's relay.ts.
   project: ['service', 'providers', 'signers'],
-  cli: ['project', 'harness', 'service', 'providers', 'signers'],
+  // relay emulate serves the emulator, as relay dev serves the service.
+  cli: ['project', 'harness', 'service', 'emulator', 'providers', 'signers'],
   // The runner-neutral test core: starts the service for a run, hands it to workers, the fixture, the matchers.
   testing: ['project', 'harness', 'service', 'providers', 'signers'],
   // A runner adapter is a thin shell over the test core (and the msw binding, for mockProviders).
@@ -49,9 +50,11 @@ const packageHomes = [
     name: 'msw-only-in-msw',
     packages: 'msw',
     layers: ['msw'],
+    // emulator.handlers() binds the emulator into msw (loaded only when called: msw is an optional peer).
+    files: ['src/emulator/msw.ts'],
     why:
-      "The msw package is imported in src/msw/ only: the providers' API routes are written against web Request and " +
-      'Response, and src/msw/ binds them into msw handlers, so that the same routes serve any other runtime.',
+      "The msw package is imported in src/msw/ only, and in src/emulator/msw.ts, which binds emulator.handlers(): the providers' " +
+      'API routes are written against web Request and Response, so that the same routes serve any other runtime.',
   },
   {
     name: 'vitest-only-in-vitest-plugin',
@@ -79,11 +82,13 @@ const packageHomes = [
   },
 ];
 
-const packageRules = packageHomes.map(({ name, packages, layers, why }) => ({
+const exactly = (file) => `^${file.replace(/[.]/g, '\\.')}$`;
+
+const packageRules = packageHomes.map(({ name, packages, layers, files = [], why }) => ({
   name,
   comment: why,
   severity: 'error',
-  from: { path: '^src/', pathNot: folders(layers) },
+  from: { path: '^src/', pathNot: [folders(layers), ...files.map(exactly)] },
   to: { path: `(^|/)node_modules/(${packages})/` },
 }));
 
