@@ -28,6 +28,10 @@ const fixture: Record<string, string> = {
   'src/msw/bind.ts': `import { http } from 'msw';\nimport { world } from '../emulator/world.js';\nimport { routes } from '../providers/internal.js';\nexport const handlers = [http, world, routes];\n`,
   // BAD: the emulator reaching up into its msw binding.
   'src/emulator/mocks.ts': `import { handlers } from '../msw/bind.js';\nexport const mocks = handlers;\n`,
+  // Fine: emulator.handlers()'s one file, named in the rule.
+  'src/emulator/msw.ts': `import { http } from 'msw';\nexport const bound = http;\n`,
+  // BAD: any other emulator file importing msw.
+  'src/emulator/server.ts': `import { http } from 'msw';\nexport const served = http;\n`,
 };
 
 describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
@@ -37,8 +41,8 @@ describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
     found = await cruisePlanted(fixture);
   });
 
-  it('reports a provider file importing msw as msw-only-in-msw', () => {
-    expect(found.filter((v) => v.rule === 'msw-only-in-msw')).toEqual([{ rule: 'msw-only-in-msw', from: 'src/providers/resend/mocked.ts', to: expect.stringMatching(/^node_modules\/msw\//) }]);
+  it('reports a provider file and an emulator file importing msw as msw-only-in-msw, all but src/emulator/msw.ts', () => {
+    expect(found.filter((v) => v.rule === 'msw-only-in-msw').map((v) => v.from)).toEqual(['src/emulator/server.ts', 'src/providers/resend/mocked.ts']);
   });
 
   it('reports the harness importing src/providers/internal.ts as providers-internal-door', () => {
@@ -50,6 +54,6 @@ describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else: msw importing the emulator, the emulator importing the harness, the door and msw pass', () => {
-    expect(found).toHaveLength(3);
+    expect(found).toHaveLength(4);
   });
 });
