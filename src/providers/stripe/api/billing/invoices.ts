@@ -8,6 +8,7 @@ import type { Obj, RouteHandler } from '../../../shared/api/index.js';
 import { emit } from '../emit.js';
 import { resourceMissing, stripeError, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
+import { cardError } from '../payments/respond.js';
 import { formBody } from '../write.js';
 import { Chain } from './chain.js';
 import { collectInvoice } from './collect.js';
@@ -174,8 +175,7 @@ export function payInvoice(): RouteHandler {
       });
     }
     if (collected.outcome === 'failed') {
-      const error = collected.attempt?.error ?? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
-      return stripeError(402, { ...(error as object), type: 'card_error', message: String((error as Obj).message ?? 'Your card was declined.') } as never);
+      return cardError(collected.attempt?.error ?? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
     }
     return stripeJson(expand(world, collected.invoice, expandParam(body)));
   };

@@ -3,20 +3,13 @@
  * and malformed ones answered with Stripe's 400, never a throw), the time an object is stamped with
  * (its customer's test clock, else the world's clock), and the changed fields an update reports.
  */
-import { isPlainObject } from '../../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
-import { stripeError, unknownParameter } from '../errors.js';
+import { stripeError } from '../errors.js';
+import { stripeOrder } from '../payments/objects.js';
 
-/** 400 `parameter_missing`: "Missing required param: name." */
-export function missingParam(param: string): Response {
-  return stripeError(400, {
-    type: 'invalid_request_error',
-    code: 'parameter_missing',
-    doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
-    message: `Missing required param: ${param}.`,
-    param,
-  });
-}
+/** Stripe's metadata rules, key order, missing and unknown parameter answers, as payments has them. */
+export { mergeMetadata as metadata, stripeOrder as ordered } from '../payments/objects.js';
+export { parameterMissing as missingParam, unknownOf as refuseUnknown } from '../payments/respond.js';
 
 /** 400 `parameter_invalid_*` or any other invalid-request answer naming `param`. */
 export function badParam(param: string, message: string, code = 'parameter_invalid_string'): Response {
@@ -26,13 +19,6 @@ export function badParam(param: string, message: string, code = 'parameter_inval
 /** 400 for a request the object's state refuses (`invoice_not_editable`, …). */
 export function badState(message: string, code?: string): Response {
   return stripeError(400, { type: 'invalid_request_error', message, ...(code ? { code } : {}) });
-}
-
-/** The 400 for the first parameter of `body` the endpoint does not take, or `undefined`. */
-export function refuseUnknown(body: Obj, allowed: readonly string[]): Response | undefined {
-  const known = new Set([...allowed, 'expand']);
-  const unknown = Object.keys(body).find((key) => !known.has(key));
-  return unknown === undefined ? undefined : unknownParameter(unknown);
 }
 
 /** A string parameter, `undefined` when absent. */
@@ -59,19 +45,6 @@ export function flag(body: Obj, key: string): boolean | undefined | Response {
   if (value === undefined) return undefined;
   if (value === 'true' || value === 'false') return value === 'true';
   return badParam(key, `Invalid boolean: ${String(value)}`, 'parameter_invalid_boolean');
-}
-
-/** `metadata[k]=v` as Stripe stores it (strings), merged over `current`; an empty value removes a key. */
-export function metadata(current: unknown, update: unknown): Obj {
-  if (update === '') return {};
-  const out: Obj = isPlainObject(current) ? { ...current } : {};
-  if (isPlainObject(update)) {
-    for (const [k, v] of Object.entries(update)) {
-      if (v === '') delete out[k];
-      else out[k] = String(v);
-    }
-  }
-  return out;
 }
 
 /** The top-level fields of `before` that `after` changed, with their old values (`previous_attributes`). */
@@ -117,23 +90,11 @@ export function guarded(handler: RouteHandler): RouteHandler {
   };
 }
 
-/** `value` with every object's keys in Stripe's order: `id`, `object`, then alphabetical. */
-export function ordered<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => ordered(v)) as T;
-  if (!isPlainObject(value)) return value;
-  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(keys.map((k) => [k, ordered(value[k])])) as T;
-}
-
-function rank(key: string): number {
-  return key === 'id' ? 0 : key === 'object' ? 1 : 2;
-}
-
 /**
  * Stores a Stripe object with its keys in Stripe's order and returns the stored copy.
  * @example
  * const stored = save(world, 'invoice', invoice);
  */
 export function save(world: World, kind: string, object: Obj): Obj {
-  return world.put('stripe', kind, ordered(object));
+  return world.put('stripe', kind, stripeOrder(object));
 }

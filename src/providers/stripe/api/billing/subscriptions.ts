@@ -9,8 +9,9 @@
  * 3 days, sends `customer.subscription.trial_will_end` at once.
  */
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
-import { resourceMissing, stripeError, stripeJson } from '../errors.js';
+import { resourceMissing, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
+import { cardError } from '../payments/respond.js';
 import { formBody } from '../write.js';
 import { Chain } from './chain.js';
 import { noteTrialWillEnd } from './trial.js';
@@ -114,7 +115,7 @@ export function createSubscription(): RouteHandler {
       noteTrialWillEnd(world, id);
     }
     chain.commit();
-    if (declined && behavior === 'error_if_incomplete') return stripeError(402, { ...(declined as object), type: 'card_error', message: String(declined.message ?? 'Your card was declined.') } as never);
+    if (declined && behavior === 'error_if_incomplete') return cardError(declined);
     return stripeJson(expand(world, subscription, expandParam(body)));
   };
 }
