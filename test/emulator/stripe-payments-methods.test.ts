@@ -28,6 +28,13 @@ describe('payment methods', () => {
     expect(await stripe.paymentMethods.retrieve(op.result!.id)).toEqual(JSON.parse(JSON.stringify(op.result)));
   });
 
+  it('retrieving a test id mints a payment method as Stripe does; an unknown id is 404 No such PaymentMethod', async () => {
+    const minted = await stripe.paymentMethods.retrieve('pm_card_mastercard');
+    expect(minted).toMatchObject({ id: expect.stringMatching(/^pm_[0-9A-Za-z]{24}$/), card: { brand: 'mastercard' }, customer: null });
+    expect(await stripe.paymentMethods.retrieve(minted.id)).toEqual(minted);
+    await expect(stripe.paymentMethods.retrieve('pm_nope')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such PaymentMethod: 'pm_nope'" });
+  });
+
   it('the same card number gives the same fingerprint, another card another', async () => {
     const a = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
     const b = await stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: 2030 } as never });

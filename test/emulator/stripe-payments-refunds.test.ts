@@ -130,6 +130,13 @@ describe('disputes', () => {
     if (status === 'won') expect(op.result!.balance_transactions[1]).toMatchObject({ amount: 5000, fee: -1500, net: 6500, source: dispute!.id });
   });
 
+  it('a disputed charge cannot be refunded (charge_disputed)', async () => {
+    const intent = (await disputed()).result!;
+    const op = await run(() => stripe.refunds.create({ payment_intent: intent.id }));
+    expect(op.error).toMatchObject({ statusCode: 400, code: 'charge_disputed' });
+    expect(op.types).toEqual([]);
+  });
+
   it('close accepts the loss: charge.dispute.closed, status lost', async () => {
     const intent = (await disputed()).result!;
     const [dispute] = (await stripe.disputes.list({ payment_intent: intent.id })).data;

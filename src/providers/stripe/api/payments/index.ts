@@ -5,7 +5,7 @@
 import type { ApiRoute, route } from '../../../shared/api/index.js';
 import { closeDispute, updateDispute } from './disputes.js';
 import { cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntentRoute, createPaymentIntent, updatePaymentIntent } from './intents.js';
-import { attachPaymentMethod, createPaymentMethod, customerPaymentMethods, detachPaymentMethod } from './methods.js';
+import { attachPaymentMethod, createPaymentMethod, customerPaymentMethods, detachPaymentMethod, retrievePaymentMethod } from './methods.js';
 import { createRefund, updateRefund } from './refunds.js';
 import { cancelSetupIntent, confirmSetupIntent, createSetupIntent } from './setup.js';
 
@@ -23,6 +23,7 @@ export { cancelPaymentIntent, createRefund };
 export function paymentRoutes(r: typeof route): ApiRoute[] {
   return [
     r('POST', '/v1/payment_methods', createPaymentMethod()),
+    r('GET', '/v1/payment_methods/:id', retrievePaymentMethod()),
     r('POST', '/v1/payment_methods/:id/attach', attachPaymentMethod()),
     r('POST', '/v1/payment_methods/:id/detach', detachPaymentMethod()),
     r('GET', '/v1/customers/:id/payment_methods', customerPaymentMethods()),

@@ -4,7 +4,7 @@
  * (`payment_method.detached`). Saving a card that declines is refused as Stripe refuses it (402).
  */
 import { isPlainObject } from '../../../../core/index.js';
-import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
+import { decodeForm, type Obj, type RouteHandler, type World } from '../../../shared/api/index.js';
 import { emit } from '../emit.js';
 import { resourceMissing, stripeJson } from '../errors.js';
 import { expand, expandParam, listResponse } from '../read.js';
@@ -71,6 +71,16 @@ export function attachPaymentMethod(): RouteHandler {
     const attached = attachTo(world, method, customer!);
     if ('error' in attached) return cardError(attached.error as Obj);
     return stripeJson(expand(world, attached, expandParam(body)));
+  };
+}
+
+/** `GET /v1/payment_methods/:id`: a stored one, or a test id (`pm_card_visa`) minted as Stripe does. */
+export function retrievePaymentMethod(): RouteHandler {
+  return (request, params, world) => {
+    const id = String(params.id);
+    const method = resolvePaymentMethod(world, id);
+    if (!method) return resourceMissing('PaymentMethod', id);
+    return stripeJson(expand(world, method, expandParam(decodeForm(new URL(request.url).searchParams))));
   };
 }
 

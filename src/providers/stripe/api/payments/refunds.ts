@@ -47,6 +47,7 @@ export function createRefund(): RouteHandler {
     if (!chargeId || (charge && (charge.status === 'failed' || charge.status === 'pending' || charge.captured === false))) {
       return invalidRequest(`This PaymentIntent (${piId ?? idOf(charge?.payment_intent)}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
     }
+    if (charge?.disputed === true) return invalidRequest(`Charge ${chargeId} has been charged back; cannot issue a refund.`, { code: 'charge_disputed' });
     const reason = stringParam(body, 'reason') ?? null;
     if (reason !== null && !REASONS.includes(reason)) return invalidRequest(`Invalid reason: must be one of ${REASONS.join(', ')}`, { code: 'parameter_invalid_string', param: 'reason' });
     const currency = String(charge?.currency ?? intent?.currency ?? 'usd');
