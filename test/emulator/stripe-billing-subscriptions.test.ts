@@ -146,6 +146,13 @@ describe('stripe billing: subscriptions', () => {
     expect(items.map((i) => i.amount).sort((a, b) => a - b)).toEqual([-2000, 5000]);
   });
 
+  it('payment_behavior=error_if_incomplete: a decline answers 402 and no subscription is made (only the charge events)', async () => {
+    const { customer, price } = await setup('pm_card_chargeCustomerFail');
+    await expect(stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'error_if_incomplete' })).rejects.toMatchObject({ statusCode: 402, type: 'StripeCardError' });
+    expect(types(world)).toEqual(['payment_intent.created', 'charge.failed', 'payment_intent.payment_failed']);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toEqual([]);
+  });
+
   const refusals: { name: string; run: () => Promise<unknown>; status: number; code?: string }[] = [
     {
       name: 'a customer with no payment method',

@@ -53,6 +53,12 @@ export class Chain {
     if (this.#events.length > before) this.#events.splice(position, 0, this.#events.pop()!);
   }
 
+  /** Keeps only the held events `keep` accepts (a write that is undone but whose charge happened). */
+  keep(keep: (type: string) => boolean): void {
+    const kept = this.#events.filter((e) => keep(e.type));
+    this.#events.splice(0, this.#events.length, ...kept);
+  }
+
   /** The types held so far, in order. */
   types(): string[] {
     return this.#events.map((e) => e.type);

@@ -108,6 +108,15 @@ export function createSubscription(): RouteHandler {
       if (!trialEnd) status = collected.outcome === 'paid' || subscription.collection_method === 'send_invoice' ? 'active' : 'incomplete';
       if (collected.attempt && (collected.outcome === 'failed' || collected.outcome === 'action_required')) declined = collected.attempt?.error ?? null;
     }
+    if (declined && behavior === 'error_if_incomplete') {
+      // "doesn't create a subscription and returns an error instead" (payment_behavior, docs.stripe.com/api/subscriptions/create).
+      world.delete('stripe', 'subscription', id);
+      for (const item of subItems) world.delete('stripe', 'subscription_item', String(item.id));
+      world.delete('stripe', 'invoice', String(draft.id));
+      chain.keep((type) => type.startsWith('payment_intent.') || type.startsWith('charge.'));
+      chain.commit();
+      return cardError(declined);
+    }
     subscription = storeSubscription(world, { ...subscription, status, latest_invoice: draft.id });
     chain.emitAt(mark, ['customer.subscription.created'], subscription, { at: at * 1000 });
     if (trialEnd !== null && trialEnd - at <= 3 * DAY) {
@@ -115,7 +124,6 @@ export function createSubscription(): RouteHandler {
       noteTrialWillEnd(world, id);
     }
     chain.commit();
-    if (declined && behavior === 'error_if_incomplete') return cardError(declined);
     return stripeJson(expand(world, subscription, expandParam(body)));
   };
 }
