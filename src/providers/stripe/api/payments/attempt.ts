@@ -92,6 +92,8 @@ export interface ConfirmOptions {
 /**
  * Confirms the stored payment intent `intent` with `method` (a stored payment method): writes the
  * charge and the intent's new state and appends their events, as `attemptPayment` describes.
+ * @example
+ * confirmPaymentIntent(world, intent, method, { offSession: true }).outcome; // 'succeeded'
  */
 export function confirmPaymentIntent(world: World, intent: Obj, method: Obj, options: ConfirmOptions = {}): PaymentAttempt {
   const behavior = testCardOfLast4((method.card as Obj | undefined)?.last4).behavior;
@@ -108,6 +110,8 @@ export function confirmPaymentIntent(world: World, intent: Obj, method: Obj, opt
 /**
  * Makes the charge of an intent whose payment method is good (after 3D Secure, or at once): a
  * manual-capture intent waits in `requires_capture`, any other succeeds and its charge settles.
+ * @example
+ * charge(world, intent, method); // after 3D Secure passed
  */
 export function charge(world: World, intent: Obj, method: Obj, at?: number): PaymentAttempt {
   const manual = intent.capture_method === 'manual';
@@ -141,7 +145,11 @@ function saveForLater(world: World, intent: Obj, method: Obj, at?: number): void
   emit(world, ['payment_method.attached'], world.put('stripe', 'payment_method', { ...method, customer: intent.customer }), { at });
 }
 
-/** `charge` with the balance transaction of what it captured (stored), not stored itself. */
+/**
+ * `charge` with the balance transaction of what it captured (stored), not stored itself.
+ * @example
+ * world.put('stripe', 'charge', withBalance(world, charge));
+ */
 export function withBalance(world: World, charge: Obj, at?: number): Obj {
   const txn = recordBalanceTransaction(world, { amount: Number(charge.amount_captured), currency: String(charge.currency), source: String(charge.id), type: 'charge', at });
   return { ...charge, balance_transaction: txn.id };
@@ -151,6 +159,8 @@ export function withBalance(world: World, charge: Obj, at?: number): Obj {
  * An asynchronous capture's balance transaction arrives a moment after the charge: `charge.updated`
  * with `previous_attributes.balance_transaction: null` (stripe-node's Events: charge.updated occurs
  * "upon an asynchronous capture").
+ * @example
+ * settle(world, charge); // appends charge.updated
  */
 export function settle(world: World, made: Obj, at?: number): Obj {
   const updated = world.put('stripe', 'charge', withBalance(world, made, at));

@@ -100,13 +100,21 @@ export function testCardOf(id: string): TestCard | undefined {
   return match ? lookup(match[1]!) : undefined;
 }
 
-/** The test card with this number (spaces ignored), or `undefined` for a number that is not one. */
+/**
+ * The test card with this number (spaces ignored), or `undefined` for a number that is not one.
+ * @example
+ * testCardByNumber('4000 0000 0000 9995')?.behavior.kind; // 'declined'
+ */
 export function testCardByNumber(number: string): TestCard | undefined {
   const digits = number.replace(/[\s-]/g, '');
   return Object.values(CARDS).find((c) => c.number === digits);
 }
 
-/** The test card a stored payment method's card is (by its last four digits); a card we do not know charges fine. */
+/**
+ * The test card a stored payment method's card is (by its last four digits); a card we do not know charges fine.
+ * @example
+ * testCardOfLast4(method.card.last4).behavior; // what charging a stored method does
+ */
 export function testCardOfLast4(last4: unknown): TestCard {
   return Object.values(CARDS).find((c) => c.number.endsWith(String(last4))) ?? CARDS.visa!;
 }
@@ -115,6 +123,8 @@ export function testCardOfLast4(last4: unknown): TestCard {
  * Why saving the card (attach, a setup intent) is refused, or `undefined`: a card that declines
  * charges declines the check made when it is saved, except `chargeCustomerFail` (saved, then every
  * charge fails) and the Radar block (which screens payments).
+ * @example
+ * saveDecline(testCardOf('pm_card_chargeDeclined')!)?.declineCode; // 'generic_decline'
  */
 export function saveDecline(card: TestCard): Decline | undefined {
   if (card.behavior.kind !== 'declined' || card === CARDS.chargeCustomerFail || card === CARDS.riskLevelHighest) return undefined;

@@ -77,7 +77,11 @@ function closedError(dispute: Obj, verb: string): Response {
   });
 }
 
-/** `POST /v1/disputes/:id`: `evidence[…]`, `metadata`, `submit=true` (evidence goes to the bank: `under_review`). */
+/**
+ * `POST /v1/disputes/:id`: `evidence[…]`, `metadata`, `submit=true` (evidence goes to the bank: `under_review`).
+ * @example
+ * r('POST', '/v1/disputes/:id', updateDispute())
+ */
 export function updateDispute(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -126,7 +130,11 @@ function decide(world: World, dispute: Obj, status: 'won' | 'lost'): Obj {
   return closed;
 }
 
-/** `POST /v1/disputes/:id/close`: the dispute is accepted as lost. */
+/**
+ * `POST /v1/disputes/:id/close`: the dispute is accepted as lost.
+ * @example
+ * r('POST', '/v1/disputes/:id/close', closeDispute())
+ */
 export function closeDispute(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);

@@ -78,7 +78,11 @@ export function paymentIntentObject(world: World, input: NewIntent): Obj {
   });
 }
 
-/** The card error of a decline as Stripe reports it, on the intent and in the 402 answer. */
+/**
+ * The card error of a decline as Stripe reports it, on the intent and in the 402 answer.
+ * @example
+ * cardErrorFields(decline, 'ch_…', paymentMethod); // { code: 'card_declined', decline_code, message, type: 'card_error', … }
+ */
 export function cardErrorFields(decline: Decline, charge: string | null, paymentMethod: Obj): Obj {
   return stripeOrder({
     advice_code: decline.code === 'card_declined' ? 'try_again_later' : 'do_not_try_again',
@@ -92,7 +96,11 @@ export function cardErrorFields(decline: Decline, charge: string | null, payment
   });
 }
 
-/** What the buyer's browser is asked to do for 3D Secure (Stripe.js handles `use_stripe_sdk`). */
+/**
+ * What the buyer's browser is asked to do for 3D Secure (Stripe.js handles `use_stripe_sdk`).
+ * @example
+ * { ...intent, next_action: threeDSecureAction(world, method.card), status: 'requires_action' }
+ */
 export function threeDSecureAction(world: World, card: Obj): Obj {
   return stripeOrder({
     type: 'use_stripe_sdk',

@@ -26,7 +26,11 @@ function confirmed(world: World, attempt: PaymentAttempt, body: Obj): Response {
   return stripeJson(expand(world, attempt.paymentIntent, expandParam(body)));
 }
 
-/** `POST /v1/payment_intents`: `amount` and `currency` required; `confirm=true` confirms at once. */
+/**
+ * `POST /v1/payment_intents`: `amount` and `currency` required; `confirm=true` confirms at once.
+ * @example
+ * r('POST', '/v1/payment_intents', createPaymentIntent())
+ */
 export function createPaymentIntent(): RouteHandler {
   return async (request, params, world) => {
     const body = await formBody(request);
@@ -74,7 +78,11 @@ export function createPaymentIntent(): RouteHandler {
   };
 }
 
-/** `POST /v1/payment_intents/:id/confirm`, with the intent's payment method or a new `payment_method`. */
+/**
+ * `POST /v1/payment_intents/:id/confirm`, with the intent's payment method or a new `payment_method`.
+ * @example
+ * r('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntentRoute())
+ */
 export function confirmPaymentIntentRoute(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -104,6 +112,8 @@ export function confirmPaymentIntentRoute(): RouteHandler {
 /**
  * `POST /v1/payment_intents/:id/capture`: captures `amount_to_capture` (default all) of a
  * `requires_capture` intent; the rest is released (the charge's `amount_refunded`).
+ * @example
+ * r('POST', '/v1/payment_intents/:id/capture', capturePaymentIntent())
  */
 export function capturePaymentIntent(): RouteHandler {
   return async (request, params, world) => {
@@ -141,6 +151,8 @@ const UPDATABLE = ['amount', 'currency', 'customer', 'description', 'metadata', 
  * `POST /v1/payment_intents/:id`: what an unconfirmed intent is (a test `payment_method` is minted as
  * at create); once succeeded or canceled, only `description`, `metadata` and `receipt_email`. Stripe
  * has no payment_intent.updated event, so nothing is appended.
+ * @example
+ * r('POST', '/v1/payment_intents/:id', updatePaymentIntent())
  */
 export function updatePaymentIntent(): RouteHandler {
   return async (request, params, world) => {
@@ -166,7 +178,11 @@ export function updatePaymentIntent(): RouteHandler {
   };
 }
 
-/** `POST /v1/payment_intents/:id/cancel`: an uncaptured authorization is released in full. */
+/**
+ * `POST /v1/payment_intents/:id/cancel`: an uncaptured authorization is released in full.
+ * @example
+ * r('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent())
+ */
 export function cancelPaymentIntent(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);

@@ -15,7 +15,11 @@ import { cardErrorFields } from './intent.js';
 import { mergeMetadata, paymentMethodObject } from './objects.js';
 import { cardError, customerParam, invalidRequest, parameterMissing, stringParam, unknownOf } from './respond.js';
 
-/** `POST /v1/payment_methods`: `type=card` with `card[number]` (a test card) or `card[token]`. */
+/**
+ * `POST /v1/payment_methods`: `type=card` with `card[number]` (a test card) or `card[token]`.
+ * @example
+ * r('POST', '/v1/payment_methods', createPaymentMethod())
+ */
 export function createPaymentMethod(): RouteHandler {
   return async (request, params, world) => {
     const body = await formBody(request);
@@ -45,6 +49,8 @@ export function createPaymentMethod(): RouteHandler {
 /**
  * Saves `method` to `customer` (the card check first): the attached method, or the card error.
  * Appends `payment_method.attached`.
+ * @example
+ * const saved = attachTo(world, method, 'cus_…'); if ('error' in saved) return cardError(saved.error);
  */
 export function attachTo(world: World, method: Obj, customer: string, at?: number): Obj | { readonly error: Obj } {
   const decline = saveDecline(testCardOfLast4((method.card as Obj | undefined)?.last4));
@@ -54,7 +60,11 @@ export function attachTo(world: World, method: Obj, customer: string, at?: numbe
   return attached;
 }
 
-/** `POST /v1/payment_methods/:id/attach` with `customer` (a test id attaches a new payment method). */
+/**
+ * `POST /v1/payment_methods/:id/attach` with `customer` (a test id attaches a new payment method).
+ * @example
+ * r('POST', '/v1/payment_methods/:id/attach', attachPaymentMethod())
+ */
 export function attachPaymentMethod(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -74,7 +84,11 @@ export function attachPaymentMethod(): RouteHandler {
   };
 }
 
-/** `GET /v1/payment_methods/:id`: a stored one, or a test id (`pm_card_visa`) minted as Stripe does. */
+/**
+ * `GET /v1/payment_methods/:id`: a stored one, or a test id (`pm_card_visa`) minted as Stripe does.
+ * @example
+ * r('GET', '/v1/payment_methods/:id', retrievePaymentMethod())
+ */
 export function retrievePaymentMethod(): RouteHandler {
   return (request, params, world) => {
     const id = String(params.id);
@@ -84,7 +98,11 @@ export function retrievePaymentMethod(): RouteHandler {
   };
 }
 
-/** `POST /v1/payment_methods/:id/detach`. */
+/**
+ * `POST /v1/payment_methods/:id/detach`.
+ * @example
+ * r('POST', '/v1/payment_methods/:id/detach', detachPaymentMethod())
+ */
 export function detachPaymentMethod(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -98,7 +116,11 @@ export function detachPaymentMethod(): RouteHandler {
   };
 }
 
-/** `GET /v1/customers/:id/payment_methods`: the customer's payment methods, newest first (`type` filters). */
+/**
+ * `GET /v1/customers/:id/payment_methods`: the customer's payment methods, newest first (`type` filters).
+ * @example
+ * r('GET', '/v1/customers/:id/payment_methods', customerPaymentMethods())
+ */
 export function customerPaymentMethods(): RouteHandler {
   return (request, params, world) => {
     const id = String(params.id);

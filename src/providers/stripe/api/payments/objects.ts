@@ -7,7 +7,11 @@ import { isPlainObject } from '../../../../core/index.js';
 import type { Obj, World } from '../../../shared/api/index.js';
 import type { Decline, TestCard } from './cards.js';
 
-/** `value` with every object's keys in Stripe's order: `id`, `object`, then alphabetical. */
+/**
+ * `value` with every object's keys in Stripe's order: `id`, `object`, then alphabetical.
+ * @example
+ * stripeOrder({ status: 'ok', object: 'charge', id: 'ch_1' }); // { id, object, status }
+ */
 export function stripeOrder<T>(value: T): T {
   if (Array.isArray(value)) return value.map(stripeOrder) as T;
   if (!isPlainObject(value)) return value;
@@ -17,12 +21,20 @@ export function stripeOrder<T>(value: T): T {
 
 const rank = (key: string): number => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
 
-/** Unix seconds of `at` (milliseconds), or of the world's clock. */
+/**
+ * Unix seconds of `at` (milliseconds), or of the world's clock.
+ * @example
+ * seconds(world); // 1764158400
+ */
 export function seconds(world: World, at?: number): number {
   return Math.floor((at ?? world.now()) / 1000);
 }
 
-/** `n` decimal digits drawn from the world's ids (so a seeded world repeats them). */
+/**
+ * `n` decimal digits drawn from the world's ids (so a seeded world repeats them).
+ * @example
+ * digits(world, 6); // '418203'
+ */
 export function digits(world: World, n: number): string {
   return [...world.id('d', n).slice(2)].map((c) => String(c.charCodeAt(0) % 10)).join('');
 }
@@ -41,7 +53,11 @@ function fingerprint(number: string): string {
 
 const DISPLAY_BRAND: Readonly<Record<TestCard['brand'], string>> = { visa: 'visa', mastercard: 'mastercard', amex: 'american_express' };
 
-/** `metadata[…]` as Stripe stores it (strings), merged over `current`; `metadata=''` clears it. */
+/**
+ * `metadata[…]` as Stripe stores it (strings), merged over `current`; `metadata=''` clears it.
+ * @example
+ * mergeMetadata({ a: '1', b: '2' }, { b: '', c: '3' }); // { a: '1', c: '3' }
+ */
 export function mergeMetadata(current: unknown, raw: unknown): Obj {
   if (raw === '') return {};
   const out: Obj = isPlainObject(current) ? { ...current } : {};
@@ -52,7 +68,11 @@ export function mergeMetadata(current: unknown, raw: unknown): Obj {
   return out;
 }
 
-/** A card payment method of `card`, unattached unless `customer`. */
+/**
+ * A card payment method of `card`, unattached unless `customer`.
+ * @example
+ * world.put('stripe', 'payment_method', paymentMethodObject(world, testCardOf('pm_card_visa')!));
+ */
 export function paymentMethodObject(world: World, card: TestCard, options: { customer?: string | null; metadata?: Obj; at?: number } = {}): Obj {
   const created = seconds(world, options.at);
   return stripeOrder({
@@ -95,7 +115,11 @@ export interface ChargeParts {
   readonly at?: number;
 }
 
-/** The charge a payment intent's confirmation makes, without its balance transaction (`withBalance` adds it). */
+/**
+ * The charge a payment intent's confirmation makes, without its balance transaction (`withBalance` adds it).
+ * @example
+ * chargeObject(world, { paymentIntent: pi, paymentMethod: pm, state: 'succeeded' });
+ */
 export function chargeObject(world: World, parts: ChargeParts): Obj {
   const { paymentIntent: pi, paymentMethod: pm, state, decline } = parts;
   const created = seconds(world, parts.at);

@@ -28,6 +28,8 @@ function money(amount: number, currency: string): string {
 /**
  * `POST /v1/refunds` with `payment_intent` or `charge`: refunds the rest of the charge or `amount`,
  * and raises the charge's `amount_refunded` (which also counts what a partial capture released).
+ * @example
+ * r('POST', '/v1/refunds', createRefund())
  */
 export function createRefund(): RouteHandler {
   return async (request, params, world) => {
@@ -95,7 +97,11 @@ export function createRefund(): RouteHandler {
   };
 }
 
-/** `POST /v1/refunds/:id`: only `metadata` can change. */
+/**
+ * `POST /v1/refunds/:id`: only `metadata` can change.
+ * @example
+ * r('POST', '/v1/refunds/:id', updateRefund())
+ */
 export function updateRefund(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);

@@ -80,7 +80,11 @@ function confirmSetup(world: World, intent: Obj, method: Obj, body: Obj): Respon
   return cardError(result.error as Obj, { setup_intent: failed });
 }
 
-/** `POST /v1/setup_intents`: `customer`, `payment_method`, `confirm`, `usage` (default `off_session`). */
+/**
+ * `POST /v1/setup_intents`: `customer`, `payment_method`, `confirm`, `usage` (default `off_session`).
+ * @example
+ * r('POST', '/v1/setup_intents', createSetupIntent())
+ */
 export function createSetupIntent(): RouteHandler {
   return async (request, params, world) => {
     const body = await formBody(request);
@@ -104,7 +108,11 @@ export function createSetupIntent(): RouteHandler {
   };
 }
 
-/** `POST /v1/setup_intents/:id/confirm`, with the intent's payment method or a new `payment_method`. */
+/**
+ * `POST /v1/setup_intents/:id/confirm`, with the intent's payment method or a new `payment_method`.
+ * @example
+ * r('POST', '/v1/setup_intents/:id/confirm', confirmSetupIntent())
+ */
 export function confirmSetupIntent(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -126,7 +134,11 @@ export function confirmSetupIntent(): RouteHandler {
 
 const CANCEL_REASONS = ['abandoned', 'duplicate', 'requested_by_customer'];
 
-/** `POST /v1/setup_intents/:id/cancel`: `setup_intent.canceled`; a succeeded one cannot be. */
+/**
+ * `POST /v1/setup_intents/:id/cancel`: `setup_intent.canceled`; a succeeded one cannot be.
+ * @example
+ * r('POST', '/v1/setup_intents/:id/cancel', cancelSetupIntent())
+ */
 export function cancelSetupIntent(): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
@@ -146,7 +158,11 @@ export function cancelSetupIntent(): RouteHandler {
   };
 }
 
-/** The 3D Secure of a setup intent completed by the buyer (see `completeAuthentication`). */
+/**
+ * The 3D Secure of a setup intent completed by the buyer (see `completeAuthentication`).
+ * @example
+ * completeSetupAuthentication(world, 'seti_…', true); // via completeAuthentication
+ */
 export function completeSetupAuthentication(world: World, id: string, passed: boolean, at?: number): Obj {
   const intent = world.get('stripe', 'setup_intent', id);
   if (!intent || intent.status !== 'requires_action') throw new RelayError('INVALID_OPTION', `SetupIntent ${id} is not waiting for authentication (${intent ? String(intent.status) : 'no such SetupIntent'}).`);
