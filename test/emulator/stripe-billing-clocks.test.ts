@@ -14,6 +14,9 @@ const { world, stripe } = useBillingWorld();
 const FROZEN = START - 100 * DAY;
 const PAID = ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'charge.updated', 'invoice.paid', 'invoice.payment_succeeded', 'invoice_payment.paid'];
 const FAILED = ['payment_intent.created', 'charge.failed', 'payment_intent.payment_failed', 'invoice.payment_failed'];
+/** A retry confirms the invoice's payment intent again: no new intent. */
+const RETRY_FAILED = FAILED.slice(1);
+const RETRY_PAID = PAID.slice(1);
 
 /** A clock, a customer on it paying with `card`, and a monthly price. */
 async function onClock(card = 'pm_card_visa'): Promise<{ clock: Stripe.TestHelpers.TestClock; customer: Stripe.Customer; price: Stripe.Price }> {
@@ -98,7 +101,7 @@ describe('stripe billing: test clocks', () => {
     await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
     const end = sub.items.data[0]!.current_period_end;
     const events = await advance(clock.id, end + 20 * DAY);
-    const retries = RETRY_DAYS.flatMap(() => FAILED);
+    const retries = RETRY_DAYS.flatMap(() => RETRY_FAILED);
     expect(events.map((e) => e.type)).toEqual([
       'test_helpers.test_clock.advancing', 'invoice.upcoming', 'customer.subscription.updated', 'invoice.created', 'invoice.finalized', ...FAILED, 'customer.subscription.updated',
       ...retries, 'customer.subscription.deleted', 'test_helpers.test_clock.ready',
@@ -108,13 +111,15 @@ describe('stripe billing: test clocks', () => {
     expect(failures.map((e) => e.at)).toEqual([first, ...RETRY_DAYS.map((d) => first + d * DAY)]);
     expect(failures.map((e) => e.data.next_payment_attempt)).toEqual([...RETRY_DAYS.map((d) => first + d * DAY), null]);
     expect(failures.map((e) => e.data.attempt_count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const intents = new Set(events.filter((e) => e.type === 'charge.failed').map((e) => e.data.payment_intent));
+    expect(intents.size).toBe(1);
     const pastDue = events.filter((e) => e.type === 'customer.subscription.updated')[1]!;
     expect(pastDue.data.status).toBe('past_due');
     expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: 'canceled', ended_at: first + 14 * DAY, cancellation_details: { reason: 'payment_failed' } });
     await expectEventsMatchRetrieve(stripe, world);
   });
 
-  it('recovers when the card is fixed before the first retry: past_due → active', async () => {
+  it('recovers when the card is fixed before the first retry (the same payment intent confirmed again): past_due → active', async () => {
     const { clock, customer, price } = await onClock();
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
     const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
@@ -125,7 +130,7 @@ describe('stripe billing: test clocks', () => {
     const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
     await stripe.subscriptions.update(sub.id, { default_payment_method: visa.id });
     const events = await advance(clock.id, end + 2 * DAY);
-    expect(events.map((e) => e.type)).toEqual(['test_helpers.test_clock.advancing', ...PAID, 'customer.subscription.updated', 'test_helpers.test_clock.ready']);
+    expect(events.map((e) => e.type)).toEqual(['test_helpers.test_clock.advancing', ...RETRY_PAID, 'customer.subscription.updated', 'test_helpers.test_clock.ready']);
     expect(events.at(-2)!.data.status).toBe('active');
     await expectEventsMatchRetrieve(stripe, world);
   });

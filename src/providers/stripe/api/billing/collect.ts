@@ -6,7 +6,7 @@
  * authentication. A zero invoice is paid without a charge (`invoice.paid`, `invoice.payment_succeeded`).
  */
 import type { Obj, World } from '../../../shared/api/index.js';
-import { attemptPayment, type PaymentAttempt } from '../payments/attempt.js';
+import { attemptPayment, confirmPaymentIntent, resolvePaymentMethod, type PaymentAttempt } from '../payments/attempt.js';
 import type { Chain } from './chain.js';
 import { withTotals } from './invoice-objects.js';
 import { save } from './params.js';
@@ -100,16 +100,7 @@ export function collectInvoice(chain: Chain, invoiceId: string, options: Collect
     if (!options.failWithoutPaymentMethod) return { invoice, outcome: 'no_payment_method', attempt: null };
     return { invoice: recordFailure(chain, invoice, options, null, 'invoice.payment_failed'), outcome: 'no_payment_method', attempt: null };
   }
-  const attempt = attemptPayment(world, {
-    amount: Number(invoice.amount_remaining),
-    currency: String(invoice.currency),
-    customer: String(invoice.customer),
-    paymentMethod,
-    invoice: invoiceId,
-    description: billingDescription(invoice),
-    offSession: options.offSession ?? false,
-    at: options.at * 1000,
-  });
+  const attempt = charge(world, invoice, paymentMethod, options);
   if (attempt.outcome === 'succeeded') return { invoice: markPaid(chain, invoice, options.at, String(attempt.paymentIntent.id)), outcome: 'paid', attempt };
   const actionRequired = attempt.outcome === 'requires_action';
   const failed = recordFailure(chain, invoice, options, attempt, actionRequired ? 'invoice.payment_action_required' : 'invoice.payment_failed');
@@ -122,6 +113,32 @@ function recordFailure(chain: Chain, invoice: Obj, options: CollectOptions, atte
   const failed = save(chain.world, 'invoice', { ...invoice, attempted: true, attempt_count: Number(invoice.attempt_count) + 1, next_payment_attempt: next });
   chain.emit([type], failed, { at: options.at * 1000 });
   return failed;
+}
+
+/** Where the payment intent of an invoice's attempts is kept (one per invoice: retries confirm it again). */
+const INTENT_KIND = 'relaykit.billing.invoice_intent';
+
+/**
+ * One payment attempt for the invoice's remainder: its payment intent confirmed again when an earlier
+ * attempt left it waiting for a payment method (a retry), else a new one through `attemptPayment`.
+ */
+function charge(world: World, invoice: Obj, paymentMethod: string, options: CollectOptions): PaymentAttempt {
+  const previous = world.get('stripe', INTENT_KIND, String(invoice.id))?.payment_intent;
+  const intent = typeof previous === 'string' ? world.get('stripe', 'payment_intent', previous) : undefined;
+  const method = intent?.status === 'requires_payment_method' ? resolvePaymentMethod(world, paymentMethod, options.at * 1000) : undefined;
+  if (intent && method) return confirmPaymentIntent(world, intent, method, { offSession: options.offSession ?? false, at: options.at * 1000 });
+  const attempt = attemptPayment(world, {
+    amount: Number(invoice.amount_remaining),
+    currency: String(invoice.currency),
+    customer: String(invoice.customer),
+    paymentMethod,
+    invoice: String(invoice.id),
+    description: billingDescription(invoice),
+    offSession: options.offSession ?? false,
+    at: options.at * 1000,
+  });
+  world.put('stripe', INTENT_KIND, { id: invoice.id, payment_intent: attempt.paymentIntent.id });
+  return attempt;
 }
 
 /** What the payment intent says it is for, as Stripe words it. */
