@@ -21,7 +21,6 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
  */
 const EXIT_OF_CODE = {
   UNKNOWN_PROVIDER: EXIT.usage,
-  NOT_TRIGGERABLE: EXIT.usage,
   UNKNOWN_EVENT_TYPE: EXIT.usage,
   UNKNOWN_FLOW: EXIT.usage,
   MISSING_SECRET: EXIT.usage,

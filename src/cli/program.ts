@@ -185,6 +185,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--quiet', 'Do not print a line per delivery attempt')
     .example('  $ relay emulate --webhook stripe=http://localhost:4000/webhooks/stripe')
     .example("  # then, in the app: new Stripe(key, { host: '127.0.0.1', port: 12111, protocol: 'http' })")
+    .example('  $ relay emulate --host 0.0.0.0 --port 4010 --seed 7 --quiet   # reachable from a container, the same ids each run')
+    .example("  $ relay emulate --no-retries   # or --time-scale 0.001: Stripe's 63 h of retries in about 4 minutes")
     .action(async (options: EmulateOptions) => {
       const { emulateCommand } = await import('./commands/emulate.js');
       exitCode = await emulateCommand(out, io.env, options);

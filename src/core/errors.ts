@@ -3,7 +3,6 @@
 /** Stable codes of every error relaykit throws on purpose. */
 export type RelayErrorCode =
   | 'UNKNOWN_PROVIDER'
-  | 'NOT_TRIGGERABLE'
   | 'UNKNOWN_EVENT_TYPE'
   /** No flow of that name for the provider (`buildFlow`, `triggerFlow`, `relay flow`). */
   | 'UNKNOWN_FLOW'

@@ -57,8 +57,20 @@ export interface DispatchOptions {
   readonly onAttempt?: (delivery: EmulatorDelivery, attempt: DeliveryAttempt) => void;
 }
 
-/** A delivery as the dispatcher keeps it: its status changes and its attempts grow. */
-type Recorded = Omit<EmulatorDelivery, 'status' | 'attempts'> & { status: EmulatorDelivery['status']; readonly attempts: DeliveryAttempt[] };
+/**
+ * A delivery as the dispatcher keeps it: its status changes and its attempts grow; the body stays the
+ * string that was sent, parsed only when someone reads `deliveries()`.
+ */
+type Recorded = Omit<EmulatorDelivery, 'status' | 'attempts' | 'event'> & {
+  status: EmulatorDelivery['status'];
+  readonly attempts: DeliveryAttempt[];
+  readonly body: string;
+};
+
+/** What a reader gets: a copy, with the body parsed. */
+function published({ body, ...record }: Recorded): EmulatorDelivery {
+  return { ...structuredClone(record), event: JSON.parse(body) as unknown };
+}
 
 function objectIdOf(data: Record<string, unknown>): string | undefined {
   return typeof data.id === 'string' ? data.id : undefined;
@@ -104,7 +116,6 @@ export class Dispatcher {
       const endpoints = emulation.endpoints(world).filter((endpoint) => endpoint.accepts(event.type));
       if (endpoints.length === 0) continue;
       const built = emulation.envelope(event, world, endpoints.length);
-      const parsed: unknown = JSON.parse(built.body);
       for (const endpoint of endpoints) {
         let batch = byEndpoint.get(endpoint.id);
         if (!batch) byEndpoint.set(endpoint.id, (batch = { endpoint, provider: event.provider, deliveries: [], records: [] }));
@@ -125,7 +136,7 @@ export class Dispatcher {
           type: event.type,
           deliveryId: built.deliveryId,
           endpoint: { id: endpoint.id, url: endpoint.url },
-          event: parsed,
+          body: built.body,
           objectId: objectIdOf(event.data),
           status: 'pending',
           attempts: [],
@@ -166,7 +177,7 @@ export class Dispatcher {
         record.attempts.push(recorded);
         if (isSuccessStatus(attempt.status ?? 0)) record.status = 'delivered';
         else if (record.attempts.length >= context.maxAttempts) record.status = 'failed';
-        this.options.onAttempt?.(structuredClone(record), recorded);
+        if (this.options.onAttempt) this.options.onAttempt(published(record), recorded);
       },
     };
     try {
@@ -191,7 +202,7 @@ export class Dispatcher {
     }
     return this.#records
       .filter((r) => (filter.provider === undefined || r.provider === filter.provider) && (filter.type === undefined || r.type === filter.type) && (filter.status === undefined || r.status === filter.status))
-      .map((r) => structuredClone({ ...r, attempts: [...r.attempts] }));
+      .map(published);
   }
 
   /** Forgets what was sent (batches still running finish unrecorded). */

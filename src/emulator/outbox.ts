@@ -1,19 +1,10 @@
 /**
  * The outbox: an API write appends the events it causes, in the same step as it changes the world
- * (the transactional-outbox pattern); a dispatcher later turns them into signed deliveries, after
- * the API has answered, as the provider does.
+ * (the transactional-outbox pattern); the emulator's dispatcher (dispatcher.ts) turns them into signed
+ * deliveries after the API has answered, as the provider does.
  */
 import { RelayError } from '../core/index.js';
 import type { OutboxEvent, OutboxWriter } from './types.js';
-
-/**
- * What delivers outbox events (signs them and sends them to the service under test). Wired in a
- * later step; the outbox only keeps what is to be sent.
- */
-export interface Dispatcher {
-  /** Delivers `events`, oldest first; resolves once each has been answered. */
-  dispatch(events: readonly OutboxEvent[]): Promise<void>;
-}
 
 /** An outbox in memory: appended events wait, in order, until drained. */
 export class Outbox implements OutboxWriter {

@@ -1,7 +1,7 @@
 /** `providerHandlers`: the msw handlers of every mocked provider API, over one world. */
 import type { HttpHandler } from 'msw';
 import { RelayError } from '../core/index.js';
-import { mockProviderIds, type MockProviderId } from '../emulator/index.js';
+import { mockProviderIds, type MockProviderId } from '../emulator/seam.js';
 import { clerkRoutes, githubRoutes, resendRoutes, shopifyRoutes, stripeRoutes } from '../providers/internal.js';
 import type { MockContext } from './context.js';
 import { resolveMockOptions, type ProviderMockOptions } from './options.js';

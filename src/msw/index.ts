@@ -20,10 +20,10 @@ export type { ProviderMockOptions } from './options.js';
 
 // The provider world
 export { createProviderWorld, providerWorld, resetProviderWorld } from './world.js';
-export { ProviderWorld } from '../emulator/index.js';
-export type { UnsupportedRequest, WorldPutOptions, WorldScope } from '../emulator/index.js';
+export { ProviderWorld } from '../emulator/seam.js';
+export type { UnsupportedRequest, WorldPutOptions, WorldScope } from '../emulator/seam.js';
 
 // Shared types
-export { mockProviderIds } from '../emulator/index.js';
-export type { MockProviderId } from '../emulator/index.js';
+export { mockProviderIds } from '../emulator/seam.js';
+export type { MockProviderId } from '../emulator/seam.js';
 export type { CredentialOption } from '../providers/internal.js';

@@ -1,7 +1,7 @@
 /** Options of `providerHandlers` and `createProviderServer`, checked once at the boundary. */
 import { RelayError, unknownProviderMessage } from '../core/index.js';
 import type { CredentialOption } from '../providers/internal.js';
-import { isMockProviderId, mockProviderIds, type MockProviderId, type ProviderWorld } from '../emulator/index.js';
+import { isMockProviderId, mockProviderIds, type MockProviderId, type ProviderWorld } from '../emulator/seam.js';
 
 /** Options of the mocked provider APIs. */
 export interface ProviderMockOptions {

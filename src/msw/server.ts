@@ -9,7 +9,7 @@ import { prefixed, RelayError } from '../core/index.js';
 import { apiFactories, providerHandlers } from './handlers.js';
 import { resolveMockOptions, type ProviderMockOptions, type ResolvedMockOptions } from './options.js';
 import { reportUnsupported } from './shared/routes.js';
-import type { MockProviderId, ProviderWorld } from '../emulator/index.js';
+import type { MockProviderId, ProviderWorld } from '../emulator/seam.js';
 import { providerWorld } from './world.js';
 
 /** Options of `createProviderServer`. */

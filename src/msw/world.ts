@@ -5,7 +5,7 @@
 import { prefixed } from '../core/index.js';
 import { observeDeliveries } from '../providers/index.js';
 import { clerkAdapter, githubAdapter, resendAdapter, shopifyAdapter, stripeAdapter } from '../providers/internal.js';
-import { createWorld, type ProviderWorld } from '../emulator/index.js';
+import { createWorld, type ProviderWorld } from '../emulator/seam.js';
 
 /**
  * A new, empty world that knows the five providers (a test that wants its own world passes it as

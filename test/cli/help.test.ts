@@ -21,6 +21,7 @@ describe('relay help', () => {
       'replay <eventId|executionId>',
       'inspect <eventId|executionId>',
       'dev',
+      'emulate',
       'capture',
       'captures',
       'fixture <action> [id] [file]',
@@ -38,7 +39,7 @@ describe('relay help', () => {
     expect(line).toMatch(/ISO 8601 .*epoch seconds .*epoch milliseconds/);
   });
 
-  it.each(['trigger', 'flow', 'flows', 'replay', 'inspect', 'events', 'dev', 'capture', 'captures', 'fixture'])('relay %s --help describes each option and shows each in an example', async (command) => {
+  it.each(['trigger', 'flow', 'flows', 'replay', 'inspect', 'events', 'dev', 'emulate', 'capture', 'captures', 'fixture'])('relay %s --help describes each option and shows each in an example', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);
     const options = section(result.stdout, 'Options')
@@ -61,7 +62,7 @@ describe('relay help', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'relay: unknown command "replya". Commands: events, trigger, flows, flow, replay, inspect, dev, capture, captures, fixture. Run `relay --help` for usage.\n',
+      stderr: 'relay: unknown command "replya". Commands: events, trigger, flows, flow, replay, inspect, dev, emulate, capture, captures, fixture. Run `relay --help` for usage.\n',
     });
   });
 

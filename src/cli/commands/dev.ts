@@ -10,6 +10,7 @@ import { describeStore } from '../../service/store/open.js';
 import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { projectDir } from '../project.js';
+import { listenForSignals } from '../signals.js';
 
 /** cac's options of `relay dev`, unchecked. */
 export interface DevOptions {
@@ -166,28 +167,6 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
  * connections after DEFAULT_SHUTDOWN_GRACE_MS (5 s); this bounds handlers that never return.
  */
 const STOP_DEADLINE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 1_000;
-
-/**
- * SIGINT and SIGTERM, listened to from the moment the service listens until the process exits. A
- * listener removed after the first signal and added again to wait for a second left a moment in which
- * the signal's default action applied, and a quick second signal ended the process at once, unreported
- * (exit by signal, not 1). Signals that come while nothing waits are queued for the next wait.
- */
-function listenForSignals(): { next(): Promise<NodeJS.Signals> } {
-  const queued: NodeJS.Signals[] = [];
-  let waiting: ((signal: NodeJS.Signals) => void)[] = [];
-  const on = (signal: NodeJS.Signals) => () => {
-    const woken = waiting;
-    waiting = [];
-    if (woken.length === 0) queued.push(signal);
-    for (const wake of woken) wake(signal);
-  };
-  process.on('SIGINT', on('SIGINT'));
-  process.on('SIGTERM', on('SIGTERM'));
-  return {
-    next: () => (queued.length > 0 ? Promise.resolve(queued.shift()!) : new Promise((resolve) => waiting.push(resolve))),
-  };
-}
 
 /** Waits for `closing`, or stops at once on a second signal or at the deadline; resolves with the exit code. */
 async function stop(out: Output, closing: Promise<void>, signals: { next(): Promise<NodeJS.Signals> }): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { unsupportedMessage, type ApiRoutes, type RouteParams } from '../../providers/internal.js';
-import type { MockProviderId, ProviderWorld } from '../../emulator/index.js';
+import type { MockProviderId, ProviderWorld } from '../../emulator/seam.js';
 
 /** The HTTP methods the mocks answer. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
