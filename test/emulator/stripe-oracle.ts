@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import Stripe from 'stripe';
-import { afterAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { createWorld, type ProviderWorld } from '../../src/emulator/index.js';
 import { useProviderServer } from '../msw/support.js';
 import { isPlainObject } from '../../src/core/index.js';
@@ -277,7 +277,6 @@ export function useEmulatedStripe(options: { readonly now: number; readonly seed
   const stripe = new Stripe(key, { maxNetworkRetries: 0 });
   const seen: OutboxEvent[] = [];
   beforeEach(() => world.reset());
-  afterAll(() => expect(seen.length, 'the file appended no events: was the emulator reached?').toBeGreaterThan(0));
   return {
     world,
     stripe,

@@ -8,7 +8,7 @@ import { RelayError } from '../../src/core/index.js';
 import { createWorld } from '../../src/emulator/index.js';
 import { stripeAdapter } from '../../src/providers/internal.js';
 import { attemptPayment, resolvePaymentMethod } from '../../src/providers/stripe/api/payments/index.js';
-import { stripeEventTypeProblems, useEmulatedStripe } from './stripe-oracle.js';
+import { operation, stripeEventTypeProblems, stripeObjectProblems, useEmulatedStripe } from './stripe-oracle.js';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
 const { world, stripe, seen, run } = useEmulatedStripe({ now: NOW, seed: 21 });
@@ -80,6 +80,43 @@ describe('determinism', () => {
     expect(replay(4)).toEqual(first);
     expect(JSON.stringify(replay(5).map(([, , data]) => (data as { id: string }).id))).not.toBe(JSON.stringify(first.map(([, , data]) => (data as { id: string }).id)));
   });
+});
+
+describe('the oracle catches what it checks (negative controls)', () => {
+  it('stripeObjectProblems: a bad id, keys out of order, a missing field, a wrong type, two customers', () => {
+    const { paymentIntent } = attemptPayment(world, { ...input, paymentMethod: 'pm_card_visa' });
+    expect(stripeObjectProblems(paymentIntent)).toEqual([]);
+    const { amount_received: _dropped, ...missing } = paymentIntent;
+    const broken = { ...missing, id: 'pi_short', amount: '2500', customer: 'cus_AAAAAAAAAAAAAA', description: 'cus_BBBBBBBBBBBBBB' };
+    const problems = stripeObjectProblems(Object.assign({ status: 'x' }, broken, { status: 'x' }));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('$.id: "pi_short" is not a payment_intent id'),
+        expect.stringContaining('keys are not id, object, then alphabetical'),
+        '$.amount_received: missing',
+        '$.amount: expected integer, got "2500"',
+        expect.stringContaining('names 2 customers'),
+        expect.stringContaining('$.status: "x" is not one of'),
+      ]),
+    );
+  });
+
+  it('operation: an event whose object differs from what is stored afterwards is reported', async () => {
+    const op = await operation(stripe, world, () => {
+      const { paymentIntent } = attemptPayment(world, { ...input, paymentMethod: 'pm_card_visa' });
+      world.put('stripe', 'payment_intent', { ...paymentIntent, description: 'changed behind the event' });
+    });
+    expect(op.problems).toEqual([expect.stringMatching(/^payment_intent\.succeeded pi_\w+: retrieve differs in description$/)]);
+  });
+
+  it('stripeEventTypeProblems: a field stripe-node does not know, or of the wrong type', () => {
+    const { paymentIntent } = attemptPayment(world, { ...input, paymentMethod: 'pm_card_visa' });
+    const problems = stripeEventTypeProblems([
+      { type: 'payment_intent.succeeded', data: { ...paymentIntent, invoice: 'in_1' } },
+      { type: 'payment_intent.succeeded', data: { ...paymentIntent, amount: '2500' } },
+    ]);
+    expect(problems).toEqual([expect.stringMatching(/^payment_intent\.succeeded pi_\w+: .*'"invoice"' does not exist/), expect.stringMatching(/^payment_intent\.succeeded pi_\w+: Type 'string' is not assignable to type 'number'/)]);
+  }, 60_000);
 });
 
 describe('every object these operations wrote', () => {

@@ -43,6 +43,9 @@ describe('payment intent create with confirm=true', () => {
     expect(charge).toMatchObject({ payment_intent: intent.id, payment_method: intent.payment_method, paid: true, captured: true, amount_captured: 2000, metadata: { order: 'A-1' } });
     expect(charge.payment_method_details?.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
     expect(charge.balance_transaction).toMatchObject({ amount: 2000, fee: 88, net: 1912, source: charge.id });
+    // Ids of one payment share all but their last 8 characters, as Stripe mints them (stripe-payloads.test.ts checks deliveries so).
+    const segment = (id: string) => id.slice(id.indexOf('_') + 1, -8);
+    expect([segment(charge.id), segment((charge.balance_transaction as Stripe.BalanceTransaction).id)]).toEqual([segment(intent.id), segment(intent.id)]);
     const updated = op.events.find((e) => e.type === 'charge.updated')!;
     expect(updated.previous).toEqual({ balance_transaction: null });
   });

@@ -127,7 +127,7 @@ export function chargeObject(world: World, parts: ChargeParts): Obj {
   const failed = state === 'failed';
   const card = pm.card as Obj;
   return stripeOrder({
-    id: world.id('ch', 24),
+    id: mintedWith(world, 'ch', String(pi.id)),
     object: 'charge',
     amount,
     amount_captured: state === 'succeeded' ? amount : 0,
@@ -212,6 +212,17 @@ export function chargeObject(world: World, parts: ChargeParts): Obj {
   });
 }
 
+/**
+ * An id minted together with `sibling` (`pi_3Qv…`): Stripe's ids of one payment share everything but
+ * the last 8 characters (its version, time and account), as a charge's does with its intent's.
+ * @example
+ * mintedWith(world, 'ch', 'pi_3QvAbCdEfGhIjKlM1a2b3c4d'); // 'ch_3QvAbCdEfGhIjKlM…'
+ */
+export function mintedWith(world: World, prefix: string, sibling: string): string {
+  const body = sibling.slice(sibling.lastIndexOf('_') + 1);
+  return body.length === 24 ? `${prefix}_${body.slice(0, -8)}${world.id('x', 8).slice(2)}` : world.id(prefix, 24);
+}
+
 /** Stripe's US card pricing: 2.9% + 30¢. */
 function cardFee(amount: number): number {
   return Math.round(amount * 0.029) + 30;
@@ -227,7 +238,7 @@ export function recordBalanceTransaction(world: World, parts: { amount: number; 
   const fee = parts.fee ?? (parts.type === 'charge' ? cardFee(parts.amount) : 0);
   const category = parts.type === 'adjustment' ? 'dispute' : parts.type;
   const txn = stripeOrder({
-    id: world.id('txn', 24),
+    id: parts.source.startsWith('ch_') ? mintedWith(world, 'txn', parts.source) : world.id('txn', 24),
     object: 'balance_transaction',
     amount: parts.amount,
     available_on: created + 2 * 86_400,
