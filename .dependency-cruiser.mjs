@@ -137,11 +137,11 @@ export default {
     {
       name: 'harness-through-barrel',
       comment:
-        'The shells and the test core (the CLI, src/testing/, the runner adapters, project loading) reach the harness ' +
+        'The shells, the test core and the emulator (the CLI, src/testing/, the runner adapters, project loading, src/emulator/) reach the harness ' +
         'through src/harness/index.ts only: the one door says what they depend on, and the files behind it can move ' +
         'without touching them. The public entries (src/index.ts, src/harness/fast-check.ts) choose their own exports.',
       severity: 'error',
-      from: { path: folders(['cli', 'testing', 'vitest-plugin', 'project']) },
+      from: { path: folders(['cli', 'testing', 'vitest-plugin', 'project', 'emulator']) },
       to: { path: '^src/harness/', pathNot: '^src/harness/index\\.ts$' },
     },
     {

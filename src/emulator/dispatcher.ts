@@ -6,10 +6,7 @@
  * delivery and its attempts are recorded.
  */
 import { isSuccessStatus, RelayError } from '../core/index.js';
-import type { Delivery } from '../harness/build-delivery.js';
-import { runSequence, type FlowAttempt, type SendContext } from '../harness/flows/send.js';
-import { planSequence, type FlowOrder } from '../harness/flows/sequence.js';
-import type { Target } from '../harness/targets.js';
+import { planSequence, runSequence, type Delivery, type FlowAttempt, type FlowOrder, type SendContext, type Target } from '../harness/index.js';
 import { getProvider } from '../providers/index.js';
 import type { EmulatedEndpoint, OutboxEvent, ProviderEmulation, World } from '../providers/internal.js';
 

@@ -3,8 +3,7 @@
  * provider's webhooks: an API call answers, then its events go out, signed, retried, recorded.
  */
 import { RelayError } from '../core/index.js';
-import { IN_PROCESS_ORIGIN, type Target } from '../harness/targets.js';
-import { checkDuplicates, checkOrder, type FlowOrder } from '../harness/flows/sequence.js';
+import { checkDuplicates, checkOrder, IN_PROCESS_ORIGIN, type FlowOrder, type Target } from '../harness/index.js';
 import { providerEmulations, type ClientOptions, type ProviderEmulation, type StripeHelpers } from '../providers/internal.js';
 import { createWorld } from './create.js';
 import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';

@@ -1,7 +1,7 @@
 /**
  * The harness's one door for the layers above it: the CLI, the test core (src/testing/) and the runner
- * adapters import the harness from here, never its inner files (`harness-through-barrel` in
- * .dependency-cruiser.mjs), and so should the emulator's dispatcher. The public entries (src/index.ts,
+ * adapters and the emulator import the harness from here, never its inner files (`harness-through-barrel` in
+ * .dependency-cruiser.mjs). The public entries (src/index.ts,
  * relaykit/fast-check) choose their own exports. fast-check is an optional peer, so what needs it is
  * reached through `loadAssertIdempotent`, which loads it on first use.
  * @example
@@ -21,11 +21,15 @@ export { createFixture, formatFixture } from './fixture.js';
 export type { CapturedDelivery, CreateFixtureOptions, Fixture } from './fixture.js';
 export { serviceClient } from './service-client.js';
 export type { ExecutionsFilter, ServiceAnswer, ServiceClient, ServiceClientOptions, ServiceExecution } from './service-client.js';
-export { checkRoutePath, errorDetail, exactUrl, joinUrl } from './targets.js';
+export { checkRoutePath, errorDetail, exactUrl, IN_PROCESS_ORIGIN, joinUrl } from './targets.js';
 export type { RouteOptions, Target, TargetResponse } from './targets.js';
 export { buildFlow, listFlows, retryRules, triggerFlow } from './flows/index.js';
 export type { BuildFlowOptions, FlowAttempt, FlowOrder, FlowSend, TriggerFlowOptions, TriggerFlowResult } from './flows/index.js';
-export { FLOW_ORDERS } from './flows/sequence.js';
+export { checkDuplicates, checkOrder, FLOW_ORDERS, planSequence } from './flows/sequence.js';
+export type { PlannedSend } from './flows/sequence.js';
+// The emulator's dispatcher sends through the flow engine's attempts and retries.
+export { runSequence } from './flows/send.js';
+export type { SendContext } from './flows/send.js';
 export type { AssertIdempotentOptions } from './assert-idempotent.js';
 
 /**

@@ -23,8 +23,11 @@ const fixture: Record<string, string> = {
   // BAD: the harness reaching through the door kept for the emulator and msw.
   'src/harness/routes.ts': `import { routes } from '../providers/internal.js';\nexport const r = routes;\n`,
   'src/emulator/world.ts': `import { routes } from '../providers/internal.js';\nimport { resend } from '../providers/index.js';\nexport const world = [routes, resend];\n`,
-  // Fine: the emulator's dispatcher delivers through the harness.
-  'src/emulator/deliver.ts': `import { trigger } from '../harness/trigger.js';\nexport const deliver = trigger;\n`,
+  'src/harness/index.ts': `export { trigger } from './trigger.js';\n`,
+  // Fine: the emulator's dispatcher delivers through the harness's door.
+  'src/emulator/deliver.ts': `import { trigger } from '../harness/index.js';\nexport const deliver = trigger;\n`,
+  // BAD: the emulator past the harness's door.
+  'src/emulator/inner.ts': `import { trigger } from '../harness/trigger.js';\nexport const inner = trigger;\n`,
   'src/msw/bind.ts': `import { http } from 'msw';\nimport { world } from '../emulator/world.js';\nimport { routes } from '../providers/internal.js';\nexport const handlers = [http, world, routes];\n`,
   // BAD: the emulator reaching up into its msw binding.
   'src/emulator/mocks.ts': `import { handlers } from '../msw/bind.js';\nexport const mocks = handlers;\n`,
@@ -53,7 +56,11 @@ describe('import rules of the emulator seam (.dependency-cruiser.mjs)', () => {
     expect(found.filter((v) => v.rule === 'emulator-layer').map((v) => [v.from, v.to])).toEqual([['src/emulator/mocks.ts', 'src/msw/bind.ts']]);
   });
 
-  it('reports nothing else: msw importing the emulator, the emulator importing the harness, the door and msw pass', () => {
-    expect(found).toHaveLength(4);
+  it('reports the emulator importing an inner harness file as harness-through-barrel', () => {
+    expect(found.filter((v) => v.rule === 'harness-through-barrel').map((v) => [v.from, v.to])).toEqual([['src/emulator/inner.ts', 'src/harness/trigger.ts']]);
+  });
+
+  it('reports nothing else: msw importing the emulator, the emulator importing the harness through its door, the door and msw pass', () => {
+    expect(found).toHaveLength(5);
   });
 });
