@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { RETRY_DAYS, UPCOMING_DAYS } from '../../src/providers/stripe/api/billing/index.js';
+import { configureBilling, RETRY_DAYS, UPCOMING_DAYS, type RetryEndState } from '../../src/providers/stripe/api/billing/index.js';
 import { DAY, START, expectEventsMatchRetrieve, types, useBillingWorld } from './stripe-billing-support.js';
 import { stripeEventTypeProblems } from './stripe-oracle.js';
 
@@ -116,6 +116,40 @@ describe('stripe billing: test clocks', () => {
     const pastDue = events.filter((e) => e.type === 'customer.subscription.updated')[1]!;
     expect(pastDue.data.status).toBe('past_due');
     expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: 'canceled', ended_at: first + 14 * DAY, cancellation_details: { reason: 'payment_failed' } });
+    await expectEventsMatchRetrieve(stripe, world);
+  });
+
+  const endStates: { afterRetries: RetryEndState; last: string[]; status: string }[] = [
+    { afterRetries: 'unpaid', last: ['customer.subscription.updated'], status: 'unpaid' },
+    { afterRetries: 'past_due', last: [], status: 'past_due' },
+  ];
+
+  it.each(endStates)('ends in the configured state when retries run out: $afterRetries', async ({ afterRetries, last, status }) => {
+    configureBilling(world, { afterRetries, upcomingDays: 3 });
+    const { clock, customer, price } = await onClock();
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
+    const end = sub.items.data[0]!.current_period_end;
+    const events = await advance(clock.id, end + 20 * DAY);
+    expect(events.find((e) => e.type === 'invoice.upcoming')!.at).toBe(end - 3 * DAY);
+    expect(events.map((e) => e.type).slice(-2 - last.length)).toEqual(['invoice.payment_failed', ...last, 'test_helpers.test_clock.ready']);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe(status);
+    await expectEventsMatchRetrieve(stripe, world);
+  });
+
+  it("an unpaid subscription's next invoice is made but left a draft, never charged", async () => {
+    configureBilling(world, { afterRetries: 'unpaid' });
+    const { clock, customer, price } = await onClock();
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
+    const end = sub.items.data[0]!.current_period_end;
+    await advance(clock.id, end + 20 * DAY);
+    const next = (await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.current_period_end;
+    const events = await advance(clock.id, next + 2 * DAY);
+    expect(events.map((e) => e.type)).toEqual(['test_helpers.test_clock.advancing', 'customer.subscription.updated', 'invoice.created', 'test_helpers.test_clock.ready']);
+    expect(events[2]!.data).toMatchObject({ status: 'draft', auto_advance: false, billing_reason: 'subscription_cycle' });
     await expectEventsMatchRetrieve(stripe, world);
   });
 

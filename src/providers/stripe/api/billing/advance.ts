@@ -4,7 +4,7 @@
  * first, each stamped with its simulated time. The moments of one subscription:
  *
  * - `customer.subscription.trial_will_end` 3 days before a trial ends (stripe-node Events.ts);
- * - `invoice.upcoming` {@link UPCOMING_DAYS} days before a renewal (an invoice with no id);
+ * - `invoice.upcoming` `upcomingDays` (settings.ts, default 7) days before a renewal;
  * - the period end: canceled there when `cancel_at_period_end` (`customer.subscription.deleted`),
  *   else a new period (`customer.subscription.updated`; trialing → active) and its draft
  *   (`invoice.created`);
@@ -18,11 +18,12 @@ import type { Obj, World } from '../../../shared/api/index.js';
 import type { Chain } from './chain.js';
 import { periodOf } from './subscription-objects.js';
 import { intervalOf, intervalSeconds } from './periods.js';
+import { billingSettings } from './settings.js';
 import { SCHEDULE_KIND } from './trial.js';
 import { endAfterRetries, expireIncomplete, finalizeRenewal, renewOrEnd, retryInvoice, sendUpcoming, type Schedule } from './renewals.js';
 
 const DAY = 86_400;
-/** Days before a renewal that `invoice.upcoming` is sent: the dashboard's setting; its default is not published, 7 chosen. */
+/** Days before a renewal that `invoice.upcoming` is sent by default: the dashboard's setting; its default is not published, 7 chosen. */
 export const UPCOMING_DAYS = 7;
 /** Hours an `incomplete` subscription waits for its first payment. */
 const INCOMPLETE_HOURS = 23;
@@ -54,7 +55,7 @@ export function shortestInterval(world: World, clock: string): { interval: strin
 }
 
 /** The next moment of one subscription, no later than `target`. */
-function nextMoment(sub: Obj, state: Schedule, target: number): { at: number; kind: string } | undefined {
+function nextMoment(sub: Obj, state: Schedule, target: number, upcomingDays: number): { at: number; kind: string } | undefined {
   const moments: { at: number; kind: string }[] = [];
   const status = String(sub.status);
   const { start, end } = periodOf(sub);
@@ -65,8 +66,8 @@ function nextMoment(sub: Obj, state: Schedule, target: number): { at: number; ki
   if (status === 'trialing' && !state.trialWillEnd && typeof sub.trial_end === 'number') moments.push({ at: sub.trial_end - 3 * DAY, kind: 'trial_will_end' });
   if (LIVE.includes(status)) {
     const ending = sub.cancel_at_period_end === true || (typeof sub.cancel_at === 'number' && sub.cancel_at <= end);
-    const upcoming = end - UPCOMING_DAYS * DAY;
-    if (!ending && state.upcomingFor !== end && upcoming > start && sub.collection_method === 'charge_automatically') moments.push({ at: upcoming, kind: 'upcoming' });
+    const upcoming = end - upcomingDays * DAY;
+    if (!ending && status !== 'unpaid' && state.upcomingFor !== end && upcoming > start && sub.collection_method === 'charge_automatically') moments.push({ at: upcoming, kind: 'upcoming' });
     moments.push({ at: end, kind: 'period_end' });
   }
   return moments.filter((m) => m.at <= target).sort((a, b) => a.at - b.at)[0];
@@ -85,7 +86,7 @@ export function moveSubscriptions(chain: Chain, clock: Obj, target: number): voi
     let due: { sub: Obj; state: Schedule; at: number; kind: string } | undefined;
     for (const sub of clockSubscriptions(world, String(clock.id))) {
       const state = (world.get('stripe', SCHEDULE_KIND, String(sub.id)) ?? { id: sub.id }) as Schedule;
-      const moment = nextMoment(sub, state, target);
+      const moment = nextMoment(sub, state, target, billingSettings(world).upcomingDays);
       if (moment && (!due || moment.at < due.at)) due = { sub, state, ...moment, at: Math.max(moment.at, from) };
     }
     if (!due) return;

@@ -28,6 +28,8 @@ export interface PeriodInvoice {
   readonly pendingOnly?: boolean;
   /** Unix seconds. */
   readonly at: number;
+  /** Whether Stripe will finalize and charge it by itself. Default true. */
+  readonly autoAdvance?: boolean;
 }
 
 /** The lines of the customer's pending invoice items for this subscription, which the invoice takes. */
@@ -55,7 +57,7 @@ export function draftPeriodInvoice(chain: Chain, subscription: Obj, input: Perio
     at: input.at,
     billingReason: input.reason,
     collectionMethod: String(subscription.collection_method),
-    autoAdvance: true,
+    autoAdvance: input.autoAdvance ?? true,
     subscription,
     period: input.invoicePeriod ?? input.period,
     lines: input.pendingOnly ? [] : periodLines(world, subscription, input.period, input.trial ?? false),

@@ -19,6 +19,8 @@ export { completeCheckout } from './checkout-complete.js';
 export type { CheckoutResult, CompleteCheckoutOptions } from './checkout-complete.js';
 export { RETRY_DAYS } from './renewals.js';
 export { UPCOMING_DAYS } from './advance.js';
+export { billingSettings, configureBilling } from './settings.js';
+export type { BillingSettings, RetryEndState } from './settings.js';
 
 /**
  * The routes of this folder, each made with the Stripe API's `r` (key check, related objects drawn)

@@ -14,6 +14,7 @@ import { collectInvoice, type Collection } from './collect.js';
 import { draftPeriodInvoice, finalizeAndCollect, storeSubscription } from './cycle.js';
 import { finalized, newInvoice } from './invoice-objects.js';
 import { changedFields, ordered, save } from './params.js';
+import { billingSettings } from './settings.js';
 import { addInterval, intervalOf } from './periods.js';
 import { cancellation, itemsOf, periodLines, periodOf, withPeriod } from './subscription-objects.js';
 
@@ -101,9 +102,11 @@ export function renewOrEnd(chain: Chain, sub: Obj, state: Schedule, at: number):
   let next = withPeriod(sub, end, nextEnd);
   if (sub.status === 'trialing') next = { ...next, status: 'active' };
   const mark = chain.mark();
-  const draft = draftPeriodInvoice(chain, next, { reason: 'subscription_cycle', period: { start: end, end: nextEnd }, invoicePeriod: { start, end }, at });
+  const draft = draftPeriodInvoice(chain, next, { reason: 'subscription_cycle', period: { start: end, end: nextEnd }, invoicePeriod: { start, end }, at, autoAdvance: sub.status !== 'unpaid' });
   next = storeSubscription(chain.world, { ...next, latest_invoice: draft.id });
   chain.emitAt(mark, ['customer.subscription.updated'], next, { previous: changedFields(sub, next), at: at * 1000 });
+  // An unpaid subscription's invoices are made but left as drafts, never attempted (stripe-node Subscriptions.ts `status`).
+  if (sub.status === 'unpaid') return state;
   return { ...state, draft: String(draft.id), finalizeAt: at + 3600 };
 }
 
@@ -153,10 +156,13 @@ export function retryInvoice(chain: Chain, sub: Obj, state: Schedule, at: number
   return afterAttempt(chain, sub, state, collected, at, index + 1);
 }
 
-/** Retries ran out: the subscription's end state, canceled (Stripe's default setting). */
+/** Retries ran out: the subscription's end state as the settings say (default canceled, `payment_failed`). */
 export function endAfterRetries(chain: Chain, sub: Obj, state: Schedule, at: number): Schedule {
   const current = chain.world.get('stripe', 'subscription', String(sub.id)) ?? sub;
   if (current.status === 'canceled') return withoutRetry(state);
+  const end = billingSettings(chain.world).afterRetries;
+  if (end === 'unpaid') updateSubscription(chain, current, { status: 'unpaid' }, at);
+  if (end !== 'canceled') return withoutRetry(state);
   const ended = storeSubscription(chain.world, {
     ...current,
     status: 'canceled',
