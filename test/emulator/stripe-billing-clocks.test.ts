@@ -28,6 +28,15 @@ async function onClock(card = 'pm_card_visa'): Promise<{ clock: Stripe.TestHelpe
   return { clock, customer, price };
 }
 
+/** An active subscription on a clock whose card starts failing before its first renewal at `end`. */
+async function failingRenewal(): Promise<{ clock: Stripe.TestHelpers.TestClock; customer: Stripe.Customer; sub: Stripe.Subscription; end: number }> {
+  const { clock, customer, price } = await onClock();
+  const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+  const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+  await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
+  return { clock, customer, sub, end: sub.items.data[0]!.current_period_end };
+}
+
 /** Advances and returns the events the advance appended, with their simulated times in seconds. */
 async function advance(clock: string, to: number): Promise<{ type: string; at: number; data: Record<string, unknown> }[]> {
   world.outbox.drain();
@@ -95,11 +104,7 @@ describe('stripe billing: test clocks', () => {
   });
 
   it(`retries a failed renewal on Smart Retries' ${RETRY_DAYS.length + 1} tries within 2 weeks, past_due meanwhile, then cancels`, async () => {
-    const { clock, customer, price } = await onClock();
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
-    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
-    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
-    const end = sub.items.data[0]!.current_period_end;
+    const { clock, sub, end } = await failingRenewal();
     const events = await advance(clock.id, end + 20 * DAY);
     const retries = RETRY_DAYS.flatMap(() => RETRY_FAILED);
     expect(events.map((e) => e.type)).toEqual([
@@ -126,11 +131,7 @@ describe('stripe billing: test clocks', () => {
 
   it.each(endStates)('ends in the configured state when retries run out: $afterRetries', async ({ afterRetries, last, status }) => {
     configureBilling(world, { afterRetries, upcomingDays: 3 });
-    const { clock, customer, price } = await onClock();
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
-    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
-    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
-    const end = sub.items.data[0]!.current_period_end;
+    const { clock, sub, end } = await failingRenewal();
     const events = await advance(clock.id, end + 20 * DAY);
     expect(events.find((e) => e.type === 'invoice.upcoming')!.at).toBe(end - 3 * DAY);
     expect(events.map((e) => e.type).slice(-2 - last.length)).toEqual(['invoice.payment_failed', ...last, 'test_helpers.test_clock.ready']);
@@ -140,11 +141,7 @@ describe('stripe billing: test clocks', () => {
 
   it("an unpaid subscription's next invoice is made but left a draft, never charged", async () => {
     configureBilling(world, { afterRetries: 'unpaid' });
-    const { clock, customer, price } = await onClock();
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
-    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
-    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
-    const end = sub.items.data[0]!.current_period_end;
+    const { clock, sub, end } = await failingRenewal();
     await advance(clock.id, end + 20 * DAY);
     const next = (await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.current_period_end;
     const events = await advance(clock.id, next + 2 * DAY);
@@ -154,11 +151,7 @@ describe('stripe billing: test clocks', () => {
   });
 
   it('recovers when the card is fixed before the first retry (the same payment intent confirmed again): past_due → active', async () => {
-    const { clock, customer, price } = await onClock();
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
-    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
-    await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
-    const end = sub.items.data[0]!.current_period_end;
+    const { clock, customer, sub, end } = await failingRenewal();
     await advance(clock.id, end + 2 * 3600);
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('past_due');
     const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
