@@ -163,12 +163,15 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--quiet', 'Do not log a line per request (time, method, provider or path, status, execution id or reason)')
     .option('--no-dashboard', 'Do not serve the dashboard at / (executions live, rejected deliveries, replay, retry, trigger)')
     .option('--capture', 'Also keep every delivery that verifies as a capture (relay captures, relay fixture save), as relay capture does')
+    .option('--emulate', "Also serve the providers' APIs (as relay emulate), delivering their webhooks to this service, signed with its secrets")
+    .option('--emulate-port <port>', 'With --emulate: the port of the emulated APIs (default: 12111)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
     .example('  $ relay dev --allowed-host relay.test --allowed-host my-laptop.local   # names you reach it by')
     .example('  $ relay dev --quiet --no-dashboard   # no request lines, no page at /')
     .example('  $ relay dev --capture   # also keep verified deliveries as captures, like relay capture')
+    .example('  $ relay dev --emulate --emulate-port 12111   # Stripe API calls on :12111 come back here as webhooks')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

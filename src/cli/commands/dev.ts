@@ -11,6 +11,7 @@ import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { projectDir } from '../project.js';
 import { listenForSignals } from '../signals.js';
+import { parseEmulatePort, startDevEmulator } from './dev-emulate.js';
 
 /** cac's options of `relay dev`, unchecked. */
 export interface DevOptions {
@@ -24,6 +25,9 @@ export interface DevOptions {
   dashboard?: unknown;
   /** `--capture`, or `relay capture`: mark verified deliveries as captures. */
   capture?: unknown;
+  /** `--emulate`: the emulated provider APIs beside the service, delivering to it. */
+  emulate?: unknown;
+  emulatePort?: unknown;
 }
 
 function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
@@ -105,6 +109,7 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   // The dashboard's Trigger form builds deliveries as `relay trigger` does.
   const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
   const capture = options.capture === true;
+  const emulatePort = options.emulate === true ? parseEmulatePort(single('emulate-port', options.emulatePort)) : undefined;
   const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder, ...(capture ? { capture } : {}) });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
@@ -121,6 +126,17 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
     // Could not start: like a usage error, nothing was served (exit 2).
     out.error(`relay dev: ${startFailure(cause as NodeJS.ErrnoException, host, port)}`);
     return EXIT.usage;
+  }
+
+  let emulation: Awaited<ReturnType<typeof startDevEmulator>> | undefined;
+  if (emulatePort !== undefined) {
+    try {
+      emulation = await startDevEmulator(out, listening.url, relay.mounts(), emulatePort, host);
+    } catch (cause) {
+      await relay.close();
+      out.error(`relay dev: ${(cause as Error).message}`);
+      return EXIT.usage;
+    }
   }
 
   // From here to the exit, SIGINT and SIGTERM are ours: see listenForSignals.
@@ -148,13 +164,14 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
         'list them with `relay captures`, save one with `relay fixture save <id> <file>`',
     );
   }
+  for (const line of emulation?.lines ?? []) out.line(line);
   out.line(out.dim('Press Ctrl+C to stop.'));
 
   // A signal, or the store's file removed or replaced under the service: nothing can be stored any more.
   const reason = await Promise.race([signals.next(), relay.failed()]);
   if (reason instanceof Error) out.error(`relay dev: ${reason.message}`);
   else out.line(`relay dev: ${reason}, finishing requests in flight…`);
-  const stopped = await stop(out, relay.close(), signals);
+  const stopped = await stop(out, Promise.all([relay.close(), emulation?.emulator.close()]).then(() => undefined), signals);
   const code = reason instanceof Error ? EXIT.failed : stopped;
   // Whatever relay.ts left running (a timer, a client it opened) must not keep a stopped server's
   // process alive: the timer fires only if something still holds the event loop.
