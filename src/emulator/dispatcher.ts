@@ -35,6 +35,8 @@ export interface EmulatorDelivery {
   readonly event: unknown;
   /** The id of the object the event reports (`data.object.id` for Stripe). */
   readonly objectId: string | undefined;
+  /** `duplicate`: a second send of the same event (same ids, signed anew), as `chaos.duplicates` makes. */
+  readonly copy: 'original' | 'duplicate';
   /** `pending` while attempts remain, `delivered` once one was answered 2xx, `failed` when none was. */
   readonly status: 'pending' | 'delivered' | 'failed';
   readonly attempts: readonly DeliveryAttempt[];
@@ -135,6 +137,7 @@ export class Dispatcher {
           endpoint: { id: endpoint.id, url: endpoint.url },
           body: built.body,
           objectId: objectIdOf(event.data),
+          copy: 'original',
           status: 'pending',
           attempts: [],
         };
@@ -157,6 +160,19 @@ export class Dispatcher {
     const inProcess = this.#targets.get(endpoint.id);
     const url = new URL(endpoint.url);
     const sequence = planSequence(deliveries.length, { order: this.options.order, duplicates: this.options.duplicates, seed: this.options.seed + this.#batches++ });
+    // A duplicate send is a delivery of its own in the record, beside the original it copies.
+    const copies = new WeakMap<object, Recorded>();
+    const recordOf = (send: { readonly index: number; readonly copy: 'original' | 'duplicate' }): Recorded => {
+      if (send.copy === 'original') return records[send.index]!;
+      let copy = copies.get(send);
+      if (!copy) {
+        copy = { ...records[send.index]!, copy: 'duplicate', status: 'pending', attempts: [] };
+        copies.set(send, copy);
+        this.#records.push(copy);
+        records.push(copy);
+      }
+      return copy;
+    };
     const context: SendContext = {
       provider,
       secret: endpoint.secret,
@@ -169,7 +185,7 @@ export class Dispatcher {
       // Signatures carry the real time, as the provider's do: a receiver checks them against its own clock.
       now: Date.now,
       onAttempt: (send, attempt) => {
-        const record = records[send.index]!;
+        const record = recordOf(send);
         const recorded = attemptOf(attempt);
         record.attempts.push(recorded);
         if (isSuccessStatus(attempt.status ?? 0)) record.status = 'delivered';

@@ -27,7 +27,7 @@ export interface EmulatorOptions {
   readonly retries?: boolean;
   /** How the provider's waits between attempts are compressed: 0 (default) sends retries at once, 1 waits as the provider does. */
   readonly timeScale?: number;
-  /** Deliveries as a real provider sometimes makes them: some sent twice, a batch out of order. */
+  /** Deliveries as a real provider sometimes makes them: `duplicates` extra copies in each API call's batch, the batch `order`ed (`shuffled` by `seed`). */
   readonly chaos?: { readonly duplicates?: number; readonly order?: FlowOrder; readonly seed?: number };
   /** Makes ids and drawn values the same in every run. Default: random. */
   readonly seed?: number;

@@ -139,6 +139,39 @@ describe('createEmulator: Stripe over HTTP, delivered back', () => {
   });
 });
 
+describe('chaos: deliveries as a real provider sometimes makes them', () => {
+  it('duplicates (same event id, signed anew, recorded as copies) and a shuffled order, the same for the same seed', async () => {
+    const received = async (seed: number) => {
+      const service = await receiver();
+      const emulator = createEmulator({ providers: ['stripe'], webhooks: { stripe: { url: service.url, secret: SECRET } }, chaos: { duplicates: 2, order: 'shuffled', seed }, seed: 1 });
+      await emulator.listen(0);
+      try {
+        // One call causing several events in one batch: a customer with a payment method attached, as a checkout does.
+        const stripe = new Stripe('sk_test_emulator', { ...emulator.clientOptions('stripe'), maxNetworkRetries: 0 });
+        const customer = await stripe.customers.create({ email: 'chaos@example.com' });
+        await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: customer.id, payment_method: 'pm_card_visa', confirm: true });
+        await emulator.settled();
+        expect(service.refused).toEqual([]);
+        const sent = emulator.deliveries();
+        // Two extra copies in each call's batch.
+        expect(sent.filter((d) => d.copy === 'duplicate')).toHaveLength(4);
+        for (const copy of sent.filter((d) => d.copy === 'duplicate')) {
+          expect(sent.some((d) => d.copy === 'original' && d.deliveryId === copy.deliveryId)).toBe(true);
+          expect(copy.status).toBe('delivered');
+        }
+        return service.received.map((r) => `${r.event.type} ${r.event.id}`);
+      } finally {
+        await emulator.close();
+        await service.close();
+      }
+    };
+    const first = await received(3);
+    expect(first).toHaveLength(9); // customer.created, the payment's 4 events, and 2 copies in each of the 2 batches
+    expect(await received(3)).toEqual(first);
+    expect(new Set(first).size).toBe(5);
+  });
+});
+
 describe('webhook endpoints through Stripe\'s own API', () => {
   it('create answers a whsec_ secret once; enabled_events filter; disabled stops; delete removes', async () => {
     const service = await receiver('unused');
