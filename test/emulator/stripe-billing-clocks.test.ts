@@ -75,6 +75,9 @@ describe('stripe billing: test clocks', () => {
     expect(events.find((e) => e.type === 'invoice.created')!.at).toBe(end);
     expect(events.find((e) => e.type === 'invoice.paid')!.at).toBe(end + 3600);
     expect(events.find((e) => e.type === 'invoice.created')!.data).toMatchObject({ billing_reason: 'subscription_cycle', period_end: end });
+    // Test clocks move subscriptions and invoices; the payment intent runs on real time (stripe/stripe-python#1183).
+    const intent = events.find((e) => e.type === 'payment_intent.succeeded')!;
+    expect([intent.at, intent.data.created]).toEqual([START, START]);
     const renewed = await stripe.subscriptions.retrieve(sub.id);
     expect(renewed.items.data[0]).toMatchObject({ current_period_start: end });
     expect((await stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ status: 'ready', frozen_time: end + 2 * 3600 });

@@ -121,12 +121,14 @@ const INTENT_KIND = 'relaykit.billing.invoice_intent';
 /**
  * One payment attempt for the invoice's remainder: its payment intent confirmed again when an earlier
  * attempt left it waiting for a payment method (a retry), else a new one through `attemptPayment`.
+ * The payment intent and its charge run on real time even for a test clock's invoice: Stripe's
+ * test clocks move subscriptions and invoices only (a Stripe maintainer, stripe/stripe-python#1183).
  */
 function charge(world: World, invoice: Obj, paymentMethod: string, options: CollectOptions): PaymentAttempt {
   const previous = world.get('stripe', INTENT_KIND, String(invoice.id))?.payment_intent;
   const intent = typeof previous === 'string' ? world.get('stripe', 'payment_intent', previous) : undefined;
-  const method = intent?.status === 'requires_payment_method' ? resolvePaymentMethod(world, paymentMethod, options.at * 1000) : undefined;
-  if (intent && method) return confirmPaymentIntent(world, intent, method, { offSession: options.offSession ?? false, at: options.at * 1000 });
+  const method = intent?.status === 'requires_payment_method' ? resolvePaymentMethod(world, paymentMethod) : undefined;
+  if (intent && method) return confirmPaymentIntent(world, intent, method, { offSession: options.offSession ?? false });
   const attempt = attemptPayment(world, {
     amount: Number(invoice.amount_remaining),
     currency: String(invoice.currency),
@@ -135,7 +137,6 @@ function charge(world: World, invoice: Obj, paymentMethod: string, options: Coll
     invoice: String(invoice.id),
     description: billingDescription(invoice),
     offSession: options.offSession ?? false,
-    at: options.at * 1000,
   });
   world.put('stripe', INTENT_KIND, { id: invoice.id, payment_intent: attempt.paymentIntent.id });
   return attempt;
