@@ -13,6 +13,7 @@ import { Rejections } from '../../src/service/dashboard/rejections.js';
 import type { DetailAnswer, ListAnswer, Rejection } from '../../src/service/dashboard/wire.js';
 import type { RelayRequest } from '../../src/service/http.js';
 import type { ExecutionRecord } from '../../src/service/store/types.js';
+import { events } from './sse.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'whsec_server_test';
@@ -20,17 +21,6 @@ const SECRET = 'whsec_server_test';
 function record(id: string, fields: Partial<ExecutionRecord> = {}): ExecutionRecord {
   const at = '2026-11-23T10:00:00.000Z';
   return { id, eventId: `evt_${id}`, eventType: 'stripe.charge.succeeded', status: 'pending', attempt: 1, createdAt: at, updatedAt: at, replayedFrom: null, error: null, ...fields };
-}
-
-/** The server-sent events in `text`, as [event, data]. */
-function events(text: string): [string, unknown][] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith('event: '))
-    .map((block) => {
-      const [event, data] = block.split('\n');
-      return [event!.slice('event: '.length), JSON.parse(data!.slice('data: '.length))];
-    });
 }
 
 describe('LiveHub', () => {

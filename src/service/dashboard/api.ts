@@ -1,7 +1,8 @@
 /**
  * The dashboard's JSON API under `/_dashboard/api/`: the list (filters, search, keyset cursor), one
- * execution with its replay chain, headers and verification, the refused deliveries, the catalog, the
- * Trigger form, replay and retry, and the live stream. Every answer is JSON `{ "error": string }` on failure.
+ * execution with its replay chain, headers and verification, the refused deliveries, what the emulator
+ * beside the service sent, the catalog, the Trigger form, replay and retry, and the live stream. Every
+ * answer is JSON `{ "error": string }` on failure.
  */
 import { EXECUTION_STATUSES, isExecutionStatus, mountPath, RelayError } from '../../core/index.js';
 import { builtInProviders, isBuiltInProvider, mainResourceOf, type ProviderPlugin } from '../../providers/index.js';
@@ -14,6 +15,7 @@ import { executionJson } from '../views.js';
 import { SECURITY_HEADERS } from './guard.js';
 import { listItem, type LiveHub } from './live.js';
 import type { Rejections } from './rejections.js';
+import { sentLimit, type SentFeed } from './sent.js';
 import type { CatalogAnswer, DetailAnswer, ListAnswer, TriggerAnswer, TriggerRequest, Verification } from './wire.js';
 
 /**
@@ -38,6 +40,8 @@ export interface ApiDeps {
   readonly store: () => Store;
   readonly hub: LiveHub;
   readonly rejections: Rejections;
+  /** What the emulator beside the service sent, when one reports to this dashboard. */
+  readonly sent: SentFeed | undefined;
   readonly deliveries: DeliveryBuilder | undefined;
   /** The whole service, for the Trigger form's delivery (the dashboard's rejections included). */
   readonly handler: RelayHandler;
@@ -64,6 +68,10 @@ export async function api(request: RelayRequest, scope: RequestScope, parts: rea
     return ok(done, false);
   }
   if (what === 'rejections' && get) return ok({ items: deps.rejections.list(), capacity: deps.rejections.capacity });
+  if (what === 'sent' && id === undefined && get) {
+    if (!deps.sent) return error(404, 'No emulator reports to this dashboard: the "Sent by the emulator" view is there when relay dev runs with --emulate.', SECURITY_HEADERS);
+    return ok(await deps.sent.list(sentLimit(request.searchParams.get('limit'))));
+  }
   if (what === 'catalog' && get) return ok(catalog(deps));
   if (what === 'trigger' && method === 'POST') return trigger(request, scope, deps);
   if (what === 'live' && get) {
@@ -194,7 +202,7 @@ function catalog(deps: ApiDeps): CatalogAnswer {
       canTrigger: builtIn,
     };
   });
-  return { providers, statuses: [...EXECUTION_STATUSES] };
+  return { providers, statuses: [...EXECUTION_STATUSES], sent: deps.sent !== undefined };
 }
 
 /** The Trigger form: builds a signed delivery with relaykit's builder and sends it through this service. */

@@ -1,7 +1,8 @@
 /**
  * The dashboard `relay dev` serves at `/` (and `createRelay({ dashboard: true })`): the page, its
- * API under `/_dashboard/api/`, and the refused deliveries of the webhook routes. Host, token and
- * origin are checked before anything else (guard.ts).
+ * API under `/_dashboard/api/`, the refused deliveries of the webhook routes, and what an emulator
+ * beside the service sent (`options.sent`). Host, token and origin are checked before anything else
+ * (guard.ts).
  */
 import { MOUNT_PREFIX, type RelayError } from '../../core/index.js';
 import { statusOfError } from '../errors.js';
@@ -13,14 +14,22 @@ import { asset, shell } from './assets.js';
 import { checkHost, checkOrigin, SECURITY_HEADERS, Sessions } from './guard.js';
 import { LiveHub, observeStore } from './live.js';
 import { Rejections } from './rejections.js';
+import { SentFeed, type SentSource } from './sent.js';
 
 export type { DeliveryBuilder } from './api.js';
 export { DEFAULT_REJECTIONS_KEPT } from './rejections.js';
+export type { SentSource } from './sent.js';
+export type { SentAttempt, SentDelivery } from './wire.js';
 
 /** Options of the dashboard (`createRelay({ dashboard: { … } })`). */
 export interface DashboardOptions {
   /** Refused deliveries kept in memory, newest first. Default 200. */
   rejectionsKept?: number;
+  /**
+   * What an emulator beside the service sends (`relay dev --emulate` adapts its emulator): the "Sent by
+   * the emulator" view and `GET /_dashboard/api/sent`. Without one, neither is there.
+   */
+  sent?: SentSource;
 }
 
 /** What the dashboard is built over. */
@@ -38,12 +47,14 @@ const PREFIX = '/_dashboard/';
 export class Dashboard {
   readonly hub = new LiveHub();
   readonly rejections: Rejections;
+  readonly sent: SentFeed | undefined;
   readonly #sessions = new Sessions();
   readonly #deps: DashboardDeps;
 
   constructor(deps: DashboardDeps) {
     this.#deps = deps;
     this.rejections = new Rejections(deps.options.rejectionsKept);
+    this.sent = deps.options.sent === undefined ? undefined : new SentFeed(deps.options.sent, deps.store, this.hub);
   }
 
   /** The store as the service's domain should use it: every change reaches the open pages. */
@@ -65,8 +76,9 @@ export class Dashboard {
     return handler;
   }
 
-  /** Ends the live streams. */
+  /** Ends the live streams (and stops listening to the sent deliveries' source). */
   close(): void {
+    this.sent?.close();
     this.hub.close();
   }
 
@@ -89,7 +101,7 @@ export class Dashboard {
       return error(401, 'The dashboard needs the token: RELAY_API_TOKEN is set on this service. Enter it on the page (it is kept in an HttpOnly cookie).', SECURITY_HEADERS);
     }
     try {
-      return await api(request, scope, parts.slice(1), { ...this.#deps, hub: this.hub, rejections: this.rejections, handler });
+      return await api(request, scope, parts.slice(1), { ...this.#deps, hub: this.hub, rejections: this.rejections, sent: this.sent, handler });
     } catch (cause) {
       const status = statusOfError(cause);
       if (status !== 500) return error(status, (cause as RelayError).message, SECURITY_HEADERS);

@@ -5,7 +5,7 @@
  */
 import type { StreamSink } from '../http.js';
 import type { ExecutionPatch, ExecutionRecord, Store } from '../store/types.js';
-import type { ListItem, LiveEvents, Rejection } from './wire.js';
+import type { ListItem, LiveEvents, Rejection, SentItem } from './wire.js';
 
 /** How long changes are gathered before they are sent. */
 const WINDOW_MS = 50;
@@ -43,6 +43,8 @@ export class LiveHub {
   readonly #pending = new Map<string, Pending>();
   readonly #activity = new Set<string>();
   readonly #rejections: Rejection[] = [];
+  /** By key, in first-change order: each delivery once per window, in its latest state. */
+  readonly #sent = new Map<string, SentItem>();
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
 
@@ -93,6 +95,13 @@ export class LiveHub {
     this.#schedule();
   }
 
+  /** The emulator beside the service sent a delivery, or an attempt of one was answered. */
+  sent(item: SentItem): void {
+    if (this.#sinks.size === 0) return;
+    this.#sent.set(item.key, item);
+    this.#schedule();
+  }
+
   /** Ends every stream. */
   close(): void {
     this.#flush();
@@ -111,9 +120,11 @@ export class LiveHub {
     for (const { kind, data } of this.#pending.values()) chunk += message(kind, data);
     if (this.#activity.size > 0) chunk += message('activity', { ids: [...this.#activity] });
     for (const rejection of this.#rejections) chunk += message('rejection', rejection);
+    for (const item of this.#sent.values()) chunk += message('sent', item);
     this.#pending.clear();
     this.#activity.clear();
     this.#rejections.length = 0;
+    this.#sent.clear();
     if (chunk) this.#send(chunk);
   }
 
@@ -136,6 +147,7 @@ export class LiveHub {
       this.#pending.clear();
       this.#activity.clear();
       this.#rejections.length = 0;
+      this.#sent.clear();
     }
   }
 }

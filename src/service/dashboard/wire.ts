@@ -84,6 +84,8 @@ export interface CatalogProvider {
 export interface CatalogAnswer {
   readonly providers: readonly CatalogProvider[];
   readonly statuses: readonly ExecutionStatus[];
+  /** Whether an emulator beside the service reports what it sends (`relay dev --emulate`): the "Sent by the emulator" view. */
+  readonly sent: boolean;
 }
 
 /** `POST /_dashboard/api/trigger`'s body. */
@@ -108,6 +110,53 @@ export interface SessionAnswer {
   readonly access: 'open' | 'signed-in';
 }
 
+/** One attempt of a delivery the emulator sent. */
+export interface SentAttempt {
+  /** 1, then 2, 3, … for retries. */
+  readonly attempt: number;
+  /** When it was signed and sent. */
+  readonly sentAt: string;
+  /** The answer's status; `null` when the endpoint could not be reached or did not answer in time. */
+  readonly status: number | null;
+  readonly durationMs: number;
+  /** Why there is no status, when there is none. */
+  readonly error?: string;
+}
+
+/** A delivery an emulator beside the service sent (`relay dev --emulate`), of one event to one endpoint. */
+export interface SentDelivery {
+  /** The same for the delivery as its attempts grow, and unique among the source's deliveries. */
+  readonly key: string;
+  readonly provider: string;
+  /** The event type, without the provider: `customer.created`. */
+  readonly type: string;
+  /** The provider's id of the delivery (Stripe's event id): the one the service stores it under. */
+  readonly deliveryId: string;
+  readonly endpoint: { readonly id: string; readonly url: string };
+  /** The id of the object the event reports, when it has one. */
+  readonly objectId: string | null;
+  /** `duplicate`: a second send of the same event (same ids, signed anew). */
+  readonly copy: 'original' | 'duplicate';
+  /** `pending` while attempts remain, `delivered` once one was answered 2xx, `failed` when none was. */
+  readonly status: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly SentAttempt[];
+  /** The body as sent, parsed. */
+  readonly event: unknown;
+}
+
+/** A sent delivery with the execution this service stored it as, found by its delivery id. */
+export interface SentItem extends SentDelivery {
+  /** `null` until the service accepted it (or when the store cannot look up by delivery id). */
+  readonly executionId: string | null;
+}
+
+/** `GET /_dashboard/api/sent`: the newest `limit` deliveries, newest first. */
+export interface SentAnswer {
+  readonly items: readonly SentItem[];
+  /** How many the emulator has sent in all. */
+  readonly total: number;
+}
+
 /** What the live stream (`GET /_dashboard/api/live`, server-sent events) sends, by event name. */
 export interface LiveEvents {
   /** A new execution (possibly already moved on: the latest state is sent). */
@@ -117,6 +166,8 @@ export interface LiveEvents {
   /** Steps or logs of these executions changed. */
   readonly activity: { readonly ids: readonly string[] };
   readonly rejection: Rejection;
+  /** The emulator sent a delivery, or a new attempt of one was answered (its latest state). */
+  readonly sent: SentItem;
 }
 
 export type { ExecutionDetail, ExecutionJson, ExecutionStatus };
