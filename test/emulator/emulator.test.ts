@@ -91,6 +91,8 @@ describe('createEmulator: Stripe over HTTP, delivered back', () => {
     await stripe.customers.del(customer.id);
     await emulator.settled();
     expect(service.types()).toEqual(['customer.created', 'customer.updated', 'customer.deleted']);
+    expect(service.received[1]!.event.data.previous_attributes).toEqual({ email: 'a@example.com' });
+    expect(service.received[1]!.event.data.object).toMatchObject({ id: customer.id, email: 'b@example.com' });
   });
 
   it('retries a refused delivery on Stripe\'s schedule (compressed), with the same event id and a fresh signature, until it is accepted', async () => {
@@ -252,5 +254,21 @@ describe('bad options', () => {
     expect(() => createEmulator({ timeScale: -1 })).toThrow(/timeScale must be a number from 0/);
     expect(() => createEmulator({ webhooks: { github: { url: 'http://x' } } as never, providers: ['stripe'] })).toThrow(/webhooks names "github", which is not emulated here/);
     expect(() => createEmulator().clientOptions('stripe')).toThrow(/needs a listening emulator: await emulator.listen\(\) first/);
+  });
+});
+
+describe('customers on a test clock', () => {
+  it("are created at the clock's time; an unknown clock is Stripe's resource_missing naming test_clock", async () => {
+    const emulator = createEmulator({ providers: ['stripe'], seed: 4 });
+    await emulator.listen(0);
+    try {
+      const stripe = new Stripe('sk_test_emulator', { ...emulator.clientOptions('stripe'), maxNetworkRetries: 0 });
+      const clock = await stripe.testHelpers.testClocks.create({ frozen_time: 1_767_225_600 });
+      const customer = await stripe.customers.create({ email: 'clock@example.com', test_clock: clock.id });
+      expect(customer).toMatchObject({ created: 1_767_225_600, test_clock: clock.id });
+      await expect(stripe.customers.create({ test_clock: 'clock_missing' })).rejects.toMatchObject({ code: 'resource_missing', param: 'test_clock' });
+    } finally {
+      await emulator.close();
+    }
   });
 });

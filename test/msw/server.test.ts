@@ -76,9 +76,9 @@ describe('unmocked requests', () => {
 
   it('keeps unsupportedRequests() across resetProviderWorld() until asked to clear them', async () => {
     quietConsoleError();
-    await fetch('https://api.stripe.com/v1/webhook_endpoints', { headers: { Authorization: 'Bearer sk_test_123' } });
+    await fetch('https://api.stripe.com/v1/terminal/readers/tmr_1/process_payment_intent', { method: 'POST', headers: { Authorization: 'Bearer sk_test_123' } });
     resetProviderWorld();
-    const noted = [{ provider: 'stripe', method: 'GET', url: 'https://api.stripe.com/v1/webhook_endpoints' }];
+    const noted = [{ provider: 'stripe', method: 'POST', url: 'https://api.stripe.com/v1/terminal/readers/tmr_1/process_payment_intent' }];
     expect(providerWorld.unsupportedRequests()).toEqual(noted);
     expect(providerWorld.unsupportedRequests({ clear: true })).toEqual(noted);
     expect(providerWorld.unsupportedRequests()).toEqual([]);

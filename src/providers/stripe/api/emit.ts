@@ -21,3 +21,17 @@ export function emit(world: World, types: readonly string[], data: Obj, options:
   const type = types.find((t) => EVENT_TYPES.has(t));
   if (type) world.outbox.append({ provider: 'stripe', type, data, ...options });
 }
+
+/**
+ * The top-level fields of `before` that `after` changed, with their old values: an update event's
+ * `data.previous_attributes`.
+ * @example
+ * changedFields({ name: 'A', email: 'a@x' }, { name: 'B', email: 'a@x' }); // { name: 'A' }
+ */
+export function changedFields(before: Obj, after: Obj): Obj {
+  const previous: Obj = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key] ?? null;
+  }
+  return previous;
+}

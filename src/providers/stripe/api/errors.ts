@@ -51,3 +51,18 @@ export function unknownParameter(param: string): Response {
 export function invalidParameter(param: string, message: string, code = 'parameter_invalid_integer'): Response {
   return stripeError(400, { type: 'invalid_request_error', code, message, param });
 }
+
+/**
+ * 400 `parameter_missing`, naming the parameter as Stripe does.
+ * @example
+ * parameterMissing('amount'); // "Missing required param: amount."
+ */
+export function parameterMissing(param: string): Response {
+  return stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
+    message: `Missing required param: ${param}.`,
+    param,
+  });
+}

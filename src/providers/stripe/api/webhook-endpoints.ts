@@ -5,7 +5,7 @@
  */
 import type { EmulatedEndpoint, Obj, RouteHandler, World } from '../../shared/api/index.js';
 import { STRIPE_EVENT_TYPES } from '../generated/event-types.js';
-import { resourceMissing, stripeError, stripeJson } from './errors.js';
+import { parameterMissing, resourceMissing, stripeError, stripeJson } from './errors.js';
 import { listResponse } from './read.js';
 import { formBody } from './write.js';
 
@@ -13,15 +13,6 @@ const KIND = 'webhook_endpoint';
 /** Where the secrets are kept, apart from the endpoints: a retrieval never shows one. */
 const SECRETS = 'webhook_endpoint.secret';
 const EVENT_TYPES: ReadonlySet<string> = new Set(STRIPE_EVENT_TYPES);
-
-function parameterMissing(param: string): Response {
-  return stripeError(400, {
-    type: 'invalid_request_error',
-    code: 'parameter_missing',
-    param,
-    message: `Missing required param: ${param}.`,
-  });
-}
 
 /** `enabled_events` as a list, or the answer Stripe gives for a bad one. */
 function enabledEvents(value: unknown): string[] | Response {

@@ -4,7 +4,7 @@
  */
 import { isPlainObject } from '../../../core/index.js';
 import { decodeForm, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
-import { emit } from './emit.js';
+import { changedFields, emit } from './emit.js';
 import { resourceMissing, stripeJson, unknownParameter } from './errors.js';
 import { expand, expandParam } from './read.js';
 
@@ -67,7 +67,7 @@ export function update(kind: string): RouteHandler {
     if (next instanceof Response) return next;
     const stored = world.put('stripe', kind, next);
     // A subscription's events are customer.subscription.*, a tax id's customer.tax_id.*.
-    emit(world, [`${kind}.updated`, `customer.${kind}.updated`], stored);
+    emit(world, [`${kind}.updated`, `customer.${kind}.updated`], stored, { previous: changedFields(current, stored) });
     return stripeJson(expand(world, stored, expandParam(body)));
   };
 }
@@ -105,6 +105,12 @@ export function createCustomer(): RouteHandler {
     const body = await formBody(request);
     const customer = applyParams(newCustomer(world), body);
     if (customer instanceof Response) return customer;
+    // A customer made on a test clock lives at the clock's time (docs.stripe.com/billing/testing/test-clocks).
+    if (body.test_clock !== undefined) {
+      const clock = world.get('stripe', 'test_helpers.test_clock', String(body.test_clock));
+      if (!clock) return resourceMissing('test_helpers.test_clock', String(body.test_clock), 'test_clock');
+      customer.created = clock.frozen_time;
+    }
     const stored = world.put('stripe', 'customer', customer);
     emit(world, ['customer.created'], stored);
     return stripeJson(stored);

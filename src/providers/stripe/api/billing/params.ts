@@ -10,6 +10,7 @@ import { stripeOrder } from '../payments/objects.js';
 /** Stripe's metadata rules, key order, missing and unknown parameter answers, as payments has them. */
 export { mergeMetadata as metadata, stripeOrder as ordered } from '../payments/objects.js';
 export { parameterMissing as missingParam, unknownOf as refuseUnknown } from '../payments/respond.js';
+export { changedFields } from '../emit.js';
 
 /** 400 `parameter_invalid_*` or any other invalid-request answer naming `param`. */
 export function badParam(param: string, message: string, code = 'parameter_invalid_string'): Response {
@@ -45,15 +46,6 @@ export function flag(body: Obj, key: string): boolean | undefined | Response {
   if (value === undefined) return undefined;
   if (value === 'true' || value === 'false') return value === 'true';
   return badParam(key, `Invalid boolean: ${String(value)}`, 'parameter_invalid_boolean');
-}
-
-/** The top-level fields of `before` that `after` changed, with their old values (`previous_attributes`). */
-export function changedFields(before: Obj, after: Obj): Obj {
-  const previous: Obj = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key] ?? null;
-  }
-  return previous;
 }
 
 /** Unix seconds of a millisecond time. */

@@ -5,7 +5,7 @@
  */
 import { isPlainObject } from '../../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
-import { emit } from '../emit.js';
+import { changedFields, emit } from '../emit.js';
 import { resourceMissing, stripeError, stripeJson, unknownParameter } from '../errors.js';
 import { expand, expandParam } from '../read.js';
 import { formBody } from '../write.js';
@@ -65,11 +65,6 @@ export function openDispute(world: World, charge: Obj, at?: number): Obj {
 
 const OPEN = new Set(['needs_response', 'warning_needs_response']);
 
-/** Top-level fields whose values differ between `before` and `after`, with their old values. */
-function changed(before: Obj, after: Obj): Obj {
-  return Object.fromEntries(Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => [k, before[k]]));
-}
-
 function closedError(dispute: Obj, verb: string): Response {
   return stripeError(400, {
     type: 'invalid_request_error',
@@ -106,7 +101,7 @@ export function updateDispute(): RouteHandler {
       metadata: mergeMetadata(current.metadata, body.metadata),
       status: submit ? 'under_review' : current.status,
     });
-    const previous = changed(current, next);
+    const previous = changedFields(current, next);
     const stored = world.put('stripe', 'dispute', next);
     if (Object.keys(previous).length > 0) emit(world, ['charge.dispute.updated'], stored, { previous });
     const outcome = submit ? TEST_OUTCOMES[String(evidence.uncategorized_text)] : undefined;

@@ -7,20 +7,7 @@ import { jsonResponse, type Obj, type World } from '../../../shared/api/index.js
 import { invalidParameter, resourceMissing, stripeError, stripeHeaders, unknownParameter } from '../errors.js';
 import { resolvePaymentMethod } from './attempt.js';
 
-/**
- * 400 `parameter_missing`, naming the parameter as Stripe does.
- * @example
- * parameterMissing('amount'); // "Missing required param: amount."
- */
-export function parameterMissing(param: string): Response {
-  return stripeError(400, {
-    type: 'invalid_request_error',
-    code: 'parameter_missing',
-    doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
-    message: `Missing required param: ${param}.`,
-    param,
-  });
-}
+export { parameterMissing } from '../errors.js';
 
 /** A Stripe error whose body carries more than `StripeErrorBody` names (the object it concerns, a decline code). */
 function errorWith(status: number, error: Obj): Response {
