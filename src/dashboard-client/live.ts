@@ -12,7 +12,7 @@ export function connect(onState: (state: 'live' | 'reconnecting') => void): void
   source = new EventSource('/_dashboard/api/live');
   source.onopen = () => onState('live');
   source.onerror = () => onState('reconnecting');
-  for (const name of ['execution', 'update', 'activity', 'rejection'] as const) {
+  for (const name of ['execution', 'update', 'activity', 'rejection', 'sent'] as const) {
     source.addEventListener(name, (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as never;
       for (const listener of listeners.get(name) ?? []) listener(data);

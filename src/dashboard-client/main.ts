@@ -1,6 +1,7 @@
 /**
  * The relay dashboard in the browser: hash routes (`#/`, `#/executions/<id>`, `#/rejected`,
- * `#/trigger`), the token prompt when the service asks for one, and the live stream.
+ * `#/trigger`, and `#/sent` when an emulator reports to the service), the token prompt when the
+ * service asks for one, and the live stream.
  */
 import './app.css';
 import type { CatalogAnswer, ListAnswer, SessionAnswer } from '../service/dashboard/wire.js';
@@ -10,6 +11,7 @@ import { h, replace } from './dom.js';
 import { listQuery, listView } from './list-view.js';
 import { connect, on } from './live.js';
 import { rejectionsView } from './rejections-view.js';
+import { sentView } from './sent-view.js';
 import { triggerView } from './trigger-view.js';
 
 const app = document.getElementById('app')!;
@@ -61,9 +63,10 @@ async function start(): Promise<void> {
   const main = h('main', { id: 'main', tabindex: -1 });
   const links = [
     h('a', { href: '#/' }, 'Executions'),
+    catalog.sent ? h('a', { href: '#/sent' }, 'Sent by the emulator') : null,
     h('a', { href: '#/rejected' }, 'Rejected', rejectedCount),
     h('a', { href: '#/trigger' }, 'Trigger'),
-  ];
+  ].filter((link) => link !== null);
   replace(
     app,
     h('a', { href: '#main', class: 'skip', onclick: (e) => (e.preventDefault(), main.focus()) }, 'Skip to content'),
@@ -93,6 +96,7 @@ async function start(): Promise<void> {
       rejectedCount.textContent = '';
       stop = rejectionsView(main);
     } else if (path === '/trigger') stop = triggerView(main, catalog);
+    else if (path === '/sent' && catalog.sent) stop = sentView(main);
     else stop = listView(main, catalog, new URLSearchParams(query), prefetched);
     prefetched = undefined;
     if (focused) (main.querySelector(`#${CSS.escape(focused)}`) as HTMLElement | null)?.focus();

@@ -81,6 +81,8 @@ describe('the dashboard in headless Chromium', () => {
     await page.goto(`${listening.url}/`);
     await page.locator('table.executions').waitFor();
     await expect.poll(() => page.locator('.live').textContent()).toBe('Live');
+    // No emulator reports to this service: no "Sent by the emulator" (test/dashboard/sent-view.test.ts has one).
+    expect(await page.locator('header nav a').allTextContents()).toEqual(['Executions', 'Rejected', 'Trigger']);
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     const result = await trigger({ amount: 1234 });
