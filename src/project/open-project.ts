@@ -2,7 +2,7 @@
  * `openProject`: the user's project as the shells open it. The CLI (`relay dev`, `replay`, `inspect`,
  * `trigger`'s custom-plugin hint) and the Vitest plugin find and load `relay.ts` here, and only here.
  */
-import type { DeliveryBuilder } from '../service/dashboard/index.js';
+import type { DashboardOptions, DeliveryBuilder } from '../service/dashboard/index.js';
 import { createRelay, defaultStorePath, type Relay } from '../service/relay.js';
 import type { StoreSpec } from '../service/store/open.js';
 import { findRelayFile, loadRelayFile } from '../service/relay-file.js';
@@ -25,8 +25,8 @@ export interface OpenProjectOptions {
   secrets?: Readonly<Record<string, string>>;
   /** The bearer token of `/api/executions`. Default: `RELAY_API_TOKEN`. */
   apiToken?: string;
-  /** Serve the dashboard at `/`, unless relay.ts's `createRelay` says otherwise (`relay dev` does). */
-  dashboard?: boolean;
+  /** Serve the dashboard at `/` (with these options), unless relay.ts's `createRelay` says otherwise (`relay dev` does). */
+  dashboard?: boolean | DashboardOptions;
   /** What the dashboard's Trigger form builds deliveries with. */
   deliveryBuilder?: DeliveryBuilder;
   /** Capture mode for the service (unless relay.ts sets `capture` itself). Default `false`. */

@@ -11,7 +11,7 @@ import { single } from '../options.js';
 import { EXIT, type Output } from '../output.js';
 import { projectDir } from '../project.js';
 import { listenForSignals } from '../signals.js';
-import { parseEmulatePort, startDevEmulator } from './dev-emulate.js';
+import { emulatorSentSource, parseEmulatePort, startDevEmulator } from './dev-emulate.js';
 
 /** cac's options of `relay dev`, unchecked. */
 export interface DevOptions {
@@ -110,7 +110,10 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   const deliveryBuilder: DeliveryBuilder = { build: buildDelivery, eventTypes: listEventTypes };
   const capture = options.capture === true;
   const emulatePort = options.emulate === true ? parseEmulatePort(single('emulate-port', options.emulatePort)) : undefined;
-  const { file, relay } = await openProject(dir, { dashboard: options.dashboard !== false, deliveryBuilder, ...(capture ? { capture } : {}) });
+  // With --emulate, the dashboard's "Sent by the emulator" view reads the emulator started below.
+  const sent = emulatePort !== undefined && options.dashboard !== false ? emulatorSentSource() : undefined;
+  const dashboard = options.dashboard === false ? false : sent ? { sent: sent.source } : true;
+  const { file, relay } = await openProject(dir, { dashboard, deliveryBuilder, ...(capture ? { capture } : {}) });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   // A 200 says a delivery was stored, not that its handler worked: a failure gets a line of its own
@@ -131,7 +134,7 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   let emulation: Awaited<ReturnType<typeof startDevEmulator>> | undefined;
   if (emulatePort !== undefined) {
     try {
-      emulation = await startDevEmulator(out, listening.url, relay.mounts(), emulatePort, host);
+      emulation = await startDevEmulator(out, listening.url, relay.mounts(), emulatePort, host, sent);
     } catch (cause) {
       await relay.close();
       out.error(`relay dev: ${(cause as Error).message}`);
