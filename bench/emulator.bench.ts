@@ -5,12 +5,16 @@
  *    `emulator.fetch` (no client), and the same through stripe-node and msw, as a test runs it;
  * 2. `stripe.customers.retrieve` answered by the emulator through msw, beside msw answering the same
  *    object as a static JSON (same client, same interception: the difference is the emulator's work).
+ * 3. the baseline for the deliveries: `triggerFlow` sending a Stripe flow's prebuilt-kind deliveries to
+ *    the same handler, as deliveries per second, beside the scenario's.
  * Goals: the scenario >= 200 scenarios/s in process; the emulator's answers >= 0.5x msw's static JSON.
+ * It measures the built package (`npm run bench:emulator` builds first), as users import it.
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
-import { createEmulator } from '../src/emulator/index.js';
+import { createEmulator } from '../dist/emulator/index.js';
+import { triggerFlow } from '../dist/index.js';
 import { formatOps, measure } from './measure.js';
 
 const secret = 'whsec_0123456789abcdef0123456789abcdef';
@@ -84,8 +88,10 @@ const stored = await stripe.customers.retrieve(customer.id);
 emulated.close();
 const staticServer = setupServer(http.get('https://api.stripe.com/v1/customers/:id', () => HttpResponse.json(stored)));
 
+let flowSeed = 1;
 const cases = [
   { name: 'scenario via emulator.fetch', run: scenario },
+  { name: 'baseline: triggerFlow (12 deliveries)', run: () => triggerFlow('stripe', 'checkout-subscription', { target: handler, secret, seed: flowSeed++ }) },
   {
     name: 'scenario via stripe-node + msw',
     run: async () => {
@@ -100,7 +106,10 @@ const cases = [
 ];
 console.log(`relaykit bench:emulator — Stripe in process, node ${process.version}; medians of 5 alternating 2 s rounds\n`);
 const m = await measure(cases, { rounds: 5, ms: 2000 });
-for (const c of cases) console.log(`  ${c.name.padEnd(34)} ${formatOps(m.opsPerSecond(c.name)).replace('ops/s', 'scenarios/s')}  (${perScenario} deliveries each)`);
+for (const c of cases) {
+  const deliveries = c.name.startsWith('baseline') ? 12 : perScenario;
+  console.log(`  ${c.name.padEnd(38)} ${formatOps(m.opsPerSecond(c.name)).replace('ops/s', 'runs/s').padEnd(16)} ${formatOps(m.opsPerSecond(c.name) * deliveries).replace('ops/s', 'deliveries/s')}  (${deliveries} deliveries each)`);
+}
 
 // The retrieve cases need the customer in the world: put it back after the scenarios' resets.
 emulator.world.put('stripe', 'customer', stored as unknown as Record<string, unknown>);
@@ -129,7 +138,7 @@ const reads = [
   },
 ];
 const r = await measure(reads, { rounds: 5, ms: 2000 });
-for (const c of reads) console.log(`  ${c.name.padEnd(34)} ${formatOps(r.opsPerSecond(c.name) * 20).replace('ops/s', 'answers/s')}`);
+for (const c of reads) console.log(`  ${c.name.padEnd(38)} ${formatOps(r.opsPerSecond(c.name) * 20).replace('ops/s', 'answers/s')}`);
 
 const rate = m.opsPerSecond(cases[0]!.name);
 const ratio = r.ratio(reads[0]!.name, reads[1]!.name);
