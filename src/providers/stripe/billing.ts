@@ -4,6 +4,8 @@
  * `Plan` holds what a subscription's objects share: customer, product, price, period.
  */
 import { address } from './payments.js';
+import { invoiceResource, type InvoiceTransitions } from './resources/invoice.js';
+import { productResource } from './resources/product.js';
 import { DAY, type Obj, type Scene } from './scene.js';
 
 // --- Customer ----------------------------------------------------------------------------------
@@ -80,28 +82,7 @@ export function newPlan(s: Scene, options: { recurring?: boolean; created?: numb
 }
 
 export function product(s: Scene, plan: PlanInfo, options: { active?: boolean; updated?: number; description?: string | null } = {}): Obj {
-  return {
-    id: plan.product,
-    object: 'product',
-    active: options.active ?? true,
-    created: plan.created,
-    default_price: plan.price,
-    description: options.description === undefined ? null : options.description,
-    images: [],
-    livemode: false,
-    marketing_features: [],
-    metadata: {},
-    name: plan.productName,
-    package_dimensions: null,
-    shippable: null,
-    statement_descriptor: null,
-    tax_code: null,
-    tax_details: null,
-    type: 'service',
-    unit_label: null,
-    updated: options.updated ?? plan.created,
-    url: null,
-  };
+  return productResource({ id: plan.product, name: plan.productName, created: plan.created, defaultPrice: plan.price, ...options });
 }
 
 export function price(s: Scene, plan: PlanInfo, options: { active?: boolean; nickname?: string | null } = {}): Obj {
@@ -336,15 +317,12 @@ function subscriptionItem(s: Scene, sub: SubscriptionInfo): Obj {
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
-export interface InvoiceOptions {
+/** An invoice payload's status, reason and attempts, and when it was finalized, paid, voided or marked uncollectible. */
+export interface InvoiceOptions extends InvoiceTransitions {
   status: InvoiceStatus;
   created?: number;
   billingReason?: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual' | 'upcoming';
   attemptCount?: number;
-  paidAt?: number | null;
-  finalizedAt?: number | null;
-  voidedAt?: number | null;
-  uncollectibleAt?: number | null;
   nextPaymentAttempt?: number | null;
   /** Whether Stripe has sent the `invoice.*` webhooks for it yet. */
   webhooksDelivered?: boolean;
@@ -357,100 +335,38 @@ export function invoice(s: Scene, sub: SubscriptionInfo, options: InvoiceOptions
   const amount = sub.plan.unitAmount * sub.quantity;
   const paid = status === 'paid';
   const finalized = status !== 'draft';
+  const scheduled = status === 'draft' && options.billingReason !== 'upcoming' ? created + 3600 : null;
+  // The draws in the order the invoice has always made them: prefix, hosted token, person, business, line, number.
   const prefix = invoicePrefix(s);
   const hosted = finalized ? `test_${s.base62(96)}` : null;
   const person = s.person;
-  const attempts = options.attemptCount ?? (paid ? 1 : 0);
-  return {
+  const accountName = s.business;
+  const line = invoiceLine(s, sub, id, amount);
+  return invoiceResource({
     id,
-    object: 'invoice',
-    account_country: 'US',
-    account_name: s.business,
-    account_tax_ids: null,
-    amount_due: amount,
-    amount_overpaid: 0,
-    amount_paid: paid ? amount : 0,
-    amount_remaining: paid ? 0 : amount,
-    amount_shipping: 0,
-    application: null,
-    attempt_count: attempts,
-    attempted: attempts > 0,
-    auto_advance: status === 'draft' || status === 'open',
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
-    automatically_finalizes_at: status === 'draft' && options.billingReason !== 'upcoming' ? created + 3600 : null,
-    billing_reason: options.billingReason === 'upcoming' ? 'upcoming' : (options.billingReason ?? 'subscription_cycle'),
-    collection_method: 'charge_automatically',
-    created,
+    customer: { id: sub.customer, email: person.email, name: person.name, phone: person.phone },
     currency: s.currency,
-    custom_fields: null,
-    customer: sub.customer,
-    customer_account: null,
-    customer_address: null,
-    customer_email: person.email,
-    customer_name: person.name,
-    customer_phone: person.phone,
-    customer_shipping: null,
-    customer_tax_exempt: 'none',
-    customer_tax_ids: [],
-    default_payment_method: null,
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    due_date: null,
-    effective_at: options.finalizedAt ?? null,
-    ending_balance: finalized ? 0 : null,
-    footer: null,
-    from_invoice: null,
-    hosted_invoice_url: hosted ? `https://invoice.stripe.com/i/${s.accountId}/${hosted}?s=ap` : null,
-    invoice_pdf: hosted ? `https://pay.stripe.com/invoice/${s.accountId}/${hosted}/pdf?s=ap` : null,
-    issuer: { type: 'self' },
-    last_finalization_error: null,
-    latest_revision: null,
-    lines: {
-      object: 'list',
-      data: [invoiceLine(s, sub, id, amount)],
-      has_more: false,
-      url: `/v1/invoices/${id}/lines`,
+    created,
+    billingReason: options.billingReason === 'upcoming' ? 'upcoming' : (options.billingReason ?? 'subscription_cycle'),
+    autoAdvance: status === 'draft' || status === 'open',
+    automaticallyFinalizesAt: scheduled,
+    period: {
+      start: options.billingReason === 'subscription_create' ? sub.periodStart : addInterval(sub.periodStart, sub.plan.interval, -1),
+      end: sub.periodStart,
     },
-    livemode: false,
-    metadata: {},
-    next_payment_attempt: options.nextPaymentAttempt ?? (status === 'draft' && options.billingReason !== 'upcoming' ? created + 3600 : null),
-    number: finalized ? `${prefix}-${String(s.int(1, 40)).padStart(4, '0')}` : null,
-    on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: { metadata: {}, subscription: sub.id },
-      type: 'subscription_details',
-    },
-    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
-    period_end: sub.periodStart,
-    period_start: options.billingReason === 'subscription_create' ? sub.periodStart : addInterval(sub.periodStart, sub.plan.interval, -1),
-    post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0,
-    receipt_number: null,
-    rendering: null,
-    shipping_cost: null,
-    shipping_details: null,
-    starting_balance: 0,
-    statement_descriptor: null,
+    lines: [line],
+    subscription: { id: sub.id },
     status,
-    status_transitions: {
-      finalized_at: options.finalizedAt ?? null,
-      marked_uncollectible_at: options.uncollectibleAt ?? null,
-      paid_at: options.paidAt ?? null,
-      voided_at: options.voidedAt ?? null,
-    },
-    subtotal: amount,
-    subtotal_excluding_tax: amount,
-    test_clock: null,
-    total: amount,
-    total_discount_amounts: [],
-    total_excluding_tax: amount,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
-    webhooks_delivered_at: options.webhooksDelivered === false ? null : created,
-  };
+    accountName,
+    amountPaid: paid ? amount : 0,
+    attemptCount: options.attemptCount ?? (paid ? 1 : 0),
+    hostedInvoiceUrl: hosted ? `https://invoice.stripe.com/i/${s.accountId}/${hosted}?s=ap` : null,
+    invoicePdf: hosted ? `https://pay.stripe.com/invoice/${s.accountId}/${hosted}/pdf?s=ap` : null,
+    nextPaymentAttempt: options.nextPaymentAttempt ?? scheduled,
+    number: finalized ? `${prefix}-${String(s.int(1, 40)).padStart(4, '0')}` : null,
+    transitions: options,
+    webhooksDeliveredAt: options.webhooksDelivered === false ? null : created,
+  });
 }
 
 function invoiceLine(s: Scene, sub: SubscriptionInfo, invoiceId: string, amount: number): Obj {

@@ -4,6 +4,7 @@
  * payment's objects share, so a PaymentIntent's `latest_charge` is the Charge whose
  * `payment_intent` points back, and both name the same customer and PaymentMethod.
  */
+import { cardPaymentDetails, chargeResource } from './resources/charge.js';
 import { DAY, Scene, type Address, type Card, type Obj, type Person } from './scene.js';
 
 /** The ids, amount and parties one payment's objects share. */
@@ -105,24 +106,8 @@ export function paymentMethod(s: Scene, p: Payment, options: PaymentMethodOption
     });
     return base;
   }
-  const c = p.card;
   Object.assign(base, {
-    card: {
-      brand: c.brand,
-      checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
-      country: 'US',
-      display_brand: c.displayBrand,
-      exp_month: c.expMonth,
-      exp_year: c.expYear,
-      fingerprint: c.fingerprint,
-      funding: c.funding,
-      generated_from: null,
-      last4: c.last4,
-      networks: { available: [c.brand], preferred: null },
-      regulated_status: 'unregulated',
-      three_d_secure_usage: { supported: true },
-      wallet: null,
-    },
+    card: paymentMethodCard(p.card),
     created: options.created ?? p.created,
     customer,
     customer_account: null,
@@ -131,6 +116,26 @@ export function paymentMethod(s: Scene, p: Payment, options: PaymentMethodOption
     type: 'card',
   });
   return base;
+}
+
+/** A card PaymentMethod's `card`, which the charges it pays repeat (`cardDetails`). */
+function paymentMethodCard(c: Card) {
+  return {
+    brand: c.brand,
+    checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
+    country: 'US',
+    display_brand: c.displayBrand,
+    exp_month: c.expMonth,
+    exp_year: c.expYear,
+    fingerprint: c.fingerprint,
+    funding: c.funding,
+    generated_from: null,
+    last4: c.last4,
+    networks: { available: [c.brand], preferred: null },
+    regulated_status: 'unregulated',
+    three_d_secure_usage: { supported: true },
+    wallet: null,
+  };
 }
 
 // --- Charge ------------------------------------------------------------------------------------
@@ -194,51 +199,28 @@ export function charge(s: Scene, p: Payment, state: ChargeState, options: Charge
   const decline = failed ? (options.decline ?? pickDecline(s)) : undefined;
   const refunded = state === 'refunded' ? p.amount : 0;
   const bank = p.method === 'us_bank_account';
-  return {
+  return chargeResource({
     id: p.charge,
-    object: 'charge',
     amount: p.amount,
-    amount_captured: captured ? p.amount : 0,
-    amount_refunded: refunded,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: settled && options.balanceTransaction !== false ? p.balanceTransaction : null,
-    billing_details: billingDetails(p, bank),
-    calculated_statement_descriptor: s.descriptor,
+    amountRefunded: refunded,
+    balanceTransaction: settled && options.balanceTransaction !== false ? p.balanceTransaction : null,
+    billingDetails: billingDetails(p, bank),
+    calculatedStatementDescriptor: s.descriptor,
     captured,
     created: p.created,
     currency: p.currency,
     customer: p.customer,
     description: p.description,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: decline ? decline.code : null,
-    failure_message: decline ? decline.message : null,
-    fraud_details: {},
-    livemode: false,
-    metadata: {},
-    on_behalf_of: null,
+    failure: decline,
     outcome: outcome(s, decline, bank),
     paid: !failed && !(bank && state === 'pending'),
-    payment_intent: p.paymentIntent,
-    payment_method: p.paymentMethod,
-    payment_method_details: bank ? bankDetails(s, p) : cardDetails(s, p, state),
-    radar_options: {},
-    receipt_email: p.customer ? p.person.email : null,
-    receipt_number: null,
-    receipt_url: failed ? null : receiptUrl(s),
-    refunded: refunded > 0 && refunded === p.amount,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
+    paymentIntent: p.paymentIntent,
+    paymentMethod: p.paymentMethod,
+    paymentMethodDetails: bank ? bankDetails(s, p) : cardDetails(s, p, state),
+    receiptEmail: p.customer ? p.person.email : null,
+    receiptUrl: failed ? null : receiptUrl(s),
     status: failed ? 'failed' : state === 'pending' ? 'pending' : 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
-  };
+  });
 }
 
 function outcome(s: Scene, decline: Decline | undefined, bank: boolean): Obj {
@@ -268,38 +250,14 @@ function outcome(s: Scene, decline: Decline | undefined, bank: boolean): Obj {
 }
 
 function cardDetails(s: Scene, p: Payment, state: ChargeState): Obj {
-  const c = p.card;
   const failed = state === 'failed';
-  return {
-    card: {
-      amount_authorized: failed ? null : p.amount,
-      authorization_code: failed ? null : s.digits(6),
-      brand: c.brand,
-      ...(state === 'uncaptured' ? { capture_before: p.created + 7 * DAY } : {}),
-      checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
-      country: 'US',
-      electronic_commerce_indicator: null,
-      exp_month: c.expMonth,
-      exp_year: c.expYear,
-      extended_authorization: { status: 'disabled' },
-      fingerprint: c.fingerprint,
-      funding: c.funding,
-      incremental_authorization: { status: 'unavailable' },
-      installments: null,
-      last4: c.last4,
-      mandate: null,
-      multicapture: { status: 'unavailable' },
-      network: c.brand,
-      network_token: { used: false },
-      network_transaction_id: s.digits(15),
-      overcapture: { maximum_amount_capturable: p.amount, status: 'unavailable' },
-      regulated_status: 'unregulated',
-      three_d_secure: null,
-      transaction_link_id: null,
-      wallet: null,
-    },
-    type: 'card',
-  };
+  return cardPaymentDetails(paymentMethodCard(p.card), {
+    amount: p.amount,
+    amountAuthorized: failed ? null : p.amount,
+    authorizationCode: failed ? null : s.digits(6),
+    captureBefore: state === 'uncaptured' ? p.created + 7 * DAY : null,
+    networkTransactionId: s.digits(15),
+  });
 }
 
 function bankDetails(s: Scene, p: Payment): Obj {

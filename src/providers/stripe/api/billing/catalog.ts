@@ -4,6 +4,7 @@
  * A price made with `product_data` creates its product first (`product.created`, then `price.created`).
  */
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
+import { productResource } from '../../resources/product.js';
 import { emit } from '../emit.js';
 import { resourceMissing, stripeJson } from '../errors.js';
 import { expand, expandParam } from '../read.js';
@@ -33,30 +34,8 @@ function productFields(current: Obj, body: Obj): Obj | Response {
 /** A new product from create parameters (`name` required). */
 export function newProduct(world: World, body: Obj): Obj | Response {
   if (!text(body, 'name')) return missingParam('name');
-  const now = seconds(world.now());
-  const base: Obj = {
-    id: typeof body.id === 'string' && body.id !== '' ? body.id : world.id('prod', 14),
-    object: 'product',
-    active: true,
-    created: now,
-    default_price: null,
-    description: null,
-    images: [],
-    livemode: false,
-    marketing_features: [],
-    metadata: {},
-    name: '',
-    package_dimensions: null,
-    shippable: null,
-    statement_descriptor: null,
-    tax_code: null,
-    tax_details: null,
-    type: 'service',
-    unit_label: null,
-    updated: now,
-    url: null,
-  };
-  return productFields(base, body);
+  const id = typeof body.id === 'string' && body.id !== '' ? body.id : world.id('prod', 14);
+  return productFields(productResource({ id, name: '', created: seconds(world.now()) }), body);
 }
 
 /** `POST /v1/products`: `product.created`. */

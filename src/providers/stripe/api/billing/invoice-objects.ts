@@ -4,6 +4,7 @@
  * the moves between statuses (draft → open → paid / void / uncollectible).
  */
 import type { Obj, World } from '../../../shared/api/index.js';
+import { invoiceResource } from '../../resources/invoice.js';
 
 /** One line of an invoice before it is placed on one. */
 export interface LineInput {
@@ -111,89 +112,25 @@ export function addLines(world: World, invoice: Obj, lines: readonly LineInput[]
 /** A draft invoice for `input` (not stored). */
 export function newInvoice(world: World, input: InvoiceInput): Obj {
   const id = world.id('in', 24);
-  const customer = input.customer;
-  const subscription = input.subscription ?? null;
   const autoAdvance = input.autoAdvance ?? true;
   const collection = input.collectionMethod ?? 'charge_automatically';
-  const invoice: Obj = {
+  return invoiceResource({
     id,
-    object: 'invoice',
-    account_country: 'US',
-    account_name: null,
-    account_tax_ids: null,
-    amount_due: 0,
-    amount_overpaid: 0,
-    amount_paid: 0,
-    amount_remaining: 0,
-    amount_shipping: 0,
-    application: null,
-    attempt_count: 0,
-    attempted: false,
-    auto_advance: autoAdvance,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
-    automatically_finalizes_at: autoAdvance ? input.at + 3600 : null,
-    billing_reason: input.billingReason,
-    collection_method: collection,
-    created: input.at,
+    customer: input.customer,
     currency: input.currency,
-    custom_fields: null,
-    customer: customer.id,
-    customer_account: null,
-    customer_address: customer.address ?? null,
-    customer_email: customer.email ?? null,
-    customer_name: customer.name ?? null,
-    customer_phone: customer.phone ?? null,
-    customer_shipping: customer.shipping ?? null,
-    customer_tax_exempt: customer.tax_exempt ?? 'none',
-    customer_tax_ids: [],
-    default_payment_method: input.defaultPaymentMethod ?? null,
-    default_source: null,
-    default_tax_rates: [],
-    description: input.description ?? null,
-    discounts: [],
-    due_date: collection === 'send_invoice' ? input.at + 86_400 * (input.daysUntilDue ?? 30) : null,
-    effective_at: null,
-    ending_balance: null,
-    footer: null,
-    from_invoice: null,
-    hosted_invoice_url: null,
-    invoice_pdf: null,
-    issuer: { type: 'self' },
-    last_finalization_error: null,
-    latest_revision: null,
-    lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${id}/lines` },
-    livemode: false,
-    metadata: input.metadata ?? {},
-    next_payment_attempt: null,
-    number: null,
-    on_behalf_of: null,
-    parent: subscription
-      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata ?? {}, subscription: subscription.id } }
-      : null,
-    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
-    period_end: input.period?.end ?? input.at,
-    period_start: input.period?.start ?? input.at,
-    post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0,
-    receipt_number: null,
-    rendering: null,
-    shipping_cost: null,
-    shipping_details: null,
-    starting_balance: 0,
-    statement_descriptor: null,
-    status: 'draft',
-    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: 0,
-    subtotal_excluding_tax: 0,
-    test_clock: customer.test_clock ?? null,
-    total: 0,
-    total_discount_amounts: [],
-    total_excluding_tax: 0,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
-    webhooks_delivered_at: null,
-  };
-  return addLines(world, invoice, input.lines);
+    created: input.at,
+    billingReason: input.billingReason,
+    autoAdvance,
+    automaticallyFinalizesAt: autoAdvance ? input.at + 3600 : null,
+    period: input.period ?? { start: input.at, end: input.at },
+    lines: input.lines.map((line) => lineItem(world, id, line)),
+    subscription: input.subscription,
+    collectionMethod: collection,
+    defaultPaymentMethod: input.defaultPaymentMethod,
+    description: input.description,
+    dueDate: collection === 'send_invoice' ? input.at + 86_400 * (input.daysUntilDue ?? 30) : null,
+    metadata: input.metadata,
+  });
 }
 
 /**

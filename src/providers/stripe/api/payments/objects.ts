@@ -5,6 +5,7 @@
  */
 import { isPlainObject } from '../../../../core/index.js';
 import type { Obj, World } from '../../../shared/api/index.js';
+import { cardPaymentDetails, chargeResource, type PaymentMethodCard } from '../../resources/charge.js';
 import type { Decline, TestCard } from './cards.js';
 
 /**
@@ -125,32 +126,18 @@ export function chargeObject(world: World, parts: ChargeParts): Obj {
   const created = seconds(world, parts.at);
   const amount = Number(pi.amount);
   const failed = state === 'failed';
-  const card = pm.card as Obj;
-  return stripeOrder({
+  return stripeOrder(chargeResource({
     id: mintedWith(world, 'ch', String(pi.id)),
-    object: 'charge',
     amount,
-    amount_captured: state === 'succeeded' ? amount : 0,
-    amount_refunded: 0,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: null,
-    billing_details: pm.billing_details,
-    calculated_statement_descriptor: 'RELAYKIT TEST',
+    billingDetails: pm.billing_details,
+    calculatedStatementDescriptor: 'RELAYKIT TEST',
     captured: state === 'succeeded',
     created,
     currency: pi.currency,
     customer: pi.customer ?? null,
     description: pi.description ?? null,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: decline?.code ?? null,
-    failure_message: decline?.message ?? null,
-    fraud_details: {},
-    livemode: false,
-    metadata: pi.metadata ?? {},
-    on_behalf_of: null,
+    failure: decline,
+    metadata: pi.metadata,
     outcome: {
       advice_code: decline ? (decline.code === 'card_declined' ? 'try_again_later' : 'do_not_try_again') : null,
       network_advice_code: null,
@@ -163,53 +150,19 @@ export function chargeObject(world: World, parts: ChargeParts): Obj {
       type: decline?.outcome.type ?? 'authorized',
     },
     paid: !failed,
-    payment_intent: pi.id,
-    payment_method: pm.id,
-    payment_method_details: {
-      card: {
-        amount_authorized: failed ? null : amount,
-        authorization_code: failed ? null : digits(world, 6),
-        brand: card.brand,
-        ...(state === 'uncaptured' ? { capture_before: created + 7 * 86_400 } : {}),
-        checks: card.checks,
-        country: card.country,
-        electronic_commerce_indicator: null,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        extended_authorization: { status: 'disabled' },
-        fingerprint: card.fingerprint,
-        funding: card.funding,
-        incremental_authorization: { status: 'unavailable' },
-        installments: null,
-        last4: card.last4,
-        mandate: null,
-        multicapture: { status: 'unavailable' },
-        network: card.brand,
-        network_token: { used: false },
-        network_transaction_id: failed ? null : digits(world, 15),
-        overcapture: { maximum_amount_capturable: amount, status: 'unavailable' },
-        regulated_status: 'unregulated',
-        three_d_secure: null,
-        transaction_link_id: null,
-        wallet: null,
-      },
-      type: 'card',
-    },
-    radar_options: {},
-    receipt_email: pi.receipt_email ?? null,
-    receipt_number: null,
-    receipt_url: failed ? null : `https://pay.stripe.com/receipts/payment/${world.id('CAcaFwoVYWNjdF8x', 48).slice(17)}`,
-    refunded: false,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
+    paymentIntent: pi.id,
+    paymentMethod: pm.id,
+    paymentMethodDetails: cardPaymentDetails(pm.card as PaymentMethodCard, {
+      amount,
+      amountAuthorized: failed ? null : amount,
+      authorizationCode: failed ? null : digits(world, 6),
+      captureBefore: state === 'uncaptured' ? created + 7 * 86_400 : null,
+      networkTransactionId: failed ? null : digits(world, 15),
+    }),
+    receiptEmail: pi.receipt_email ?? null,
+    receiptUrl: failed ? null : `https://pay.stripe.com/receipts/payment/${world.id('CAcaFwoVYWNjdF8x', 48).slice(17)}`,
     status: failed ? 'failed' : 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
-  });
+  }));
 }
 
 /**
