@@ -114,6 +114,13 @@ describe('GET /_dashboard/api/sent', () => {
     }
   });
 
+  it('asks for the token like the rest of the API when RELAY_API_TOKEN is set', async () => {
+    relay = createRelay({ dashboard: { sent: listSource().source }, store: new MemoryStore(), apiToken: 'sent-token' });
+    expect((await get<{ error: string }>('/_dashboard/api/sent')).status).toBe(401);
+    const signedIn = await relay.fetch(new Request('http://localhost/_dashboard/api/sent', { headers: { authorization: 'Bearer sent-token' } }));
+    expect(signedIn.status).toBe(200);
+  });
+
   it('refuses a source without list() and subscribe()', () => {
     expect(() => createRelay({ dashboard: { sent: { list: () => [] } as unknown as SentSource } })).toThrow(RelayError);
     expect(() => createRelay({ dashboard: { sent: { list: () => [] } as unknown as SentSource } })).toThrow(/dashboard\.sent must be an object with list\(\) and subscribe/);
