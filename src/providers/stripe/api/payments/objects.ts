@@ -14,13 +14,31 @@ import type { Decline, TestCard } from './cards.js';
  * stripeOrder({ status: 'ok', object: 'charge', id: 'ch_1' }); // { id, object, status }
  */
 export function stripeOrder<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripeOrder) as T;
+  // Most objects are built in order already: those (and arrays of them) are returned as they are, not copied.
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item: unknown) => {
+      const ordered = stripeOrder(item);
+      if (ordered !== item) changed = true;
+      return ordered;
+    });
+    return (changed ? items : value) as T;
+  }
   if (!isPlainObject(value)) return value;
-  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(keys.map((k) => [k, stripeOrder(value[k])])) as T;
+  const keys = Object.keys(value);
+  let changed = false;
+  for (let i = 1; i < keys.length && !changed; i++) changed = compareKeys(keys[i - 1]!, keys[i]!) > 0;
+  if (changed) keys.sort(compareKeys);
+  const entries = keys.map((k): [string, unknown] => {
+    const ordered = stripeOrder(value[k]);
+    if (ordered !== value[k]) changed = true;
+    return [k, ordered];
+  });
+  return (changed ? Object.fromEntries(entries) : value) as T;
 }
 
 const rank = (key: string): number => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
+const compareKeys = (a: string, b: string): number => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Unix seconds of `at` (milliseconds), or of the world's clock.
