@@ -33,7 +33,9 @@ export function createApp(stripe: Stripe, webhookSecret: string): { app: express
   app.post('/webhooks/stripe', express.raw({ type: 'application/json' }), async (req, res) => {
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(req.body as Buffer, req.get('stripe-signature') ?? '', webhookSecret);
+      // express.raw() leaves the bytes as they came, which is what the signature covers.
+      const body: unknown = req.body;
+      event = stripe.webhooks.constructEvent(Buffer.isBuffer(body) ? body : '', req.get('stripe-signature') ?? '', webhookSecret);
     } catch {
       res.status(400).json({ error: 'invalid signature' });
       return;
