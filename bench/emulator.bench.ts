@@ -13,9 +13,12 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
-import { createEmulator } from '../dist/emulator/index.js';
-import { triggerFlow } from '../dist/index.js';
 import { formatOps, measure } from './measure.js';
+
+// The built package, as users import it (resolved through the exports map); typed from the sources.
+const load = <T>(specifier: string) => import(specifier) as Promise<T>;
+const { createEmulator } = await load<typeof import('../src/emulator/index.js')>('relaykit/emulator');
+const { triggerFlow } = await load<typeof import('../src/index.js')>('relaykit');
 
 const secret = 'whsec_0123456789abcdef0123456789abcdef';
 const KEY = 'sk_test_bench';
