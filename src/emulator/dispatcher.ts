@@ -109,10 +109,14 @@ export class Dispatcher {
   /** Starts delivering `events` (in the order given); returns at once. */
   dispatch(events: readonly OutboxEvent[], world: World): void {
     const byEndpoint = new Map<string, { endpoint: EmulatedEndpoint; provider: string; deliveries: Delivery[]; records: Recorded[] }>();
+    // A provider's endpoints are read once per batch: no API call runs between its events.
+    const subscribed = new Map<string, EmulatedEndpoint[]>();
     for (const event of events) {
       const emulation = this.emulations.get(event.provider);
       if (!emulation) continue;
-      const endpoints = emulation.endpoints(world).filter((endpoint) => endpoint.accepts(event.type));
+      let all = subscribed.get(event.provider);
+      if (!all) subscribed.set(event.provider, (all = emulation.endpoints(world)));
+      const endpoints = all.filter((endpoint) => endpoint.accepts(event.type));
       if (endpoints.length === 0) continue;
       const built = emulation.envelope(event, world, endpoints.length);
       for (const endpoint of endpoints) {

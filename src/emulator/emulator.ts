@@ -43,6 +43,15 @@ export interface EmulatorOptions {
 
 const byProvider = new Map(providerEmulations.map((emulation) => [emulation.provider, emulation]));
 
+/**
+ * The providers that have an emulator, in the order the docs list them.
+ * @example
+ * emulatedProviders(); // ['stripe']
+ */
+export function emulatedProviders(): string[] {
+  return [...byProvider.keys()];
+}
+
 function invalid(message: string): RelayError {
   return new RelayError('INVALID_OPTION', message);
 }
@@ -101,8 +110,10 @@ export class Emulator {
       },
       new Map(this.#emulations.map((e) => [e.provider, e])),
     );
-    this.#routers = new Map(this.#emulations.map((e) => [e.provider, createRouter(e.routes())]));
-    this.#hosts = new Map(this.#emulations.map((e) => [new URL(e.routes().base).host, this.#routers.get(e.provider)!]));
+    // Each API's routes are built once: a router by provider, reached by host in process.
+    const apis = this.#emulations.map((e) => e.routes());
+    this.#routers = new Map(apis.map((api) => [api.provider, createRouter(api)]));
+    this.#hosts = new Map(apis.map((api) => [new URL(api.base).host, this.#routers.get(api.provider)!]));
     this.#webhooks = options.webhooks;
     this.#registerWebhooks();
   }

@@ -6,7 +6,7 @@
  * const emulator = createEmulator({ webhooks: { stripe: { url: 'http://127.0.0.1:4000/webhooks/stripe', secret: 'whsec_test' } } });
  * const stripe = new Stripe('sk_test_123', emulator.clientOptions('stripe')); // after await emulator.listen(0)
  */
-export { createEmulator, Emulator } from './emulator.js';
+export { createEmulator, emulatedProviders, Emulator } from './emulator.js';
 export type { EmulatorOptions, WebhookEndpointOption } from './emulator.js';
 export type { DeliveryAttempt, EmulatorDelivery } from './dispatcher.js';
 export * from './seam.js';

@@ -18,43 +18,10 @@ import { stripeAdapter, type OutboxEvent } from '../../src/providers/internal.js
 import { resolve, type Shape } from '../../src/providers/shared/shape.js';
 import { DECIMAL_FIELDS } from '../../src/providers/stripe/generated/ids.js';
 import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
+import { STRIPE_ID_SHAPES, walkObjects } from '../support/stripe-ids.js';
 import { typecheck } from '../support/typecheck.js';
 
 type Json = Record<string, unknown>;
-
-/** Id shapes per `object`, as stripe-payloads.test.ts pins them (live captures and Stripe's fixtures). */
-export const STRIPE_ID_SHAPES: Readonly<Record<string, RegExp>> = {
-  event: /^evt_[0-9A-Za-z]{24}$/,
-  payment_intent: /^pi_[0-9A-Za-z]{24}$/,
-  charge: /^ch_[0-9A-Za-z]{24}$/,
-  payment_method: /^pm_[0-9A-Za-z]{24}$/,
-  customer: /^cus_[0-9A-Za-z]{14}$/,
-  refund: /^re_[0-9A-Za-z]{24}$/,
-  setup_intent: /^seti_[0-9A-Za-z]{24}$/,
-  dispute: /^dp_[0-9A-Za-z]{24}$/,
-  balance_transaction: /^txn_[0-9A-Za-z]{24}$/,
-  'checkout.session': /^cs_test_[ab]1[0-9A-Za-z]{56}$/,
-  subscription: /^sub_[0-9A-Za-z]{24}$/,
-  subscription_item: /^si_[0-9A-Za-z]{14}$/,
-  subscription_schedule: /^sub_sched_[0-9A-Za-z]{24}$/,
-  invoice: /^(in|upcoming_in)_[0-9A-Za-z]{24}$/,
-  line_item: /^(il|il_tmp)_[0-9A-Za-z]{24}$/,
-  price: /^price_[0-9A-Za-z]{24}$/,
-  plan: /^price_[0-9A-Za-z]{24}$/,
-  product: /^prod_[0-9A-Za-z]{14}$/,
-  coupon: /^[0-9A-Z]{8}$/,
-  payout: /^po_[0-9A-Za-z]{24}$/,
-  account: /^acct_1[0-9A-Za-z]{15}$/,
-};
-
-/** Calls `visit` on every plain object inside `value`, with its path. */
-function walk(value: unknown, visit: (node: Json, path: string) => void, path = '$'): void {
-  if (Array.isArray(value)) value.forEach((item, i) => walk(item, visit, `${path}[${i}]`));
-  else if (isPlainObject(value)) {
-    visit(value, path);
-    for (const [key, child] of Object.entries(value)) walk(child, visit, `${path}.${key}`);
-  }
-}
 
 /** The generated shape of a resource by its `object` (`payment_intent` → `PaymentIntent`). */
 const SHAPE_OF: ReadonlyMap<string, Shape> = new Map(
@@ -123,7 +90,7 @@ function shapeProblems(value: unknown, shape: Shape, path: string, out: string[]
  */
 export function stripeObjectProblems(object: Json, eventType?: string): string[] {
   const out: string[] = [];
-  walk(object, (node, path) => {
+  walkObjects(object, (node, path) => {
     const shape = typeof node.object === 'string' ? STRIPE_ID_SHAPES[node.object] : undefined;
     if (shape && 'id' in node && !(typeof node.id === 'string' && shape.test(node.id))) out.push(`${path}.id: ${JSON.stringify(node.id)} is not a ${String(node.object)} id (${shape.source})`);
     const keys = Object.keys(node);

@@ -13,6 +13,7 @@ import { defs, events } from '../../src/providers/stripe/generated/shapes.js';
 import { resolve } from '../../src/providers/shared/shape.js';
 import { charge, newPayment, paymentIntent } from '../../src/providers/stripe/payments.js';
 import { Scene } from '../../src/providers/stripe/scene.js';
+import { STRIPE_ID_SHAPES, walkObjects } from '../support/stripe-ids.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,46 +29,11 @@ function build(eventType: string, seed = 1, now = at, data?: Json): { body: stri
   return { body, event, object: (event.data as { object: Json }).object };
 }
 
-/** Calls `visit` on every plain object inside `value`, with its path. */
-function walk(value: unknown, visit: (node: Json, path: string) => void, path = '$'): void {
-  if (Array.isArray(value)) value.forEach((item, i) => walk(item, visit, `${path}[${i}]`));
-  else if (value !== null && typeof value === 'object') {
-    visit(value as Json, path);
-    for (const [key, child] of Object.entries(value)) walk(child, visit, `${path}.${key}`);
-  }
-}
-
 const resourceOf = (type: string): string => type.slice(0, type.lastIndexOf('.'));
 /** Every catalogued type (all of stripe-node's) for every seed, built once. */
 const every = stripeEventTypes.flatMap((type) => SEEDS.map((seed) => ({ type, seed, ...build(type, seed) })));
 /** The types with hand-built payloads, whose ids and cross-references are checked in detail here. */
 const handBuilt = every.filter(({ type }) => HAND_BUILT_RESOURCES.includes(resourceOf(type)));
-
-/** Id shapes per `object`, from live captures and Stripe's fixtures (providers.md §1.6). */
-const ID_SHAPES: Record<string, RegExp> = {
-  event: /^evt_[0-9A-Za-z]{24}$/,
-  payment_intent: /^pi_[0-9A-Za-z]{24}$/,
-  charge: /^ch_[0-9A-Za-z]{24}$/,
-  payment_method: /^pm_[0-9A-Za-z]{24}$/,
-  customer: /^cus_[0-9A-Za-z]{14}$/,
-  refund: /^re_[0-9A-Za-z]{24}$/,
-  setup_intent: /^seti_[0-9A-Za-z]{24}$/,
-  dispute: /^dp_[0-9A-Za-z]{24}$/,
-  balance_transaction: /^txn_[0-9A-Za-z]{24}$/,
-  'checkout.session': /^cs_test_[ab]1[0-9A-Za-z]{56}$/,
-  subscription: /^sub_[0-9A-Za-z]{24}$/,
-  subscription_item: /^si_[0-9A-Za-z]{14}$/,
-  subscription_schedule: /^sub_sched_[0-9A-Za-z]{24}$/,
-  invoice: /^(in|upcoming_in)_[0-9A-Za-z]{24}$/,
-  line_item: /^(il|il_tmp)_[0-9A-Za-z]{24}$/,
-  price: /^price_[0-9A-Za-z]{24}$/,
-  plan: /^price_[0-9A-Za-z]{24}$/,
-  product: /^prod_[0-9A-Za-z]{14}$/,
-  coupon: /^[0-9A-Z]{8}$/,
-  payout: /^po_[0-9A-Za-z]{24}$/,
-  account: /^acct_1[0-9A-Za-z]{15}$/,
-  bank_account: /^ba_[0-9A-Za-z]{24}$/,
-};
 
 /** The `object` each catalogued resource delivers. */
 const OBJECT_OF: Record<string, string> = {
@@ -100,7 +66,7 @@ describe('stripe event envelope', () => {
     for (const { type, event } of every) {
       expect(Object.keys(event), type).toEqual(type === 'account.updated' ? ['id', 'object', 'account', ...expected.slice(2)] : expected);
       expect(event, type).toMatchObject({ object: 'event', api_version: pinnedApiVersion, created: at / 1000, livemode: false, type });
-      expect(event.id, type).toMatch(ID_SHAPES.event!);
+      expect(event.id, type).toMatch(STRIPE_ID_SHAPES.event!);
       expect(event.pending_webhooks).toBeGreaterThanOrEqual(1);
       expect(event.pending_webhooks).toBeLessThanOrEqual(3);
       const request = event.request as { id: string | null; idempotency_key: string | null };
@@ -141,8 +107,8 @@ describe('stripe object shapes', () => {
   it('hand-built types: every id has its resource prefix and length', () => {
     for (const { type, event } of handBuilt) {
       let checked = 0;
-      walk(event, (node, path) => {
-        const shape = typeof node.object === 'string' ? ID_SHAPES[node.object] : undefined;
+      walkObjects(event, (node, path) => {
+        const shape = typeof node.object === 'string' ? STRIPE_ID_SHAPES[node.object] : undefined;
         if (shape && 'id' in node) {
           expect(node.id, `${type} ${path}`).toMatch(shape);
           checked++;
@@ -154,7 +120,7 @@ describe('stripe object shapes', () => {
 
   it('every type: keys are id, object, then alphabetical, at every level', () => {
     for (const { type, event } of every) {
-      walk(event.data, (node, path) => {
+      walkObjects(event.data, (node, path) => {
         const keys = Object.keys(node);
         const rest = keys.filter((k) => k !== 'id' && k !== 'object');
         expect(keys.slice(0, keys.length - rest.length), `${type} ${path}`).toEqual(['id', 'object'].filter((k) => k in node));
@@ -172,7 +138,7 @@ describe('stripe object shapes', () => {
 
   it('every type: nothing was created after the event, nor years before', () => {
     for (const { type, event } of every) {
-      walk(event.data, (node, path) => {
+      walkObjects(event.data, (node, path) => {
         if (typeof node.created === 'number') {
           expect(node.created, `${type} ${path}`).toBeLessThanOrEqual(event.created as number);
           expect(node.created, `${type} ${path}`).toBeGreaterThan((event.created as number) - 5 * 365 * 86_400);
@@ -199,8 +165,8 @@ describe('stripe cross-references', () => {
   it.each(SEEDS)('payment_intent.succeeded (seed %i): latest_charge is a ch_ minted with the PaymentIntent and the event', (seed) => {
     const { event, object } = build('payment_intent.succeeded', seed);
     expect(object).toMatchObject({ status: 'succeeded', amount_received: object.amount, amount_capturable: 0 });
-    expect(object.latest_charge).toMatch(ID_SHAPES.charge!);
-    expect(object.payment_method).toMatch(ID_SHAPES.payment_method!);
+    expect(object.latest_charge).toMatch(STRIPE_ID_SHAPES.charge!);
+    expect(object.payment_method).toMatch(STRIPE_ID_SHAPES.payment_method!);
     expect(Scene.segment(object.latest_charge as string)).toBe(Scene.segment(object.id as string));
     expect(Scene.segment(event.id as string)).toBe(Scene.segment(object.id as string));
     expect(object.client_secret).toMatch(new RegExp(`^${object.id as string}_secret_[0-9A-Za-z]{25}$`));
@@ -210,7 +176,7 @@ describe('stripe cross-references', () => {
     const { object } = build('charge.succeeded', seed);
     expect(Scene.segment(object.payment_intent as string)).toBe(Scene.segment(object.id as string));
     expect(object).toMatchObject({ status: 'succeeded', paid: true, captured: true, amount_captured: object.amount, amount_refunded: 0 });
-    expect(object.payment_method).toMatch(ID_SHAPES.payment_method!);
+    expect(object.payment_method).toMatch(STRIPE_ID_SHAPES.payment_method!);
   });
 
   it.each(SEEDS)('payment_intent.payment_failed (seed %i): the error names the failed latest charge and the payment method', (seed) => {

@@ -5,7 +5,7 @@
  * dashboard's "Sent by the emulator" view, through `emulatorSentSource`.
  */
 import { RelayError } from '../../core/index.js';
-import { createEmulator, type DeliveryAttempt, type Emulator, type EmulatorDelivery } from '../../emulator/index.js';
+import { createEmulator, emulatedProviders, type DeliveryAttempt, type Emulator, type EmulatorDelivery } from '../../emulator/index.js';
 import { getProvider } from '../../providers/index.js';
 import type { SentDelivery, SentSource } from '../../service/dashboard/index.js';
 import type { Output } from '../output.js';
@@ -38,7 +38,7 @@ export async function startDevEmulator(
   host: string,
   sent?: EmulatorSent,
 ): Promise<{ emulator: Emulator; lines: string[] }> {
-  const emulated = new Set(createEmulator().providers);
+  const emulated = new Set(emulatedProviders());
   const served = mounts.filter((m) => emulated.has(m.provider) && m.secretEnv !== null);
   const generated: string[] = [];
   const webhooks = Object.fromEntries(
