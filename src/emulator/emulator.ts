@@ -88,6 +88,8 @@ export class Emulator {
   readonly #emulations: ProviderEmulation[];
   readonly #routers: Map<string, Router>;
   readonly #hosts: Map<string, Router>;
+  /** The standalone server's routing: each provider's mount, longest first. */
+  readonly #mounts: { readonly mount: string; readonly router: Router }[];
   readonly #dispatcher: Dispatcher;
   readonly #webhooks: EmulatorOptions['webhooks'];
   #server: Listening | undefined;
@@ -114,6 +116,7 @@ export class Emulator {
     const apis = this.#emulations.map((e) => e.routes());
     this.#routers = new Map(apis.map((api) => [api.provider, createRouter(api)]));
     this.#hosts = new Map(apis.map((api) => [new URL(api.base).host, this.#routers.get(api.provider)!]));
+    this.#mounts = this.#emulations.map((e) => ({ mount: e.mount, router: this.#routers.get(e.provider)! })).sort((a, b) => b.mount.length - a.mount.length);
     this.#webhooks = options.webhooks;
     this.#registerWebhooks();
   }
@@ -139,13 +142,14 @@ export class Emulator {
   }
 
   /**
-   * Serves the emulated APIs over HTTP (Stripe at `/v1/…`, as Stripe does). Port 0 picks a free one.
+   * Serves the emulated APIs over HTTP on one port, each under its provider's mount: Stripe at
+   * `/v1/…` as Stripe does, the others under `/<provider>/…` (`/github/repos/…`). Port 0 picks a free one.
    * @example
    * const { url } = await emulator.listen(12111); // 'http://127.0.0.1:12111'
    */
   async listen(port = 0, host = '127.0.0.1'): Promise<{ url: string }> {
     if (this.#server) throw new RelayError('INVALID_OPTION', `The emulator already listens at ${this.#server.url}; close() it first.`);
-    this.#server = await listen(port, host, (request) => this.#answer(request, this.#routerFor()));
+    this.#server = await listen(port, host, (request) => this.#serve(request));
     return { url: this.#server.url };
   }
 
@@ -205,6 +209,17 @@ export class Emulator {
     return this.#server?.url;
   }
 
+  /**
+   * Where the listening server serves `provider`'s API: its URL with the provider's mount.
+   * @example
+   * emulator.baseUrl('github'); // 'http://127.0.0.1:12111/github'
+   */
+  baseUrl(provider: string): string {
+    const emulation = this.#emulation(provider);
+    if (!this.#server) throw new RelayError('INVALID_OPTION', `baseUrl('${provider}') needs a listening emulator: await emulator.listen() first.`);
+    return `${this.#server.url}${emulation.mount}`;
+  }
+
   /** Stops listening (deliveries under way go on; `settled()` waits for them). */
   async close(): Promise<void> {
     const server = this.#server;
@@ -222,7 +237,7 @@ export class Emulator {
   clientOptions(provider: string): ClientOptions {
     const emulation = this.#emulation(provider);
     if (!this.#server) throw new RelayError('INVALID_OPTION', `clientOptions('${provider}') needs a listening emulator: await emulator.listen() first (in process, use emulator.handlers() with msw).`);
-    return emulation.clientOptions(new URL(this.#server.url));
+    return emulation.clientOptions(new URL(this.baseUrl(provider)));
   }
 
   /**
@@ -250,9 +265,20 @@ export class Emulator {
     return [...this.#hosts.keys()];
   }
 
-  /** The router a standalone server's request goes to: one provider per server for now, at its own paths (Stripe's `/v1/…`). */
-  #routerFor(): Router | undefined {
-    return this.#routers.values().next().value;
+  /**
+   * Answers a standalone server's request: the provider whose mount its path starts with (the longest
+   * mount wins, so Stripe's root mount takes what no other claims), the mount taken off its path.
+   */
+  #serve(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    for (const { mount, router } of this.#mounts) {
+      if (mount === '') return this.#answer(request, router);
+      if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) continue;
+      url.pathname = url.pathname.slice(mount.length) || '/';
+      return this.#answer(new Request(url, request), router);
+    }
+    const mounts = this.#mounts.map((m) => `${m.mount || '/'} (${m.router.provider})`).join(', ');
+    return Promise.resolve(Response.json({ error: { message: `The relaykit emulator serves no API at ${url.pathname}. It serves: ${mounts}.` } }, { status: 404 }));
   }
 
   async #answer(request: Request, router: Router | undefined): Promise<Response> {

@@ -93,7 +93,7 @@ export async function emulateCommand(out: Output, env: NodeJS.ProcessEnv, option
   const signals = listenForSignals();
   out.line(`${out.bold('relay emulate')} listening on ${url}`);
   for (const provider of emulator.providers) {
-    out.line(`  ${provider}: ${url}  client options ${JSON.stringify(emulator.clientOptions(provider))}`);
+    out.line(`  ${provider}: ${emulator.baseUrl(provider)}  client options ${JSON.stringify(emulator.clientOptions(provider))}`);
     const endpoints = emulator.endpoints(provider);
     if (endpoints.length === 0) out.line(out.dim(`    no webhook endpoint: --webhook ${provider}=<url>, or create one through the API`));
     for (const endpoint of endpoints) out.line(`    webhooks → ${endpoint.url}  secret ${endpoint.secret}`);

@@ -146,12 +146,19 @@ export type ClientOptions = Readonly<Record<string, unknown>>;
  */
 export interface ProviderEmulation {
   readonly provider: string;
+  /**
+   * Where a standalone emulator serves this provider's API, so that one port serves every provider:
+   * `''` (the root) for Stripe, whose SDK takes no base path, and `/<provider>` for the others, whose
+   * SDKs take a base URL (`http://127.0.0.1:12111/github`). Routes see paths without it.
+   */
+  readonly mount: string;
   /** The API's routes, accepting any well-formed credential of the provider's format. */
   routes(): ApiRoutes;
   /** How the world keys this provider's objects. */
   readonly adapter: WorldAdapter;
   /**
-   * The SDK options that point the provider's official client at a server listening at `url`.
+   * The SDK options that point the provider's official client at its API served at `url` (the
+   * emulator's URL with the provider's `mount` appended).
    * @example
    * stripeEmulation.clientOptions(new URL('http://127.0.0.1:12111')); // { host: '127.0.0.1', port: 12111, protocol: 'http' }
    */

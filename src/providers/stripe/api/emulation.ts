@@ -50,6 +50,7 @@ function envelope(event: OutboxEvent, world: World, pending: number): EmulatedDe
  */
 export const stripeEmulation: ProviderEmulation = {
   provider: 'stripe',
+  mount: '',
   routes: () => stripeRoutes(),
   adapter: stripeAdapter,
   clientOptions: (url: URL): ClientOptions => ({
