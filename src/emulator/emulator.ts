@@ -87,7 +87,8 @@ export class Emulator {
   readonly world: ProviderWorld;
   readonly #emulations: ProviderEmulation[];
   readonly #routers: Map<string, Router>;
-  readonly #hosts: Map<string, Router>;
+  /** The in-process routing: each API's router, found by the request's host. */
+  readonly #byHost: Router[];
   /** The standalone server's routing: each provider's mount, longest first. */
   readonly #mounts: { readonly mount: string; readonly router: Router }[];
   readonly #dispatcher: Dispatcher;
@@ -115,7 +116,7 @@ export class Emulator {
     // Each API's routes are built once: a router by provider, reached by host in process.
     const apis = this.#emulations.map((e) => e.routes());
     this.#routers = new Map(apis.map((api) => [api.provider, createRouter(api)]));
-    this.#hosts = new Map(apis.map((api) => [new URL(api.base).host, this.#routers.get(api.provider)!]));
+    this.#byHost = [...this.#routers.values()];
     this.#mounts = this.#emulations.map((e) => ({ mount: e.mount, router: this.#routers.get(e.provider)! })).sort((a, b) => b.mount.length - a.mount.length);
     this.#webhooks = options.webhooks;
     this.#registerWebhooks();
@@ -245,8 +246,8 @@ export class Emulator {
    * what `handlers()` binds into msw.
    */
   fetch(request: Request): Promise<Response> {
-    const router = this.#hosts.get(new URL(request.url).host);
-    return this.#answer(request, router);
+    const host = new URL(request.url).host;
+    return this.#answer(request, this.#byHost.find((router) => router.servesHost(host)));
   }
 
   /**
@@ -260,9 +261,9 @@ export class Emulator {
     return emulatorHandlers(this.hosts, (request) => this.fetch(request));
   }
 
-  /** The API hosts answered in process: `api.stripe.com`. */
+  /** The API hosts answered in process, `:params` kept: `api.stripe.com`, `:shop.myshopify.com`. */
   get hosts(): string[] {
-    return [...this.#hosts.keys()];
+    return this.#byHost.map((router) => router.host);
   }
 
   /**

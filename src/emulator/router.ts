@@ -17,18 +17,34 @@ interface Compiled {
 /** A router over one provider's API. */
 export interface Router {
   readonly provider: string;
+  /** The API's host as its base names it, `:params` kept: `api.stripe.com`, `:shop.myshopify.com`. */
+  readonly host: string;
+  /** Whether `host` (`acme.myshopify.com`) is the API's. */
+  servesHost(host: string): boolean;
   /** `METHOD /path` of every operation served. */
   readonly operations: readonly string[];
-  /** The answer to `request` (its path relative to the API's root), from `world`. */
+  /**
+   * The answer to `request`, from `world`. Its path is the API's own (`/v1/users` for Clerk, whose base
+   * is `https://api.clerk.com/v1`); the base's `:params`, in its host or its path, are the route's too.
+   */
   handle(request: Request, world: World): Promise<Response>;
+}
+
+/**
+ * A `:param` template as a pattern source, each `:name` one capture (within a path segment, as in
+ * Shopify's `/orders/:id.json`; within a host label, as in `:shop.myshopify.com`).
+ */
+function templateSource(template: string, part: 'path' | 'host', names: string[]): string {
+  const capture = part === 'host' ? '([^./]+)' : '([^/]+?)';
+  return template
+    .split(/(:\w+)/)
+    .map((piece) => (piece.startsWith(':') ? (names.push(piece.slice(1)), capture) : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
 }
 
 function compile(method: string, path: string, handler: Compiled['handler']): Compiled {
   const names: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? (names.push(segment.slice(1)), '([^/]+)') : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
+  const source = templateSource(path, 'path', names);
   return { method, path, pattern: new RegExp(`^${source}/?$`), names, handler };
 }
 
@@ -39,18 +55,27 @@ function compile(method: string, path: string, handler: Compiled['handler']): Co
  * await router.handle(new Request('http://127.0.0.1:12111/v1/customers', { method: 'POST', … }), world);
  */
 export function createRouter(api: ApiRoutes): Router {
-  const compiled = api.routes.map((r) => compile(r.method, r.path, r.handler));
+  const [, host = '', basePath = ''] = /^[a-z]+:\/\/([^/]+)(.*)$/.exec(api.base) ?? [];
+  const hostNames: string[] = [];
+  const hostPattern = new RegExp(`^${templateSource(host, 'host', hostNames)}$`);
+  const compiled = api.routes.map((r) => compile(r.method, `${basePath}${r.path}`, r.handler));
   const operations = compiled.map((r) => `${r.method} ${r.path}`);
   return {
     provider: api.provider,
+    host,
+    servesHost: (asked) => hostPattern.test(asked),
     operations,
     async handle(request, world) {
-      const path = new URL(request.url).pathname;
+      const url = new URL(request.url);
+      const path = url.pathname;
+      // The host's own `:params` (Shopify's shop), when the request went to the provider's real host.
+      const hostMatch = hostNames.length > 0 ? hostPattern.exec(url.hostname) : null;
+      const hostParams = hostMatch ? Object.fromEntries(hostNames.map((name, i) => [name, hostMatch[i + 1]!])) : {};
       for (const route of compiled) {
         if (route.method !== request.method) continue;
         const match = route.pattern.exec(path);
         if (!match) continue;
-        const params: RouteParams = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+        const params: RouteParams = { ...hostParams, ...Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
         const answer = await route.handler(request, params, world);
         if (answer) return answer;
       }
