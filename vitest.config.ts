@@ -31,7 +31,8 @@ export default defineConfig({
     ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
     projects: [
       { extends: true, test: { name: 'shared', include: shared, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: shared } },
+      // The PostgreSQL store's tests share one throwaway cluster per run, started here (scripts/postgres.mjs).
+      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: shared, globalSetup: ['test/support/postgres-setup.ts'] } },
     ],
   },
 });

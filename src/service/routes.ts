@@ -5,7 +5,7 @@ import { EXECUTION_STATUSES, isExecutionStatus, mountPath, RelayError, unknownPr
 import type { ProviderPlugin } from '../providers/index.js';
 import type { VerifyResult } from '../signers/shared.js';
 import type { BodyBudget } from './body-budget.js';
-import { executionNotFound, statusOfError } from './errors.js';
+import { executionNotFound, RETRY_AFTER_SECONDS, statusOfError } from './errors.js';
 import type { Executions } from './executions.js';
 import { error, header, json, type RelayRequest, type RelayResponse, type RequestScope } from './http.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
@@ -46,6 +46,8 @@ export async function route(request: RelayRequest, context: ServiceContext, scop
     return await dispatch(request, context, scope);
   } catch (cause) {
     const status = statusOfError(cause);
+    // The store cannot be reached now: nothing was stored, and a provider sends the delivery again.
+    if (status === 503) return error(503, (cause as RelayError).message, { 'retry-after': RETRY_AFTER_SECONDS });
     if (status !== 500) return error(status, (cause as RelayError).message);
     const detail = cause instanceof Error ? cause.message : String(cause);
     return error(500, `Internal error in the relay service: ${detail}`);

@@ -61,14 +61,15 @@ describe('openStore: the one way a store is chosen', () => {
   it('refuses an unknown scheme with a RelayError naming the schemes there are, and never echoes the rest of the URL', () => {
     let caught: unknown;
     try {
-      openStore('postgres://relay:s3cret@db.internal:5432/relay');
+      openStore('mysql://relay:s3cret@db.internal:3306/relay');
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(RelayError);
     expect((caught as RelayError).code).toBe('INVALID_OPTION');
     const message = (caught as RelayError).message;
-    expect(message).toMatch(/No store of scheme "postgres:" is known/);
+    expect(message).toMatch(/No store of scheme "mysql:" is known/);
+    expect(message).toMatch(/postgres: \(postgres:\/\/relay@127\.0\.0\.1:5432\/relay\)/);
     expect(message).toMatch(/sqlite: \(sqlite:\.relay\/relay\.db\)/);
     expect(message).toMatch(/file: /);
     expect(message).toMatch(/":memory:"/);

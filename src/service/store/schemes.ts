@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RelayError } from '../../core/index.js';
 import { MemoryStore } from './memory.js';
+import { PostgresStore } from './postgres.js';
 import { SqliteStore } from './sqlite.js';
 import type { SqliteDriverName } from './sqlite-driver.js';
 import type { Store } from './types.js';
@@ -52,8 +53,18 @@ const memory: StoreScheme = {
   open: () => new MemoryStore(),
 };
 
+/** A PostgreSQL database (`postgres://user:password@host:port/database`), shared by every instance on it. */
+const postgres: StoreScheme = {
+  scheme: 'postgres',
+  example: 'postgres://relay@127.0.0.1:5432/relay',
+  open: (spec) => new PostgresStore({ url: spec }),
+};
+
+/** `postgresql://…`, the other scheme PostgreSQL's own tools accept. */
+const postgresql: StoreScheme = { ...postgres, scheme: 'postgresql', example: 'postgresql://…' };
+
 /** Every scheme `openStore` accepts, by name. */
-export const STORE_SCHEMES: ReadonlyMap<string, StoreScheme> = new Map([sqlite, file, memory].map((s) => [s.scheme, s]));
+export const STORE_SCHEMES: ReadonlyMap<string, StoreScheme> = new Map([sqlite, file, memory, postgres, postgresql].map((s) => [s.scheme, s]));
 
 /**
  * A `SqliteStore` at `file` (`:memory:`: SQLite in memory), resolved from `options.dir` when relative. `spec` is

@@ -60,6 +60,11 @@ export function toJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** @internal `values` as the items of an SQL `IN (…)` list of string literals: `'pending', 'running'`. */
+export function sqlStrings(values: readonly string[]): string {
+  return values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+}
+
 /** @internal The error every call on a closed store rejects with. */
 export function closedError(store: string): Error {
   return new Error(`${store} is closed: open a new store to use it again`);

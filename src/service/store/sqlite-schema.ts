@@ -6,14 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXECUTION_STATUSES, RelayError, STEP_STATUSES } from '../../core/index.js';
 import type { SqlDatabase } from './sqlite-driver.js';
-import { toJson } from './shared.js';
+import { sqlStrings, toJson } from './shared.js';
 import type { ExecutionPatch, ExecutionRecord, ExecutionStatus, LogRecord, OwnerCondition, StepRecord, StoredEvent } from './types.js';
 import type { WriteSql } from './writes.js';
-
-/** `values` as the items of an SQL `IN (…)` list of string literals: `'pending', 'running'`. */
-function sqlStrings(values: readonly string[]): string {
-  return values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
-}
 
 /**
  * The schema, one step per version: step `i` brings a database from `user_version` i to i + 1. Append only: a

@@ -234,7 +234,24 @@ export interface Store {
    * `error` as it is. Optional.
    */
   diagnose?(error: unknown): Error | undefined;
+  /**
+   * Calls `listener` with what other processes serving the same store (other instances) created and changed, so
+   * that each instance's dashboard shows every instance's work live; returns a function that removes the
+   * listener. Optional: a store without it shows each instance only its own changes live (PostgreSQL has it,
+   * through `LISTEN`/`NOTIFY`).
+   */
+  onChange?(listener: (changes: StoreChanges) => void): () => void;
   close(): Promise<void>;
+}
+
+/** What other instances changed in a store (`Store.onChange`), in their latest state. */
+export interface StoreChanges {
+  /** Executions another instance created. */
+  readonly created: readonly ExecutionRecord[];
+  /** Executions another instance changed (status, attempt, error, owner). */
+  readonly updated: readonly ExecutionRecord[];
+  /** Ids of executions whose steps or logs another instance wrote. */
+  readonly activity: readonly string[];
 }
 
 /** Options of `Store.describe`. */

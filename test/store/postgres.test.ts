@@ -1,0 +1,123 @@
+/**
+ * The PostgreSQL store on a real server (the run's throwaway cluster, a database of this file's own): the Store
+ * contract, migrations at start (once, under concurrent starts; a newer schema refused), what it says of itself
+ * (password masked), and the message when its driver is missing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openStore, PostgresStore } from '../../src/service/store/index.js';
+import { loadPg, PG_MIGRATIONS } from '../../src/service/store/postgres-schema.js';
+import { emptyDatabase, freshDatabase, sql } from '../support/postgres.js';
+import { describeStoreContract } from './contract.js';
+import { delivery } from './fixtures.js';
+
+let url = '';
+beforeAll(async () => {
+  url = await freshDatabase();
+});
+
+// One database for the file: each check empties it before its store opens (checks run one at a time).
+describeStoreContract('PostgresStore', async () => {
+  await emptyDatabase(url);
+  return new PostgresStore({ url });
+});
+
+describe('PostgresStore migrations', () => {
+  it('migrates once when eight instances start together, and every one of them works', async () => {
+    const db = await freshDatabase();
+    const stores = Array.from({ length: 8 }, () => new PostgresStore({ url: db, poolSize: 2 }));
+    try {
+      // Without the advisory lock, concurrent CREATE TABLEs fail (a duplicate key in pg_type) and some of these reject.
+      expect(await Promise.all(stores.map((store) => store.countExecutions()))).toEqual(Array(8).fill(0));
+      const inserted = await Promise.all(
+        stores.map((store) => {
+          const d = delivery();
+          return store.insertDelivery(d.event, d.execution);
+        }),
+      );
+      expect(inserted.map((r) => r.created)).toEqual(Array(8).fill(true));
+      const version = await sql(db, 'SELECT version FROM relay_schema');
+      expect(version.rows).toEqual([{ version: PG_MIGRATIONS.length }]);
+      expect(PostgresStore.schemaVersion).toBe(PG_MIGRATIONS.length);
+      expect(await stores[0]!.countExecutions()).toBe(8);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('refuses a database written by a newer relaykit, naming its version and the fix, and leaves it as it was', async () => {
+    const db = await freshDatabase();
+    const first = new PostgresStore({ url: db });
+    await first.countExecutions();
+    await first.close();
+    await sql(db, 'UPDATE relay_schema SET version = 99');
+    const store = new PostgresStore({ url: db });
+    try {
+      const failure = await store.countExecutions().catch((e: unknown) => e);
+      expect(failure).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      expect(String((failure as Error).message)).toMatch(/schema version 99, newer than the latest this relaykit knows \(1\).*Upgrade relaykit/);
+      expect((await sql(db, 'SELECT version FROM relay_schema')).rows).toEqual([{ version: 99 }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('choosing and describing a PostgreSQL store', () => {
+  it('opens postgres:// and postgresql:// specs, and describes them with the password masked', async () => {
+    const secretUrl = 'postgres://relay:s3cret-pw@127.0.0.1:5432/relay?sslmode=disable';
+    const cases = [
+      { spec: secretUrl, label: 'postgres://relay:****@127.0.0.1:5432/relay (PostgreSQL)' },
+      { spec: 'postgresql://relay@db.internal/relay', label: 'postgresql://relay@db.internal/relay (PostgreSQL)' },
+      { spec: 'POSTGRES://relay@127.0.0.1:5433/x', label: 'postgres://relay@127.0.0.1:5433/x (PostgreSQL)' },
+    ];
+    for (const { spec, label } of cases) {
+      const store = openStore(spec);
+      expect(store).toBeInstanceOf(PostgresStore);
+      expect(store.describe!()).toMatchObject({ kind: 'postgres', driver: 'pg', label });
+      expect(JSON.stringify(store.describe!())).not.toContain('s3cret');
+      await store.close();
+    }
+  });
+
+  it('answers a database it cannot reach with STORE_UNAVAILABLE naming it without the password, then works once it can', async () => {
+    const store = new PostgresStore({ url: 'postgres://relay:s3cret-pw@127.0.0.1:1/relay' });
+    try {
+      const failure = (await store.countExecutions().catch((e: unknown) => e)) as Error & { code?: string };
+      expect(failure.code).toBe('STORE_UNAVAILABLE');
+      expect(failure.message).toMatch(/^The PostgreSQL database postgres:\/\/relay:\*\*\*\*@127\.0\.0\.1:1\/relay cannot be reached \(.*ECONNREFUSED.*\); nothing was stored/);
+      expect(failure.message).not.toContain('s3cret');
+    } finally {
+      await store.close();
+    }
+    // And a store that reaches it, on the same code path: recovery after failures is the fault test's (test/cli/postgres-faults.test.ts).
+    const ok = new PostgresStore({ url });
+    await expect(ok.countExecutions()).resolves.toBeTypeOf('number');
+    await ok.close();
+  });
+
+  it('tells the user to npm install pg when the driver is missing', () => {
+    // A real resolution from a folder with no node_modules: what a project without pg meets.
+    const bare = mkdtempSync(join(tmpdir(), 'relay-no-pg-'));
+    try {
+      const failure = (() => {
+        try {
+          loadPg(pathToFileURL(join(bare, 'index.js')).href);
+          return undefined;
+        } catch (error) {
+          return error as Error & { code?: string };
+        }
+      })();
+      expect(failure?.code).toBe('STORE_UNAVAILABLE');
+      expect(failure?.message).toBe(
+        'A PostgreSQL store needs the driver pg, and the driver `pg` is not installed: run `npm install pg` in your project (relaykit lists it as an optional peer dependency).',
+      );
+      expect(typeof loadPg().Pool).toBe('function');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
