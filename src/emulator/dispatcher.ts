@@ -5,7 +5,7 @@
  * (compressed by `timeScale`), one endpoint's batches in the order the API calls caused them. Every
  * delivery and its attempts are recorded.
  */
-import { isSuccessStatus, RelayError } from '../core/index.js';
+import { copyData, isSuccessStatus, RelayError } from '../core/index.js';
 import { planSequence, runSequence, type Delivery, type FlowAttempt, type FlowOrder, type SendContext, type Target } from '../harness/index.js';
 import { getProvider } from '../providers/index.js';
 import type { EmulatedEndpoint, OutboxEvent, ProviderEmulation, World } from '../providers/internal.js';
@@ -68,7 +68,7 @@ type Recorded = Omit<EmulatorDelivery, 'status' | 'attempts' | 'event'> & {
 
 /** What a reader gets: a copy, with the body parsed. */
 function published({ body, ...record }: Recorded): EmulatorDelivery {
-  return { ...structuredClone(record), event: JSON.parse(body) as unknown };
+  return { ...copyData(record), event: JSON.parse(body) as unknown };
 }
 
 function objectIdOf(data: Record<string, unknown>): string | undefined {
@@ -116,10 +116,11 @@ export class Dispatcher {
       if (!emulation) continue;
       let all = subscribed.get(event.provider);
       if (!all) subscribed.set(event.provider, (all = emulation.endpoints(world)));
-      const endpoints = all.filter((endpoint) => endpoint.accepts(event.type));
+      const endpoints = all.filter((endpoint) => endpoint.accepts(event.type, event));
       if (endpoints.length === 0) continue;
-      const built = emulation.envelope(event, world, endpoints.length);
+      const envelope = emulation.envelope(event, world, endpoints.length);
       for (const endpoint of endpoints) {
+        const built = endpoint.deliver ? endpoint.deliver(envelope, event) : envelope;
         let batch = byEndpoint.get(endpoint.id);
         if (!batch) byEndpoint.set(endpoint.id, (batch = { endpoint, provider: event.provider, deliveries: [], records: [] }));
         const url = new URL(endpoint.url);
@@ -151,14 +152,14 @@ export class Dispatcher {
     }
     for (const [id, batch] of byEndpoint) {
       const previous = this.#chains.get(id) ?? Promise.resolve();
-      const run = previous.then(() => this.#send(batch.provider, batch.endpoint, batch.deliveries, batch.records));
+      const run = previous.then(() => this.#send(batch.provider, batch.endpoint, batch.deliveries, batch.records, world));
       this.#chains.set(id, run);
       this.#inflight.add(run);
       void run.finally(() => this.#inflight.delete(run));
     }
   }
 
-  async #send(providerId: string, endpoint: EmulatedEndpoint, deliveries: Delivery[], records: Recorded[]): Promise<void> {
+  async #send(providerId: string, endpoint: EmulatedEndpoint, deliveries: Delivery[], records: Recorded[], world: World): Promise<void> {
     const provider = getProvider(providerId);
     const rule = provider.retry;
     const inProcess = this.#targets.get(endpoint.id);
@@ -192,6 +193,7 @@ export class Dispatcher {
         const record = recordOf(send);
         const recorded = attemptOf(attempt);
         record.attempts.push(recorded);
+        this.emulations.get(providerId)?.attempted?.(world, record.deliveryId, attempt.status, attempt.durationMs);
         if (isSuccessStatus(attempt.status ?? 0)) record.status = 'delivered';
         else if (record.attempts.length >= context.maxAttempts) record.status = 'failed';
         if (this.options.onAttempt) this.options.onAttempt(published(record), recorded);

@@ -26,6 +26,8 @@ export interface Router {
   /**
    * The answer to `request`, from `world`. Its path is the API's own (`/v1/users` for Clerk, whose base
    * is `https://api.clerk.com/v1`); the base's `:params`, in its host or its path, are the route's too.
+   * When the base's host has `:params` and the request's host is not the API's (a standalone server),
+   * the path may begin with the API's host: `/acme.myshopify.com/admin/api/2025-10/shop.json`.
    */
   handle(request: Request, world: World): Promise<Response>;
 }
@@ -67,9 +69,16 @@ export function createRouter(api: ApiRoutes): Router {
     operations,
     async handle(request, world) {
       const url = new URL(request.url);
-      const path = url.pathname;
-      // The host's own `:params` (Shopify's shop), when the request went to the provider's real host.
-      const hostMatch = hostNames.length > 0 ? hostPattern.exec(url.hostname) : null;
+      let path = url.pathname;
+      // The host's own `:params` (Shopify's shop), when the request went to the provider's real host;
+      // on a standalone server, which has one host for all, the API's host is the path's first segment
+      // (`/acme.myshopify.com/admin/api/…`).
+      let hostMatch = hostNames.length > 0 ? hostPattern.exec(url.hostname) : null;
+      if (hostNames.length > 0 && !hostMatch) {
+        const [, first = '', rest = ''] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
+        hostMatch = hostPattern.exec(first.toLowerCase());
+        if (hostMatch) path = rest || '/';
+      }
       const hostParams = hostMatch ? Object.fromEntries(hostNames.map((name, i) => [name, hostMatch[i + 1]!])) : {};
       for (const route of compiled) {
         if (route.method !== request.method) continue;

@@ -37,6 +37,8 @@ export interface OutboxEvent {
   readonly previous?: Obj;
   /** The API request that caused it (Stripe's `request`: `req_…` and the Idempotency-Key), set by the route's wrapper. */
   readonly request?: { readonly id: string; readonly idempotencyKey: string | null };
+  /** The provider's delivery id this event sends again (GitHub's redelivery API): its envelope reuses that id. */
+  readonly resend?: string;
 }
 
 /** The writing side of an outbox: what a route sees. */
@@ -122,8 +124,13 @@ export interface EmulatedEndpoint {
   readonly url: string;
   /** The secret deliveries are signed with. */
   readonly secret: string;
-  /** Whether it subscribes to events of `type`. */
-  accepts(type: string): boolean;
+  /** Whether it subscribes to events of `type` (and, for a provider whose subscriptions filter on the object, to `event`). */
+  accepts(type: string, event: OutboxEvent): boolean;
+  /**
+   * What this endpoint is sent of a delivery, when it differs from the others': Shopify's subscription
+   * `includeFields` cut the body, and each subscription has its own `X-Shopify-Webhook-Id`. Default: `delivery` as is.
+   */
+  deliver?(delivery: EmulatedDelivery, event: OutboxEvent): EmulatedDelivery;
 }
 
 /** What a provider's delivery of one outbox event is, before its signature. */
@@ -172,6 +179,11 @@ export interface ProviderEmulation {
    * `pending` is how many endpoints it goes to (Stripe's `pending_webhooks`).
    */
   envelope(event: OutboxEvent, world: World, pending: number): EmulatedDelivery;
+  /**
+   * Told of each attempt's answer (`status` null when there was none), for a provider whose API lists
+   * its deliveries (GitHub's `GET /app/hook/deliveries`).
+   */
+  attempted?(world: World, deliveryId: string, status: number | null, durationMs: number): void;
   /** What a test does that is no API call (a buyer completing Checkout, passing 3D Secure), bound to `world`. */
   helpers?(world: World): object;
 }
