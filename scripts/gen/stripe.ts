@@ -179,7 +179,7 @@ export function readStripeTypes(): Collected & { version: string } {
       const declared = checker.getTypeOfSymbol(property);
       // `deleted?: void`: stripe-node's marker that the live resource never has the key.
       if ((declared.isUnion() ? declared.types : [declared]).every((t) => t.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined))) continue;
-      props[key] = shapeOf(declared, key);
+      props[key] = documentedValues(shapeOf(declared, key), key, ts.displayPartsToString(property.getDocumentationComment(checker)));
       const members = declared.isUnion() ? declared.types : [declared];
       if (members.some((t) => isNamed(t, 'Decimal'))) decimals.add(`${owner}.${key}`);
       if (members.some((t) => t.flags & ts.TypeFlags.String)) {
@@ -200,6 +200,39 @@ export function readStripeTypes(): Collected & { version: string } {
     events[type.value] = shapeOf(object, 'object');
   }
   return { defs, events, expandable, fieldTargets, decimals, version };
+}
+
+/** The phrases that open a closed list of values in stripe-node's property docs (from the OpenAPI descriptions). */
+const LISTING = /\b(?:possible values(?: [a-z ]+?)? are|one of|either|can (?:only )?be|may be|must be|values? (?:are|is)|examples include)\b|[a-z]: (?=`)/i;
+
+/**
+ * The values a property's doc lists as its closed set (`Possible values are \`unverified\`,
+ * \`pending\`, or \`verified\`.`), read from the sentence that lists them, parentheticals and the
+ * key itself left out; `undefined` unless at least two are listed.
+ */
+export function listedValues(doc: string, key: string): string[] | undefined {
+  for (const sentence of doc.replace(/\([^()]*\)/g, '').split(/(?<=\.)\s+(?=[A-Z])/)) {
+    const opened = LISTING.exec(sentence);
+    if (!opened) continue;
+    const values = [...sentence.slice(opened.index).matchAll(/`([a-z][a-z0-9_]*)`/g)].map((match) => match[1]!).filter((value) => value !== key);
+    const unique = [...new Set(values)];
+    if (unique.length >= 2) return unique;
+  }
+  return undefined;
+}
+
+/**
+ * A plain `string` property whose doc lists its values becomes an open enum of them, as stripe-node
+ * types its other open enums (`'a' | 'b' | OtherString`): the types module keeps `string`, the
+ * builder draws from the listed values.
+ */
+function documentedValues(shape: Shape, key: string, doc: string): Shape {
+  const inner = typeof shape === 'object' && 'nullable' in shape ? shape.nullable : shape;
+  if (inner !== 'string') return shape;
+  const values = listedValues(doc, key);
+  if (values === undefined) return shape;
+  const open: Shape = { anyOf: [{ enum: values }, 'string'] };
+  return inner === shape ? open : { nullable: open };
 }
 
 /** Per fixture resource: its `object` name, id prefix (when its id has one) and top-level keys. */

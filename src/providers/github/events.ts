@@ -3,6 +3,7 @@
  * `repository`, `organization` (org-owned repositories only) and `sender`.
  */
 import type { JsonObject } from '../../core/index.js';
+import { drawText } from '../shared/text.js';
 import { checkRun, checkSuite, ciBuild, commitStatus, job, workflow, workflowJob, workflowRun } from './ci.js';
 import { issue, issueComment } from './issues.js';
 import { commits, pushCommit, pushRepository } from './objects.js';
@@ -103,7 +104,7 @@ const pullRequestEvent: EventSpec = {
         const pull = pullRequest(scene);
         const changes: JsonObject = scene.chance(0.5)
           ? { title: { from: `WIP ${pull.object.title as string}` } }
-          : { body: { from: scene.faker.lorem.sentence() } };
+          : { body: { from: drawText('sentence', scene.faker) } };
         return onRepository(scene, { action, number: pull.number, changes, pull_request: pull.object });
       }
       case 'labeled': {
@@ -159,7 +160,7 @@ const issues: EventSpec = {
         return onRepository(scene, { action, issue: issue(scene, { state: 'closed', author: otherAuthor(scene) }) });
       case 'edited': {
         const edited = issue(scene);
-        const changes: JsonObject = scene.chance(0.5) ? { title: { from: `${edited.title as string}?` } } : { body: { from: scene.faker.lorem.sentence() } };
+        const changes: JsonObject = scene.chance(0.5) ? { title: { from: `${edited.title as string}?` } } : { body: { from: drawText('sentence', scene.faker) } };
         return onRepository(scene, { action, issue: edited, changes });
       }
       case 'labeled': {

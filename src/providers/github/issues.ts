@@ -1,5 +1,6 @@
 /** Issues and issue comments. */
 import type { JsonObject } from '../../core/index.js';
+import { sentences } from '../shared/text.js';
 import { capitalize, reactions } from './objects.js';
 import { nodeId } from './node-ids.js';
 import { association } from './pulls.js';
@@ -52,7 +53,7 @@ export function issue(scene: Scene, options: IssueOptions = {}): JsonObject {
     type: null,
     active_lock_reason: null,
     sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 },
-    body: scene.chance(0.85) ? `${scene.faker.lorem.sentences(2)}\n\n### Steps to reproduce\n\n1. ${capitalize(scene.faker.git.commitMessage())}` : null,
+    body: scene.chance(0.85) ? `${sentences(scene.faker, 2)}\n\n### Steps to reproduce\n\n1. ${capitalize(scene.faker.git.commitMessage())}` : null,
     reactions: reactions(`${api}/reactions`),
     timeline_url: `${api}/timeline`,
     performed_via_github_app: null,
@@ -77,7 +78,7 @@ export function issueComment(scene: Scene, issue: JsonObject): JsonObject {
     created_at: at,
     updated_at: at,
     author_association: scene.association,
-    body: scene.faker.lorem.sentences(scene.int(1, 3)),
+    body: sentences(scene.faker, scene.int(1, 3)),
     reactions: reactions(`${api}/reactions`),
     performed_via_github_app: null,
   };

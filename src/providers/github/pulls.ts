@@ -1,5 +1,6 @@
 /** Pull requests, their reviews and review comments. */
 import type { JsonObject, JsonValue } from '../../core/index.js';
+import { drawText, sentences } from '../shared/text.js';
 import { capitalize, label, pullRepository, reactions, sourcePath } from './objects.js';
 import { nodeId } from './node-ids.js';
 import { DAY, HOUR, type Account, type Scene } from './scene.js';
@@ -46,7 +47,7 @@ export function pullRequest(scene: Scene, options: PullOptions = {}): Pull {
   const closedAgo = state === 'closed' ? scene.int(1, 3) : undefined;
   const draft = options.draft ?? false;
   const title = commitCount === 1 ? capitalize(scene.faker.git.commitMessage()) : `${scene.pick(BRANCH_PREFIXES)}: ${scene.faker.git.commitMessage()}`;
-  const body = scene.chance(0.8) ? `## Summary\n\n${scene.faker.lorem.sentences(2)}\n\n## Testing\n\n- [x] ${capitalize(scene.faker.git.commitMessage())}` : null;
+  const body = scene.chance(0.8) ? `## Summary\n\n${sentences(scene.faker, 2)}\n\n## Testing\n\n- [x] ${capitalize(scene.faker.git.commitMessage())}` : null;
   const additions = scene.int(1, 600);
   const deletions = scene.int(0, 300);
   const base = pullRepository(scene);
@@ -142,7 +143,7 @@ export function review(scene: Scene, pull: Pull): JsonObject {
   const id = scene.int(1_500_000_000, 3_000_000_000);
   const state = scene.pick(['approved', 'approved', 'commented', 'changes_requested']);
   const web = `${scene.repo.html}/pull/${pull.number}`;
-  const body = state === 'approved' && scene.chance(0.5) ? null : scene.faker.lorem.sentence();
+  const body = state === 'approved' && scene.chance(0.5) ? null : drawText('sentence', scene.faker);
   return {
     id,
     node_id: nodeId('PRR', [scene.repo.id, id]),
@@ -180,7 +181,7 @@ export function reviewComment(scene: Scene, pull: Pull): JsonObject {
     commit_id: pull.headSha,
     original_commit_id: pull.headSha,
     user: scene.sender.user,
-    body: scene.faker.lorem.sentence(),
+    body: drawText('sentence', scene.faker),
     created_at: scene.ago(1),
     updated_at: scene.ago(1),
     html_url: web,

@@ -9,10 +9,11 @@ import { hex } from '../shared/ids.js';
 import { objectOf } from '../shared/literal.js';
 import { compileShape, resolve, type CompileOptions, type DrawContext, type FillPlan, type Producer, type Shape, type ShapeDefs, type ShapePath } from '../shared/shape.js';
 import { isoSeconds } from '../shared/time.js';
+import { drawText } from '../shared/text.js';
 import { conform } from './conform.js';
 import { defs } from './generated/shapes.js';
 import { nodeId } from './node-ids.js';
-import { actionsApp, capitalize } from './objects.js';
+import { actionsApp } from './objects.js';
 import { planPackage } from './packages.js';
 import { installation } from './resources.js';
 import { knownString } from './strings.js';
@@ -225,11 +226,7 @@ function planner(
     if (key === 'environment') return always(({ scene }) => scene.pick(ENVIRONMENTS));
     if (key === 'workflow') return always(({ scene }) => `.github/workflows/${scene.pick(WORKFLOWS)}.yml`);
     if (key === 'privacy_level') return always(({ scene }) => scene.pick(['public', 'private']));
-    return always(({ faker, scene }) => {
-      let text = capitalize(faker.lorem.word());
-      for (let n = scene.int(3, 8); n > 1; n--) text += ` ${faker.lorem.word()}`;
-      return `${text}.`;
-    });
+    return always(({ faker }) => drawText('sentence', faker));
   };
 
   return (path, node) => {

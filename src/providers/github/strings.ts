@@ -9,8 +9,8 @@
  */
 import type { ShapePath } from '../shared/shape.js';
 import { isoSeconds } from '../shared/time.js';
+import { drawText } from '../shared/text.js';
 import { nodeId } from './node-ids.js';
-import { capitalize } from './objects.js';
 import { fact, parentName, placeOf, type Places } from './routes.js';
 import { PERMISSIONS } from './teams.js';
 
@@ -166,9 +166,9 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
     case 'event':
       return parent === 'workflow_run' ? ({ scene }) => scene.pick(['push', 'pull_request', 'schedule', 'workflow_dispatch']) : undefined;
     case 'commit_title':
-      return parent === 'auto_merge' ? ({ scene }) => `${capitalize(scene.faker.lorem.words(4))} (#${scene.int(1, 400)})` : undefined;
+      return parent === 'auto_merge' ? ({ scene }) => `${drawText('title', scene.faker)} (#${scene.int(1, 400)})` : undefined;
     case 'commit_message':
-      return parent === 'auto_merge' ? ({ scene }) => capitalize(scene.faker.lorem.sentence()) : undefined;
+      return parent === 'auto_merge' ? ({ scene }) => drawText('sentence', scene.faker) : undefined;
     case 'task':
       return () => 'deploy';
     case 'original_environment':

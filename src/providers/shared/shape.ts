@@ -3,17 +3,19 @@
  * as compact JSON data that payload builders walk with the delivery's seeded faker. The schema says
  * which keys exist and what type each holds; the builder says, through `fill`, what the schema cannot
  * know: the ids, names, urls and times that must agree across one payload (the scene). Every other
- * leaf is drawn here.
+ * leaf is drawn here; a plain string in the form its key names (`text.ts`: a colour at `color`, a
+ * title at `title`), never a placeholder word.
  *
  * @example
  * const defs = { Label: { props: { id: 'integer', name: 'string', color: 'string' } } };
  * walkShape({ props: { action: { const: 'labeled' }, label: { ref: 'Label' } } }, { faker, defs, time: isoSeconds(now) });
- * // { action: 'labeled', label: { id: 48213, name: 'vitae', color: 'omnis' } }
+ * // { action: 'labeled', label: { id: 48213, name: 'Quiet harbor', color: '3fa2c1' } }
  */
 import type { JsonValue } from '../../core/index.js';
 import { hex, uuidV4 } from './ids.js';
 import { objectOf, type Assemble } from './literal.js';
 import type { Faker } from './random.js';
+import { drawText, textKind } from './text.js';
 
 /** A leaf drawn from its type alone: `map` is an object of free keys (`metadata`), drawn empty. */
 export type ShapeLeaf = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'map' | 'any';
@@ -74,7 +76,7 @@ export function walkShape(shape: Shape, options: WalkOptions): JsonValue {
     const resolved = resolve(node, options.defs);
     const filled = options.fill?.(path, resolved);
     if (filled !== undefined) return filled;
-    if (typeof resolved === 'string') return drawLeaf(resolved, options.faker, resolved === 'integer' && isCountKey(path[path.length - 1]));
+    if (typeof resolved === 'string') return drawLeaf(resolved, options.faker, path[path.length - 1]);
     if ('const' in resolved) return resolved.const;
     if ('enum' in resolved) return resolved.enum[options.faker.number.int(resolved.enum.length - 1)]!;
     if ('format' in resolved) return drawFormat(resolved.format, options.faker, options.time);
@@ -171,8 +173,12 @@ export function compileShape<C extends DrawContext>(shape: Shape, options: Compi
   };
   const drawer = (resolved: Exclude<Shape, { ref: string }>, depth: number): Producer<C> => {
     if (typeof resolved === 'string') {
-      const count = isCountKey(path[path.length - 1]);
-      return ({ faker }) => drawLeaf(resolved, faker, count);
+      const key = path[path.length - 1];
+      if (resolved === 'string') {
+        const kind = textKind(key);
+        return ({ faker }) => drawText(kind, faker);
+      }
+      return ({ faker }) => drawLeaf(resolved, faker, key);
     }
     if ('const' in resolved) return () => resolved.const;
     if ('enum' in resolved) {
@@ -224,13 +230,16 @@ export function resolve(node: Shape, defs: ShapeDefs): Exclude<Shape, { ref: str
   return current;
 }
 
-/** A leaf's value; `count`: an integer leaf is a small count (its key says so), not an id. */
-function drawLeaf(leaf: ShapeLeaf, faker: Faker, count: boolean): JsonValue {
+/**
+ * A leaf's value, by its `key`: a string of the form the key names (`textKind`); an integer at a
+ * key that names a count is a small count, not an id.
+ */
+function drawLeaf(leaf: ShapeLeaf, faker: Faker, key: string | number | undefined): JsonValue {
   switch (leaf) {
     case 'string':
-      return faker.lorem.word();
+      return drawText(textKind(key), faker);
     case 'integer':
-      return count ? faker.number.int({ min: 0, max: 40 }) : faker.number.int({ min: 1, max: 999_999 });
+      return isCountKey(key) ? faker.number.int({ min: 0, max: 40 }) : faker.number.int({ min: 1, max: 999_999 });
     case 'number':
       return faker.number.float({ min: 0, max: 1000, fractionDigits: 2 });
     case 'boolean':
@@ -254,13 +263,13 @@ function drawFormat(format: StringFormat, faker: Faker, time: string): string {
     case 'date':
       return time.slice(0, 10);
     case 'uri':
-      return `https://example.com/${faker.lorem.word()}`;
+      return drawText('url', faker);
     case 'email':
       return faker.internet.email({ provider: 'example.com' }).toLowerCase();
     case 'uuid':
       return uuidV4(faker);
     case 'hostname':
-      return `${faker.lorem.word()}.example.com`;
+      return drawText('host', faker);
     case 'ipv4':
       return faker.internet.ipv4();
     case 'hex':

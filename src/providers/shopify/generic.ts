@@ -15,6 +15,7 @@
  */
 import type { JsonObject, JsonValue } from '../../core/index.js';
 import { walkShape, type Shape, type ShapePath } from '../shared/shape.js';
+import { drawText } from '../shared/text.js';
 import { currencyKeys, gidTypes, moneyKeys, values } from './generated/hints.js';
 import { defs, events } from './generated/shapes.js';
 import { SHOP_SUFFIXES } from './data.js';
@@ -230,7 +231,7 @@ class Fill {
       case 'primary_locale':
         return 'en';
       case 'handle':
-        return this.scene.slug(`${this.scene.lastName()} ${this.scene.f.lorem.word()}`);
+        return this.scene.slug(`${this.scene.lastName()} ${drawText('word', this.scene.f)}`);
       case 'sku':
         return this.scene.code(8);
       case 'token':

@@ -8,6 +8,7 @@
  */
 import type { JsonValue } from '../../core/index.js';
 import { resolve, walkShape, type Shape, type ShapePath } from '../shared/shape.js';
+import { drawText, textKind } from '../shared/text.js';
 import { DECIMAL_FIELDS, EXPANDABLE, EXPANDABLE_FIELDS, ID_PREFIXES, SHORT_IDS } from './generated/ids.js';
 import { defs, events } from './generated/shapes.js';
 import { WHOLE_AMOUNTS } from './mirrors.js';
@@ -99,6 +100,23 @@ for (const object of [...Object.keys(ID_PREFIXES), ...Object.keys(FALLBACK_PREFI
 /** Each def's name, by its node, so that a leaf knows which def it is a field of. */
 const DEF_NAMES = new Map<Shape, string>(Object.entries(defs).map(([name, def]) => [def, name]));
 
+/** Lists of an account's or person's requirements (`requirements.currently_due`). */
+const REQUIREMENT_LISTS = /_due$|^pending_verification$|^original_fields_due$/;
+
+/** Requirements Stripe names in those lists and in `errors[].requirement`. */
+const REQUIREMENTS = [
+  'external_account',
+  'business_profile.url',
+  'business_profile.mcc',
+  'tos_acceptance.date',
+  'tos_acceptance.ip',
+  'individual.verification.document',
+  'individual.id_number',
+  'individual.dob.day',
+  'representative.first_name',
+  'company.tax_id',
+];
+
 /** Resources named after a person (a card's holder) rather than the business. */
 const PEOPLE = new Set(['card', 'person', 'customer', 'issuing.cardholder', 'bank_account']);
 
@@ -149,9 +167,20 @@ export function walkedObject(s: Scene, type: string): Obj {
   // The object node each depth of the walk is in, so that a leaf knows its resource.
   const owners: OwnerInfo[] = [];
   const statuses = VERB_STATUS[verb] ?? [];
-  const words = s.faker.definitions.lorem.word;
   const unset = STATE_KEY.filter(([, verbs]) => !verbs.test(verb)).map(([field]) => field);
   const stem = verb.replace(/ed$/, '');
+
+  // The id drawn for the object at each depth, for the values that repeat it (`client_secret`).
+  const ids: (string | undefined)[] = [];
+  /** A string in a list: an id of the resource the list names (`discounts`), a requirement, else by the list's key. */
+  const listItem = (path: ShapePath): JsonValue | undefined => {
+    const list = path[path.length - 2];
+    if (typeof list !== 'string') return undefined;
+    const target = owners[path.length - 2]?.targets.get(list);
+    if (target !== undefined) return resourceId(s, target, created);
+    if (REQUIREMENT_LISTS.test(list)) return s.pick(REQUIREMENTS);
+    return undefined;
+  };
 
   const fill = (path: ShapePath, shape: Node): JsonValue | undefined => {
     const depth = path.length;
@@ -159,14 +188,15 @@ export function walkedObject(s: Scene, type: string): Obj {
       const owner = ownerInfo(shape);
       if (owner.address) return { ...s.person.address };
       owners[depth] = owner;
+      ids[depth] = undefined;
       return undefined;
     }
     const key = path[depth - 1];
-    if (typeof key !== 'string') return undefined;
+    if (typeof key !== 'string') return typeof key === 'number' && shape === 'string' ? listItem(path) : undefined;
     const owner = owners[depth - 1]!;
     const inner = typeof shape === 'object' && 'nullable' in shape ? resolve(shape.nullable, defs) : shape;
     const nullable = inner !== shape;
-    if (key === 'id' && inner === 'string') return owner.object === undefined ? s.id('obj', created) : resourceId(s, owner.object, created);
+    if (key === 'id' && inner === 'string') return (ids[depth - 1] = owner.object === undefined ? s.id('obj', created) : resourceId(s, owner.object, created));
     if (key === 'livemode') return false;
     if (key === 'metadata') return {};
     if (nullable && unset.some((field) => field.test(key))) return null;
@@ -201,7 +231,7 @@ export function walkedObject(s: Scene, type: string): Obj {
         case 'country':
           return 'US';
         case 'url':
-          return `https://example.com/${s.pick(words)}`;
+          return drawText('url', s.faker);
         case 'last4':
           return s.card.last4;
         case 'brand':
@@ -210,9 +240,14 @@ export function walkedObject(s: Scene, type: string): Obj {
           return s.person.phone ?? `+1415555${s.digits(4)}`;
         case 'description':
           if (nullable) return null;
+          break;
+        case 'client_secret':
+          // `<id>_secret_<…>`: the secret of the object that carries it.
+          return `${ids[depth - 1] ?? resourceId(s, owner.object ?? 'payment_intent', created)}_secret_${drawText('token', s.faker)}`;
+        case 'requirement':
+          return s.pick(REQUIREMENTS);
       }
-      // A word of faker's lorem list, drawn with one integer draw (faker's own word draw costs 25 times more).
-      return s.pick(words);
+      return drawText(textKind(key), s.faker);
     }
     if (inner === 'integer') {
       switch (integerKind(key)) {
@@ -357,6 +392,7 @@ function stringKind(key: string): string {
     if (k.endsWith('_check')) return 'check';
     const part = k.replace(/^address_/, '');
     if (part in ADDRESS_PARTS || part === 'line2' || part === 'country') return ADDRESS_PARTS[part] ?? part;
+    if (k === 'requirement') return k;
     return k === 'phone_number' ? 'phone' : k;
   });
 }
@@ -389,7 +425,7 @@ export function walkedPrevious(s: Scene, type: string, object: Obj): Obj {
     if (typeof other === 'string') return { status: other };
   }
   if ('metadata' in object) {
-    object.metadata = { relaykit_note: s.faker.lorem.word() };
+    object.metadata = { relaykit_note: drawText('key', s.faker) };
     return { metadata: {} };
   }
   // Else a time, count or flag that moved, at the top level or inside one of its objects.
