@@ -94,3 +94,16 @@ export function readTestContext(env: Env = process.env): RelayTestContext | unde
   }
   return context;
 }
+
+/**
+ * The run's context in a test worker, or a `RelayError` (`NOT_FOUND`) saying how to start the service:
+ * `howToStart` is the runner adapter's own instruction (its config line).
+ * @example
+ * const context = requireTestContext("Add globalSetup: 'relaykit/jest/global-setup' to the Jest config.");
+ * context.url; // the run's service
+ */
+export function requireTestContext(howToStart: string, env: Env = process.env): RelayTestContext {
+  const context = readTestContext(env);
+  if (!context) throw new RelayError('NOT_FOUND', `No relay service in this run (${CONTEXT_FILE_ENV} is not set). ${howToStart}`);
+  return context;
+}

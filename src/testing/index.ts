@@ -12,16 +12,16 @@
  * const relay = createRelayFixture(readTestContext()!);                            // a worker
  * expect.extend(relayMatchers);
  */
-export { CONTEXT_FILE_ENV, readTestContext } from './context.js';
+export { CONTEXT_FILE_ENV, readTestContext, requireTestContext } from './context.js';
 export type { RelayTestContext } from './context.js';
-export { startTestService } from './service.js';
+export { refuseMockProviders, startTestService } from './service.js';
 export type { StartedService, TestRun, TestServiceOptions } from './service.js';
 export { createRelayFixture } from './client.js';
 export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from './client.js';
-export { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejectedAsForgery, toBeReplayOf } from './matchers.js';
+export { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejected, toBeRejectedAsForgery, toBeReplayOf } from './matchers.js';
 export type { IdempotentMatcherOptions, MatcherResult, RelayMatchers } from './matchers.js';
 
 // What test files use, aimed at the run's service when no target is given (startTestService sets
 // RELAYKIT_SERVICE_URL, the harness's default target).
 export { buildDelivery, buildFlow, deliver, listFlows, replay, triggerFlow, triggerWebhook } from '../harness/index.js';
-export type { BuildFlowOptions, ReplayOptions, ReplayPreview, ReplayResult, TriggerFlowOptions, TriggerFlowResult, TriggerOptions, TriggerResult } from '../harness/index.js';
+export type { AssertIdempotentOptions, BuildFlowOptions, ReplayOptions, ReplayPreview, ReplayResult, TriggerFlowOptions, TriggerFlowResult, TriggerOptions, TriggerResult } from '../harness/index.js';

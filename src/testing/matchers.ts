@@ -84,6 +84,25 @@ export function toBeAccepted(received: unknown): MatcherResult {
 }
 
 /**
+ * The target refused the delivery with a 4xx: a bad signature, a body it cannot read, a route it does not
+ * have. A 5xx is no refusal (the handler broke), so it fails this too.
+ * @example
+ * const verdict = toBeRejected(await triggerWebhook('stripe', 'charge.succeeded', { headers: { 'content-type': 'text/plain' } }));
+ * assert.ok(verdict.pass, verdict.message());
+ */
+export function toBeRejected(received: unknown): MatcherResult {
+  if (!isAnswered(received)) return notAResult(received);
+  const pass = received.status >= 400 && received.status < 500;
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `expected the delivery not to be rejected, but the target answered ${received.status}: ${excerpt(received)}`
+        : `expected the target to reject the delivery (4xx), but it answered ${received.status}: ${excerpt(received)}`,
+  };
+}
+
+/**
  * The target answered 400, 401 or 403, as a verifier answers a forgery.
  * @example
  * const verdict = toBeRejectedAsForgery(await triggerWebhook('stripe', 'charge.succeeded', { secret: 'whsec_wrong' }));
@@ -155,7 +174,7 @@ export async function toBeIdempotent(received: unknown, options: IdempotentMatch
  * import { expect } from '@jest/globals';
  * expect.extend(relayMatchers);
  */
-export const relayMatchers = { toBeAccepted, toBeRejectedAsForgery, toBeReplayOf, toBeIdempotent };
+export const relayMatchers = { toBeAccepted, toBeRejected, toBeRejectedAsForgery, toBeReplayOf, toBeIdempotent };
 
 /**
  * The relaykit matchers' types, for a runner's `Matchers` interface (`R` is what an assertion returns).
@@ -167,6 +186,8 @@ export const relayMatchers = { toBeAccepted, toBeRejectedAsForgery, toBeReplayOf
 export interface RelayMatchers<R = unknown> {
   /** The target answered 2xx. */
   toBeAccepted(): R;
+  /** The target answered 4xx (refused the delivery; a 5xx is a failure of the handler, not a refusal). */
+  toBeRejected(): R;
   /** The target answered 400, 401 or 403. */
   toBeRejectedAsForgery(): R;
   /** A new execution replayed from `source` (an execution, a result carrying one, or an execution id). */

@@ -71,6 +71,22 @@ function checkOptions(options: TestServiceOptions, caller: string): void {
 }
 
 /**
+ * For a runner adapter that does not run the msw mock provider APIs in its workers (Jest's, node:test's):
+ * a `RelayError` (`INVALID_OPTION`) when the user asked for them, saying how to start them instead.
+ * @example
+ * refuseMockProviders(options, 'globals.relaykit', 'Jest');
+ */
+export function refuseMockProviders(options: TestServiceOptions, caller: string, runner: string): void {
+  if (options.mockProviders) {
+    throw new RelayError(
+      'INVALID_OPTION',
+      `${caller}: mockProviders is supported under Vitest only, not under ${runner}. Start the mock provider APIs in a setup ` +
+        "of your own with createProviderServer() from 'relaykit/msw' (server.listen() before the tests, server.close() after).",
+    );
+  }
+}
+
+/**
  * The run's env, which the test workers inherit: the secrets (as `<PROVIDER>_WEBHOOK_SECRET`, for the
  * user's own verification code and relay.ts), the API token (`RELAY_API_TOKEN`, which `replay()` and the
  * fixture send), later the service's URL (`RELAYKIT_SERVICE_URL`, the harness's default target) and the

@@ -4,7 +4,7 @@
  * assertion and for its negation.
  */
 import { describe, expect, it } from 'vitest';
-import { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejectedAsForgery, toBeReplayOf } from '../../src/testing/index.js';
+import { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejected, toBeRejectedAsForgery, toBeReplayOf } from '../../src/testing/index.js';
 
 const answered = (status: number, body = '{"id":"exec_1"}') => ({ status, body });
 const verdict = (result: { pass: boolean; message: () => string }) => [result.pass, result.message()];
@@ -19,6 +19,15 @@ describe('toBeAccepted', () => {
   it('fails on anything but a result with a status, naming what it got', () => {
     expect(verdict(toBeAccepted('200'))).toEqual([false, 'expected a triggerWebhook() result (an object with a status), got string']);
     expect(verdict(toBeRejectedAsForgery(null))).toEqual([false, 'expected a triggerWebhook() result (an object with a status), got object']);
+  });
+});
+
+describe('toBeRejected', () => {
+  it('passes on 4xx only: a 5xx is the handler breaking, not a refusal', () => {
+    expect([400, 404, 415, 499, 200, 302, 500].map((status) => toBeRejected(answered(status)).pass)).toEqual([true, true, true, true, false, false, false]);
+    expect(verdict(toBeRejected(answered(404)))).toEqual([true, 'expected the delivery not to be rejected, but the target answered 404: {"id":"exec_1"}']);
+    expect(verdict(toBeRejected(answered(500)))).toEqual([false, 'expected the target to reject the delivery (4xx), but it answered 500: {"id":"exec_1"}']);
+    expect(verdict(toBeRejected(undefined))).toEqual([false, 'expected a triggerWebhook() result (an object with a status), got undefined']);
   });
 });
 
@@ -90,6 +99,6 @@ describe('toBeIdempotent', () => {
 
 describe('relayMatchers', () => {
   it('holds every matcher by the name a runner registers it under', () => {
-    expect(Object.keys(relayMatchers).sort()).toEqual(['toBeAccepted', 'toBeIdempotent', 'toBeRejectedAsForgery', 'toBeReplayOf']);
+    expect(Object.keys(relayMatchers).sort()).toEqual(['toBeAccepted', 'toBeIdempotent', 'toBeRejected', 'toBeRejectedAsForgery', 'toBeReplayOf']);
   });
 });
