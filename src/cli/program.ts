@@ -165,6 +165,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .option('--capture', 'Also keep every delivery that verifies as a capture (relay captures, relay fixture save), as relay capture does')
     .option('--emulate', "Also serve the providers' APIs (as relay emulate), delivering their webhooks to this service, signed with its secrets")
     .option('--emulate-port <port>', 'With --emulate: the port of the emulated APIs (default: 12111)')
+    .option('--store <spec>', 'The store to serve: postgres://user:password@host:5432/db (shared by several instances), sqlite:<path> or a path (default: $RELAY_DATABASE_URL, else .relay/relay.db)')
     .example('  $ relay dev')
     .example('  $ relay dev --dir examples --port 4000')
     .example('  $ relay dev --host 0.0.0.0 --port 8080   # reachable from other machines')
@@ -172,6 +173,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     .example('  $ relay dev --quiet --no-dashboard   # no request lines, no page at /')
     .example('  $ relay dev --capture   # also keep verified deliveries as captures, like relay capture')
     .example('  $ relay dev --emulate --emulate-port 12111   # Stripe API calls on :12111 come back here as webhooks')
+    .example('  $ relay dev --store postgres://relay@127.0.0.1:5432/relay   # several instances, one database')
     .action(async (options: DevOptions) => {
       const { devCommand } = await import('./commands/dev.js');
       exitCode = await devCommand(out, io.env, options);

@@ -10,6 +10,7 @@
  * | `RELAYKIT_CONTEXT_FILE` | test workers | the JSON file of the test run's service (URL, secrets), which the test core sets (src/testing) |
  * | `RELAY_API_TOKEN` | service, harness, CLI | bearer token of `/api/executions` and the dashboard |
  * | `RELAY_STORE_PATH` | service | the default store's file (else `.relay/relay.db`) |
+ * | `RELAY_DATABASE_URL` | service | a PostgreSQL store (`postgres://…`), used instead of the default file when set |
  * | `RELAY_SQLITE_DRIVER` | service | the SQLite driver to use (`node:sqlite`, `better-sqlite3`) |
  * | `RELAY_ALLOWED_HOSTS` | service, `relay dev` | more Host names the executions API answers to on a loopback bind |
  * | `RELAY_SCRUB_KEY` | `relay fixture` | the key that makes scrubbed fakes stable across a fixture set |
@@ -26,6 +27,7 @@ export const ENV_NAMES = Object.freeze({
   testContextFile: 'RELAYKIT_CONTEXT_FILE',
   apiToken: 'RELAY_API_TOKEN',
   storePath: 'RELAY_STORE_PATH',
+  databaseUrl: 'RELAY_DATABASE_URL',
   sqliteDriver: 'RELAY_SQLITE_DRIVER',
   allowedHosts: 'RELAY_ALLOWED_HOSTS',
   scrubKey: 'RELAY_SCRUB_KEY',

@@ -15,8 +15,8 @@ export interface OpenProjectOptions {
    */
   storePath?: string;
   /**
-   * The default store as any spec `openStore` takes (`':memory:'`, `sqlite:<path>`, a `Store`), used unless relay.ts
-   * passes its own. Default: the file `storePath` names.
+   * The default store as any spec `openStore` takes (`':memory:'`, `sqlite:<path>`, `postgres://…`, a `Store`), used
+   * unless relay.ts passes its own. Default: `RELAY_DATABASE_URL` when set, else the file `storePath` names.
    */
   store?: StoreSpec;
   /** `false` serves the built-ins even when the directory holds a relay.ts. Default `true`. */
@@ -60,7 +60,7 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const storePath = options.storePath ?? defaultStorePath(dir);
   // Given explicitly, not through the working directory or process.env; a relay.ts's createRelay call
   // takes them for the options it leaves unset.
-  const store = options.store ?? storePath;
+  const store = options.store ?? (process.env.RELAY_DATABASE_URL || storePath);
   const settings = {
     store,
     secrets: options.secrets,

@@ -35,6 +35,16 @@ export function defaultStorePath(dir: string = process.cwd()): string {
   return path.resolve(dir, process.env.RELAY_STORE_PATH || DEFAULT_STORE_PATH);
 }
 
+/**
+ * The default store of a service run in `dir`: `RELAY_DATABASE_URL` (a PostgreSQL database, `postgres://…`) when
+ * set, else the file `defaultStorePath(dir)` names.
+ * @example
+ * defaultStoreSpec('/app') // 'postgres://relay@db:5432/relay' with RELAY_DATABASE_URL set, else '/app/.relay/relay.db'
+ */
+export function defaultStoreSpec(dir: string = process.cwd()): string {
+  return process.env.RELAY_DATABASE_URL || defaultStorePath(dir);
+}
+
 /** Options of `createRelay`. */
 export interface RelayOptions {
   /** Custom plugins, added to the five built-ins; one with a built-in's id replaces it. */
@@ -42,8 +52,8 @@ export interface RelayOptions {
   /** Handlers by stored type, with `*` wildcards (`stripe.*`, `*`). */
   handlers?: Handlers;
   /**
-   * The store: a `Store`, or anything `openStore` takes (`':memory:'`, `sqlite:<path>`, a path), opened on first use.
-   * Default: SQLite at `storePath`.
+   * The store: a `Store`, or anything `openStore` takes (`':memory:'`, `sqlite:<path>`, `postgres://…`, a path), opened
+   * on first use. Default: `RELAY_DATABASE_URL` when set, else SQLite at `storePath`.
    */
   store?: StoreSpec;
   /**
@@ -200,7 +210,7 @@ export function createRelay(given: RelayOptions = {}): Relay {
   };
   // A store object given is the service's from the start (close() closes it, used or not); a spec opens on first use.
   let store: Store | undefined = typeof storeSpec === 'object' ? openStore(storeSpec) : undefined;
-  const getStore = (): Store => (store ??= openStore(storeSpec ?? defaultStorePath()));
+  const getStore = (): Store => (store ??= openStore(storeSpec ?? defaultStoreSpec()));
   // With the dashboard, the domain writes through a store that tells the open pages of each change.
   let dashboard: Dashboard | undefined;
   let observed: Store | undefined;

@@ -28,6 +28,8 @@ export interface DevOptions {
   /** `--emulate`: the emulated provider APIs beside the service, delivering to it. */
   emulate?: unknown;
   emulatePort?: unknown;
+  /** `--store <spec>`: the store to serve instead of `RELAY_DATABASE_URL` or `.relay/relay.db`. */
+  store?: unknown;
 }
 
 function parsePort(value: unknown, env: NodeJS.ProcessEnv): number {
@@ -75,6 +77,15 @@ function startFailure(cause: NodeJS.ErrnoException, host: string, port: number):
   }
 }
 
+/** `--store`: any spec `openStore` takes (`postgres://…`, `sqlite:<path>`, a path); `undefined` when absent. */
+function storeOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new RelayError('USAGE', '--store takes a store: postgres://user:password@host:5432/database, sqlite:<path>, or a file path.');
+  }
+  return value;
+}
+
 /** `HH:MM:SS`, local time: a developer reads it against the clock on the wall. */
 function clock(at: Date): string {
   return [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
@@ -113,7 +124,8 @@ export async function devCommand(out: Output, env: NodeJS.ProcessEnv, options: D
   // With --emulate, the dashboard's "Sent by the emulator" view reads the emulator started below.
   const sent = emulatePort !== undefined && options.dashboard !== false ? emulatorSentSource() : undefined;
   const dashboard = options.dashboard === false ? false : sent ? { sent: sent.source } : true;
-  const { file, relay } = await openProject(dir, { dashboard, deliveryBuilder, ...(capture ? { capture } : {}) });
+  const store = storeOption(single('store', options.store));
+  const { file, relay } = await openProject(dir, { dashboard, deliveryBuilder, ...(capture ? { capture } : {}), ...(store ? { store } : {}) });
 
   const onRequest = options.quiet === true ? undefined : (entry: RequestLogEntry) => out.line(requestLine(out, entry));
   // A 200 says a delivery was stored, not that its handler worked: a failure gets a line of its own

@@ -45,7 +45,7 @@ const PREFIX = '/_dashboard/';
 
 /** The dashboard of one service. */
 export class Dashboard {
-  readonly hub = new LiveHub();
+  readonly hub: LiveHub;
   readonly rejections: Rejections;
   readonly sent: SentFeed | undefined;
   readonly #sessions = new Sessions();
@@ -53,6 +53,8 @@ export class Dashboard {
 
   constructor(deps: DashboardDeps) {
     this.#deps = deps;
+    // Every instance's executions live, where the store tells of other instances' changes (PostgreSQL's NOTIFY).
+    this.hub = new LiveHub((changed) => deps.store().onChange?.(changed));
     this.rejections = new Rejections(deps.options.rejectionsKept);
     this.sent = deps.options.sent === undefined ? undefined : new SentFeed(deps.options.sent, deps.store, this.hub);
   }

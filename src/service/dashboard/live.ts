@@ -4,7 +4,7 @@
  * with its latest state, so that a page keeps up with thousands of deliveries a second.
  */
 import type { StreamSink } from '../http.js';
-import type { ExecutionPatch, ExecutionRecord, Store } from '../store/types.js';
+import type { ExecutionPatch, ExecutionRecord, Store, StoreChanges } from '../store/types.js';
 import type { ListItem, LiveEvents, Rejection, SentItem } from './wire.js';
 
 /** How long changes are gathered before they are sent. */
@@ -36,9 +36,18 @@ export function listItem(execution: ExecutionRecord): ListItem {
   return execution.replayedFrom === null ? item : { ...item, replayedFrom: execution.replayedFrom };
 }
 
+/**
+ * What a hub follows while pages are open, besides this process's own writes: the changes other instances make to
+ * a shared store (`Store.onChange`). Called when the first page opens; returns what stops following, called when
+ * the last one closes.
+ */
+export type Follow = (changed: (changes: StoreChanges) => void) => (() => void) | undefined;
+
 /** The open pages and what is waiting to be sent to them. */
 export class LiveHub {
   readonly #sinks = new Set<StreamSink>();
+  readonly #follow: Follow | undefined;
+  #unfollow: (() => void) | undefined;
   /** By execution id, in first-change order. */
   readonly #pending = new Map<string, Pending>();
   readonly #activity = new Set<string>();
@@ -47,6 +56,10 @@ export class LiveHub {
   readonly #sent = new Map<string, SentItem>();
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(follow?: Follow) {
+    this.#follow = follow;
+  }
 
   /** Open pages. */
   get size(): number {
@@ -57,6 +70,7 @@ export class LiveHub {
   open(sink: StreamSink): () => void {
     this.#sinks.add(sink);
     sink.write('retry: 2000\n\n');
+    if (this.#sinks.size === 1 && this.#follow) this.#unfollow = this.#follow((changes) => this.#changedElsewhere(changes));
     this.#heartbeat ??= setInterval(() => this.#send(': heartbeat\n\n'), HEARTBEAT_MS).unref();
     return () => {
       this.#sinks.delete(sink);
@@ -102,6 +116,13 @@ export class LiveHub {
     this.#schedule();
   }
 
+  /** What another instance changed: sent as this process's own changes are. */
+  #changedElsewhere(changes: StoreChanges): void {
+    for (const execution of changes.created) this.created(execution);
+    for (const { id, status, attempt, updatedAt, error } of changes.updated) this.updated(id, { status, attempt, updatedAt, error });
+    for (const id of changes.activity) this.activity(id);
+  }
+
   /** Ends every stream. */
   close(): void {
     this.#flush();
@@ -142,6 +163,8 @@ export class LiveHub {
     clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
     if (this.#sinks.size === 0) {
+      this.#unfollow?.();
+      this.#unfollow = undefined;
       clearTimeout(this.#timer);
       this.#timer = undefined;
       this.#pending.clear();
