@@ -119,8 +119,12 @@ export class Dispatcher {
       const endpoints = all.filter((endpoint) => endpoint.accepts(event.type, event));
       if (endpoints.length === 0) continue;
       const envelope = emulation.envelope(event, world, endpoints.length);
+      const provider = getProvider(event.provider);
       for (const endpoint of endpoints) {
         const built = endpoint.deliver ? endpoint.deliver(envelope, event) : envelope;
+        // A provider that sends the same headers on every attempt (GitHub, Shopify) is signed once, here;
+        // the others are signed at each attempt's send time (the harness's signedAt).
+        const headers = provider.retry.resend === 'same' ? { ...built.headers, ...provider.sign({ body: built.body, secret: endpoint.secret, timestamp: Date.now(), deliveryId: built.deliveryId }) } : built.headers;
         let batch = byEndpoint.get(endpoint.id);
         if (!batch) byEndpoint.set(endpoint.id, (batch = { endpoint, provider: event.provider, deliveries: [], records: [] }));
         const url = new URL(endpoint.url);
@@ -129,7 +133,7 @@ export class Dispatcher {
           eventType: event.type,
           method: 'POST',
           path: `${url.pathname}${url.search}`,
-          headers: built.headers,
+          headers,
           body: built.body,
           deliveryId: built.deliveryId,
           seed: 0,
