@@ -4,7 +4,7 @@
  */
 import { RelayError } from '../core/index.js';
 import { checkDuplicates, checkOrder, IN_PROCESS_ORIGIN, type FlowOrder, type Target } from '../harness/index.js';
-import { providerEmulations, type ClientOptions, type ProviderEmulation, type StripeHelpers } from '../providers/internal.js';
+import { providerEmulations, type ClientOptions, type GithubHelpers, type ProviderEmulation, type StripeHelpers } from '../providers/internal.js';
 import { createWorld } from './create.js';
 import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';
 import { createRouter, type Router } from './router.js';
@@ -162,6 +162,17 @@ export class Emulator {
    */
   get stripe(): StripeHelpers {
     return this.#helpers('stripe') as StripeHelpers;
+  }
+
+  /**
+   * GitHub's helpers, on this emulator's world: installing a GitHub App (its id, key and installation
+   * for the test's own Probot or `@octokit/auth-app`) and pushing commits. Their events are delivered
+   * as an API call's are.
+   * @example
+   * const { id, appId, privateKey } = await emulator.github.installApp({ owner: 'acme', repositories: ['app'], permissions: { issues: 'write' }, events: ['issues'] });
+   */
+  get github(): GithubHelpers {
+    return this.#helpers('github') as GithubHelpers;
   }
 
   /** `provider`'s helpers, each scheduling the delivery of what it caused. */

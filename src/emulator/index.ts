@@ -9,4 +9,5 @@
 export { createEmulator, emulatedProviders, Emulator } from './emulator.js';
 export type { EmulatorOptions, WebhookEndpointOption } from './emulator.js';
 export type { DeliveryAttempt, EmulatorDelivery } from './dispatcher.js';
+export type { GithubHelpers, InstallAppOptions, InstalledApp, PushCommit, PushOptions, PushResult } from '../providers/internal.js';
 export * from './seam.js';

@@ -33,6 +33,7 @@ export class Outbox implements OutboxWriter {
       ...(event.scope ? { scope: { ...event.scope } } : {}),
       ...(event.previous ? { previous: structuredClone(event.previous) } : {}),
       ...(event.request ? { request: { ...event.request } } : {}),
+      ...(event.resend !== undefined ? { resend: event.resend } : {}),
     });
     this.#events.push(stored);
     return stored;

@@ -4,6 +4,7 @@
  * subpath; `relaykit/providers` (index.ts) is what users import.
  */
 import type { ProviderEmulation } from './shared/api/index.js';
+import { githubEmulation } from './github/api/emulation.js';
 import { stripeEmulation } from './stripe/api/emulation.js';
 
 // Everything the slices' routes are written with (its own barrel lists it by name).
@@ -14,6 +15,8 @@ export { clerkAdapter, clerkRoutes } from './clerk/api/index.js';
 export type { ClerkRouteOptions } from './clerk/api/index.js';
 export { githubAdapter, githubRoutes } from './github/api/index.js';
 export type { GithubRouteOptions } from './github/api/index.js';
+export { githubEmulation };
+export type { GithubHelpers, InstallAppOptions, InstalledApp, PushCommit, PushOptions, PushResult } from './github/api/emulation.js';
 export { resendAdapter, resendRoutes } from './resend/api/index.js';
 export type { ResendRouteOptions } from './resend/api/index.js';
 export { shopifyAdapter, shopifyRoutes } from './shopify/api/index.js';
@@ -25,4 +28,4 @@ export type { StripeHelpers } from './stripe/api/emulation.js';
 
 // The providers that have an emulator (src/emulator/ runs them without knowing which is which).
 /** Every provider emulation, in the order the docs list the providers. */
-export const providerEmulations: readonly ProviderEmulation[] = Object.freeze([stripeEmulation]);
+export const providerEmulations: readonly ProviderEmulation[] = Object.freeze([stripeEmulation, githubEmulation]);

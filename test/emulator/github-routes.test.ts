@@ -1,6 +1,6 @@
 /**
  * GitHub's REST routes run on web Request/Response with the world they are handed, without msw, and
- * a bot's write appends the webhook GitHub would send for it (the object it reports) to the outbox.
+ * a bot's write appends the webhook body GitHub would send for it (action, the object, repository, sender) to the outbox.
  */
 import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/emulator/index.js';
@@ -27,21 +27,33 @@ describe('githubRoutes, without msw', () => {
     const answer = await call(world, 'POST', '/repos/acme/app/issues/1/comments', { body: 'Thanks!' });
     expect(answer.status).toBe(201);
     expect(world.outbox.drain()).toEqual([
-      { provider: 'github', type: 'issue_comment.created', data: expect.objectContaining({ body: 'Thanks!', user: expect.objectContaining({ login: 'relaykit-bot[bot]' }) }), at: 1_767_225_600_000 },
+      {
+        provider: 'github',
+        type: 'issue_comment.created',
+        data: expect.objectContaining({
+          action: 'created',
+          comment: expect.objectContaining({ body: 'Thanks!', user: expect.objectContaining({ login: 'relaykit-bot[bot]' }) }),
+          issue: expect.objectContaining({ number: 1, comments: 1 }),
+          repository: expect.objectContaining({ full_name: 'acme/app' }),
+          sender: expect.objectContaining({ login: 'relaykit-bot[bot]' }),
+        }),
+        at: 1_767_225_600_000,
+      },
     ]);
   });
 
-  it('appends issues.labeled per new label, issues.edited for a new title, issues.closed for a close', async () => {
+  it('appends issues.labeled per new label (with the label), issues.edited for a new title, issues.closed for a close', async () => {
     const world = seeded();
     await call(world, 'POST', '/repos/acme/app/issues/1/labels', { labels: ['bug', 'triage'] });
     await call(world, 'POST', '/repos/acme/app/issues/1/labels', { labels: ['bug'] });
     await call(world, 'PATCH', '/repos/acme/app/issues/1', { title: 'Crash on start' });
     await call(world, 'PATCH', '/repos/acme/app/issues/1', { state: 'closed' });
-    expect(world.outbox.drain().map((e) => [e.type, e.data.title, e.data.state])).toEqual([
-      ['issues.labeled', 'Bug', 'open'],
-      ['issues.labeled', 'Bug', 'open'],
-      ['issues.edited', 'Crash on start', 'open'],
-      ['issues.closed', 'Crash on start', 'closed'],
+    const issue = (e: { data: Record<string, any> }) => e.data.issue as Record<string, any>;
+    expect(world.outbox.drain().map((e) => [e.type, issue(e).title, issue(e).state, e.data.label?.name ?? e.data.changes ?? null])).toEqual([
+      ['issues.labeled', 'Bug', 'open', 'bug'],
+      ['issues.labeled', 'Bug', 'open', 'triage'],
+      ['issues.edited', 'Crash on start', 'open', { title: { from: 'Bug' } }],
+      ['issues.closed', 'Crash on start', 'closed', null],
     ]);
   });
 
@@ -52,7 +64,7 @@ describe('githubRoutes, without msw', () => {
     await call(world, 'PATCH', `/repos/acme/app/check-runs/${id}`, { status: 'in_progress' });
     await call(world, 'PATCH', `/repos/acme/app/check-runs/${id}`, { conclusion: 'success' });
     await call(world, 'POST', `/repos/acme/app/statuses/${'a'.repeat(40)}`, { state: 'success', context: 'ci' });
-    expect(world.outbox.drain().map((e) => [e.type, e.data.status ?? e.data.state])).toEqual([
+    expect(world.outbox.drain().map((e) => [e.type, (e.data.check_run as Record<string, unknown> | undefined)?.status ?? e.data.state])).toEqual([
       ['check_run.created', 'queued'],
       ['check_run.completed', 'completed'],
       ['status', 'success'],

@@ -6,13 +6,21 @@
  */
 import { isPlainObject } from '../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../shared/api/index.js';
+import { storeToken } from './access.js';
 import { githubError, githubJson, notFound } from './errors.js';
+import { getDelivery, listDeliveries, redeliver } from './hooks.js';
+import { appRecord, publicInstallation } from './installs.js';
+import { checkAppJwt, jwtIssuer } from './jwt.js';
 import { API, pathKey } from './paths.js';
+import { githubPage } from './read.js';
 
 const DOCS = {
   token: 'https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app',
   app: 'https://docs.github.com/rest/apps/apps#get-the-authenticated-app',
   repoInstallation: 'https://docs.github.com/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app',
+  deliveries: 'https://docs.github.com/rest/apps/webhooks#list-deliveries-for-an-app-webhook',
+  delivery: 'https://docs.github.com/rest/apps/webhooks#get-a-delivery-for-an-app-webhook',
+  redeliver: 'https://docs.github.com/rest/apps/webhooks#redeliver-a-delivery-for-an-app-webhook',
 };
 const PERMISSIONS = { checks: 'write', contents: 'read', issues: 'write', metadata: 'read', pull_requests: 'write' };
 const EVENTS = ['check_run', 'check_suite', 'issue_comment', 'issues', 'pull_request', 'push'];
@@ -61,39 +69,85 @@ export function recordAppInstallation(world: World, installation: Obj): void {
   world.merge('github', 'installation', { ...installation, repositories: [...before, ...added] });
 }
 
-/** An App's JWT, or the 401 GitHub gives without one. */
-function appJwt(request: Request, docs: string): Response | undefined {
+/**
+ * The App a request's JWT authenticates, or the 401 GitHub gives. An App the emulator created (with
+ * `installApp`) is checked as GitHub checks it: signature, `iat`, `exp`; an App only implied by
+ * recorded deliveries has no key, so any JWT-shaped bearer stands for it.
+ */
+function appJwt(request: Request, docs: string, world?: World): Response | { readonly app: Obj | undefined } {
   const auth = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
-  if (token !== undefined && JWT.test(token)) return undefined;
-  return githubError(request, 401, 'A JSON web token could not be decoded', docs);
+  if (token === undefined || !JWT.test(token)) return githubError(request, 401, 'A JSON web token could not be decoded', docs);
+  const iss = jwtIssuer(token);
+  const app = world && iss !== undefined ? (appRecord(world, iss) ?? world.list('github', 'app').find((a) => a.client_id === iss)) : undefined;
+  if (!app) {
+    if (world && world.list('github', 'app').length > 0) return githubError(request, 401, 'A JSON web token could not be decoded', docs);
+    return { app: undefined };
+  }
+  const check = checkAppJwt(token, String(app.public_key), world!.now());
+  return check.ok ? { app } : githubError(request, 401, check.message, docs);
 }
 
-/** The installation object as the API returns it (without the repositories the mock tracks). */
-function publicInstallation(installation: Obj): Obj {
-  const { repositories: _repositories, ...rest } = installation;
-  return rest;
-}
 
-/** `POST /app/installations/{id}/access_tokens`: a `ghs_` token, accepted by every route of the mock from then on. */
+/**
+ * `POST /app/installations/{id}/access_tokens`: a `ghs_` token for the installation, valid for an hour,
+ * for the `repositories` (names) or `repository_ids` asked (default: all of the installation's) and
+ * the `permissions` asked (default: all of its own; never more).
+ */
 export function createAccessToken(issued: Set<string>): RouteHandler {
-  return (request, params, world) => {
-    const refused = appJwt(request, DOCS.token);
-    if (refused) return refused;
+  return async (request, params, world) => {
+    const auth = appJwt(request, DOCS.token, world);
+    if (auth instanceof Response) return auth;
     const installation = world.get('github', 'installation', pathKey(`/app/installations/${String(params.installation_id)}`));
-    if (!installation) return notFound(request, DOCS.token);
-    const token = `ghs_${installationTokenSuffix(issued.size, Number(installation.id))}`;
+    if (!installation || (auth.app && installation.app_id !== auth.app.id)) return notFound(request, DOCS.token);
+    const granted: Obj = isPlainObject(installation.permissions) ? installation.permissions : PERMISSIONS;
+    const asked = (await request.clone().json().catch(() => ({}))) as unknown;
+    const fields = isPlainObject(asked) ? asked : {};
+    const all = Array.isArray(installation.repositories) ? (installation.repositories as string[]) : [];
+    let repositories = all;
+    if (Array.isArray(fields.repositories) || Array.isArray(fields.repository_ids)) {
+      const names = (Array.isArray(fields.repositories) ? fields.repositories : []).map((n) => String(n).toLowerCase());
+      const ids = (Array.isArray(fields.repository_ids) ? fields.repository_ids : []).map(Number);
+      repositories = all.filter((full) => {
+        const repo = world.get('github', 'repository', pathKey(`/repos/${full}`));
+        return names.includes(full.split('/')[1]!.toLowerCase()) || (repo !== undefined && ids.includes(Number(repo.id)));
+      });
+      if (repositories.length < names.length + ids.length) {
+        return githubError(request, 422, 'There is at least one repository that does not exist or is not accessible to the parent installation.', DOCS.token);
+      }
+    }
+    let permissions: Obj = granted;
+    if (isPlainObject(fields.permissions)) {
+      const rank = (level: unknown): number => (level === 'write' ? 2 : level === 'read' ? 1 : 0);
+      const wanted = fields.permissions;
+      if (Object.entries(wanted).some(([name, level]) => rank(level) === 0 || rank(level) > rank(granted[name]))) {
+        return githubError(request, 422, 'The permissions requested are not granted to this installation.', DOCS.token);
+      }
+      permissions = wanted;
+    }
+    const token = auth.app ? `ghs_${world.id('', 36)}` : `ghs_${installationTokenSuffix(issued.size, Number(installation.id))}`;
     issued.add(token);
-    const expires = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    return githubJson(request, { token, expires_at: expires, permissions: installation.permissions ?? PERMISSIONS, repository_selection: 'selected' }, 201);
+    const expires = new Date((auth.app ? world.now() : Date.now()) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const selection = repositories.length === all.length ? 'all' : 'selected';
+    if (auth.app) storeToken(world, { token, installation_id: installation.id, app_id: auth.app.id, permissions, repositories, expires_at: expires });
+    const listed = repositories.map((full) => world.get('github', 'repository', pathKey(`/repos/${full}`))).filter((r): r is Obj => r !== undefined);
+    return githubJson(
+      request,
+      { token, expires_at: expires, permissions, repository_selection: auth.app ? selection : 'selected', ...(auth.app && Array.isArray(fields.repositories ?? fields.repository_ids) ? { repositories: listed } : {}) },
+      201,
+    );
   };
 }
 
 /** `GET /app`: the App the deliveries were sent to. */
 export function getApp(): RouteHandler {
   return (request, params, world) => {
-    const refused = appJwt(request, DOCS.app);
-    if (refused) return refused;
+    const auth = appJwt(request, DOCS.app, world);
+    if (auth instanceof Response) return auth;
+    if (auth.app) {
+      const { public_key: _key, ...app } = auth.app;
+      return githubJson(request, { ...app, installations_count: world.list('github', 'installation').filter((item) => item.app_id === app.id).length });
+    }
     const installation = world.list('github', 'installation').find((item) => typeof item.app_id === 'number');
     if (!installation) return notFound(request, DOCS.app);
     const id = installation.app_id as number;
@@ -117,8 +171,8 @@ export function getApp(): RouteHandler {
 /** `GET /repos/{owner}/{repo}/installation`: the installation whose deliveries named that repository. */
 export function getRepoInstallation(): RouteHandler {
   return (request, params, world) => {
-    const refused = appJwt(request, DOCS.repoInstallation);
-    if (refused) return refused;
+    const auth = appJwt(request, DOCS.repoInstallation, world);
+    if (auth instanceof Response) return auth;
     const fullName = `${String(params.owner)}/${String(params.repo)}`.toLowerCase();
     const found = world
       .list('github', 'installation')
@@ -139,4 +193,31 @@ export function getInstallation(): RouteHandler {
 function installationTokenSuffix(count: number, installationId: number): string {
   const seed = `${installationId.toString(36)}x${count.toString(36)}`;
   return (seed + 'relaykitmockinstallationtoken0000000000').slice(0, 36);
+}
+
+/** `GET /app/hook/deliveries`: the App webhook's deliveries, newest first, paginated. */
+export function listHookDeliveries(): RouteHandler {
+  return (request, params, world) => {
+    const auth = appJwt(request, DOCS.deliveries, world);
+    return auth instanceof Response ? auth : githubPage(request, listDeliveries(world));
+  };
+}
+
+/** `GET /app/hook/deliveries/{id}`: one delivery with its request and response. */
+export function getHookDelivery(): RouteHandler {
+  return (request, params, world) => {
+    const auth = appJwt(request, DOCS.delivery, world);
+    if (auth instanceof Response) return auth;
+    const found = getDelivery(world, String(params.delivery_id));
+    return found ? githubJson(request, found) : notFound(request, DOCS.delivery);
+  };
+}
+
+/** `POST /app/hook/deliveries/{id}/attempts`: 202, and the delivery goes again, same GUID, same body. */
+export function redeliverHookDelivery(): RouteHandler {
+  return (request, params, world) => {
+    const auth = appJwt(request, DOCS.redeliver, world);
+    if (auth instanceof Response) return auth;
+    return redeliver(world, String(params.delivery_id)) ? githubJson(request, {}, 202) : notFound(request, DOCS.redeliver);
+  };
 }

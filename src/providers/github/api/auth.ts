@@ -11,7 +11,7 @@ export function checkGithubToken(
   tokens: readonly string[] | undefined,
   write: boolean,
   documentationUrl: string,
-  issued: ReadonlySet<string> = new Set(),
+  issued: Pick<ReadonlySet<string>, 'has'> = new Set(),
 ): Response | undefined {
   const auth = authorization(request);
   if (!auth) return write ? githubError(request, 401, 'Requires authentication', documentationUrl) : undefined;

@@ -1,6 +1,7 @@
 /** The GitHub REST API (api.github.com), as the mocks and the emulator serve it: recorded resources, their lists, and the writes bots make. */
 import { route, type ApiRoute, type ApiRoutes, type RouteHandler, type RouteMethod } from '../../shared/api/index.js';
 import * as app from './app.js';
+import { permit, tokenRecord, type Needed } from './access.js';
 import { checkGithubToken } from './auth.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
@@ -30,13 +31,21 @@ export function githubRoutes(options: GithubRouteOptions = {}): ApiRoutes {
   const actor = options.actor ?? 'relaykit-bot[bot]';
   // Installation tokens the App endpoints issued: accepted on every route, as GitHub accepts them.
   const issued = new Set<string>();
-  const guarded = (method: RouteMethod, path: string, resolver: RouteHandler, docs = 'https://docs.github.com/rest'): ApiRoute =>
-    route(method, path, (request, params, world) => checkGithubToken(request, tokens, method !== 'GET' || path.startsWith('/app/'), docs, issued) ?? resolver(request, params, world));
+  // A token is accepted when configured, issued by the mock, or an installation token the emulator issued (limited to its repositories and permissions).
+  const guarded = (method: RouteMethod, path: string, resolver: RouteHandler, docs = 'https://docs.github.com/rest', needed?: Needed): ApiRoute =>
+    route(method, path, (request, params, world) => {
+      const known = { has: (token: string) => issued.has(token) || tokenRecord(world, token) !== undefined };
+      return checkGithubToken(request, tokens, method !== 'GET' || path.startsWith('/app/'), docs, known) ?? permit(request, world, params, needed, docs) ?? resolver(request, params, world);
+    });
+  const W = write.WRITE_DOCS;
   const routes: ApiRoute[] = [
     // A GitHub App's own authentication (a JWT): the App, its installations, installation tokens.
     route('POST', '/app/installations/:installation_id/access_tokens', app.createAccessToken(issued)),
     route('GET', '/app', app.getApp()),
     route('GET', `${R}/installation`, app.getRepoInstallation()),
+    route('GET', '/app/hook/deliveries', app.listHookDeliveries()),
+    route('GET', '/app/hook/deliveries/:delivery_id', app.getHookDelivery()),
+    route('POST', '/app/hook/deliveries/:delivery_id/attempts', app.redeliverHookDelivery()),
     // Lists whose last segment would otherwise be taken for an id come first.
     guarded('GET', `${R}/issues/comments`, read.listRepoIssueComments()),
     guarded('GET', `${R}/releases/latest`, read.latestRelease()),
@@ -76,14 +85,21 @@ export function githubRoutes(options: GithubRouteOptions = {}): ApiRoutes {
     guarded('GET', '/orgs/:org/hooks/:hook_id', read.single('hook')),
     // Resources of the schema-drawn events, at their canonical REST paths.
     ...storedRoutes(guarded),
-    guarded('POST', `${R}/issues/:issue_number/comments`, write.createIssueComment(actor), write.WRITE_DOCS.createComment),
-    guarded('PATCH', `${R}/issues/comments/:comment_id`, write.updateIssueComment(), write.WRITE_DOCS.updateComment),
-    guarded('DELETE', `${R}/issues/comments/:comment_id`, write.deleteIssueComment(), write.WRITE_DOCS.updateComment),
-    guarded('PATCH', `${R}/issues/:issue_number`, write.updateIssue(), write.WRITE_DOCS.updateIssue),
-    guarded('POST', `${R}/issues/:issue_number/labels`, write.addLabels(), write.WRITE_DOCS.addLabels),
-    guarded('POST', `${R}/check-runs`, write.createCheckRun(actor), write.WRITE_DOCS.createCheckRun),
-    guarded('PATCH', `${R}/check-runs/:check_run_id`, write.updateCheckRun(), write.WRITE_DOCS.updateCheckRun),
-    guarded('POST', `${R}/statuses/:sha`, write.createStatus(actor), write.WRITE_DOCS.createStatus),
+    guarded('POST', `${R}/issues`, write.createIssue(actor), W.createIssue, 'issues=write'),
+    guarded('POST', `${R}/issues/:issue_number/comments`, write.createIssueComment(actor), W.createComment, 'issues=write;pull_requests=write'),
+    guarded('PATCH', `${R}/issues/comments/:comment_id`, write.updateIssueComment(actor), W.updateComment, 'issues=write;pull_requests=write'),
+    guarded('DELETE', `${R}/issues/comments/:comment_id`, write.deleteIssueComment(actor), W.updateComment, 'issues=write;pull_requests=write'),
+    guarded('PATCH', `${R}/issues/:issue_number`, write.updateIssue(actor), W.updateIssue, 'issues=write;pull_requests=write'),
+    guarded('PUT', `${R}/issues/:issue_number/lock`, write.lockIssue(actor, true), W.lock, 'issues=write;pull_requests=write'),
+    guarded('DELETE', `${R}/issues/:issue_number/lock`, write.lockIssue(actor, false), W.lock, 'issues=write;pull_requests=write'),
+    guarded('POST', `${R}/issues/:issue_number/labels`, write.addLabels(actor), W.addLabels, 'issues=write;pull_requests=write'),
+    guarded('DELETE', `${R}/issues/:issue_number/labels/:name`, write.removeLabel(actor), W.removeLabel, 'issues=write;pull_requests=write'),
+    guarded('POST', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, true), W.assignees, 'issues=write;pull_requests=write'),
+    guarded('DELETE', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, false), W.assignees, 'issues=write;pull_requests=write'),
+    guarded('POST', `${R}/labels`, write.createLabel(actor), W.createLabel, 'issues=write;pull_requests=write'),
+    guarded('POST', `${R}/check-runs`, write.createCheckRun(actor), W.createCheckRun, 'checks=write'),
+    guarded('PATCH', `${R}/check-runs/:check_run_id`, write.updateCheckRun(actor), W.updateCheckRun, 'checks=write'),
+    guarded('POST', `${R}/statuses/:sha`, write.createStatus(actor), W.createStatus, 'statuses=write'),
     // Last: any other object a delivery carried, at the API `url` it gave (else the unsupported answer).
     guarded('GET', '/*', atOwnUrl()),
   ];

@@ -71,8 +71,7 @@ export function issueViewOfPull(pull: Obj): Obj {
 }
 
 /** A new issue comment by `user` on the issue (or pull request) at `issue`. */
-export function newIssueComment(issue: Obj, id: number, body: string, user: Obj): Obj {
-  const now = githubTime();
+export function newIssueComment(issue: Obj, id: number, body: string, user: Obj, now = githubTime()): Obj {
   const repoUrl = String(issue.url).replace(/\/issues\/\d+$/, '');
   const url = `${repoUrl}/issues/comments/${id}`;
   return {
