@@ -3,7 +3,7 @@
  * (the transactional-outbox pattern); the emulator's dispatcher (dispatcher.ts) turns them into signed
  * deliveries after the API has answered, as the provider does.
  */
-import { RelayError } from '../core/index.js';
+import { copyData, RelayError } from '../core/index.js';
 import type { OutboxEvent, OutboxWriter } from './types.js';
 
 /** An outbox in memory: appended events wait, in order, until drained. */
@@ -28,10 +28,10 @@ export class Outbox implements OutboxWriter {
     const stored: OutboxEvent = Object.freeze({
       provider: event.provider,
       type: event.type,
-      data: structuredClone(event.data),
+      data: copyData(event.data),
       at: event.at ?? this.#now(),
       ...(event.scope ? { scope: { ...event.scope } } : {}),
-      ...(event.previous ? { previous: structuredClone(event.previous) } : {}),
+      ...(event.previous ? { previous: copyData(event.previous) } : {}),
       ...(event.request ? { request: { ...event.request } } : {}),
       ...(event.resend !== undefined ? { resend: event.resend } : {}),
     });
@@ -45,7 +45,7 @@ export class Outbox implements OutboxWriter {
    * world.outbox.pending().map((e) => e.type); // ['email.sent']
    */
   pending(): OutboxEvent[] {
-    return this.#events.map((e) => ({ ...e, data: structuredClone(e.data) }));
+    return this.#events.map((e) => ({ ...e, data: copyData(e.data) }));
   }
 
   /**

@@ -3,7 +3,7 @@
  * scope (a Shopify shop), kind and id, and the outbox of the events API writes caused. Reads hand
  * out copies, so callers cannot change the world by mutating what they got.
  */
-import { base62, isPlainObject, randomBase62, RelayError, unknownProviderMessage } from '../core/index.js';
+import { base62, copyData, isPlainObject, randomBase62, RelayError, unknownProviderMessage } from '../core/index.js';
 import { seededRng, type ObservedDelivery, type Rng } from '../providers/index.js';
 import { Outbox } from './outbox.js';
 import { isMockProviderId, mockProviderIds, type MockProviderId, type Obj, type World, type WorldAdapter, type WorldPutOptions, type WorldScope } from './types.js';
@@ -81,13 +81,13 @@ export class ProviderWorld implements World {
 
   /**
    * Adds a copy of an object, replacing any with the same key, and returns the object given (equal to
-   * the stored copy, which it shares nothing with).
+   * the stored copy, which it shares nothing with). With `{ adopt: true }`, stores the object itself.
    * @example
    * providerWorld.put('github', 'issue', issue); // keyed by issue.url's path
    */
   put(provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions = {}): Obj {
     const { bucket, id } = this.#locate('put', provider, kind, object, options);
-    bucket.set(id, { value: structuredClone(object), seq: ++this.#seq });
+    bucket.set(id, { value: options.adopt === true ? object : copyData(object), seq: ++this.#seq });
     // The caller's own object is equal to what was stored and shares nothing with it: no second copy.
     return object;
   }
@@ -99,9 +99,9 @@ export class ProviderWorld implements World {
   merge(provider: MockProviderId, kind: string, object: Obj, options: WorldPutOptions = {}): Obj {
     const { bucket, id } = this.#locate('merge', provider, kind, object, options);
     const current = bucket.get(id);
-    const value = structuredClone(current ? { ...current.value, ...object } : object);
+    const value = copyData(current ? { ...current.value, ...object } : object);
     bucket.set(id, { value, seq: current?.seq ?? ++this.#seq });
-    return structuredClone(value);
+    return copyData(value);
   }
 
   /**
@@ -111,7 +111,7 @@ export class ProviderWorld implements World {
    */
   get(provider: MockProviderId, kind: string, id: string, scope: WorldScope = {}): Obj | undefined {
     const entry = this.#bucket(provider, kind, scope, false)?.get(String(id));
-    return entry ? structuredClone(entry.value) : undefined;
+    return entry ? copyData(entry.value) : undefined;
   }
 
   /**
@@ -122,7 +122,7 @@ export class ProviderWorld implements World {
   list(provider: MockProviderId, kind: string, scope: WorldScope = {}): Obj[] {
     const bucket = this.#bucket(provider, kind, scope, false);
     if (!bucket) return [];
-    return [...bucket.values()].sort((a, b) => a.seq - b.seq).map((entry) => structuredClone(entry.value));
+    return [...bucket.values()].sort((a, b) => a.seq - b.seq).map((entry) => copyData(entry.value));
   }
 
   /**
@@ -135,10 +135,10 @@ export class ProviderWorld implements World {
     const bucket = this.#bucket(provider, kind, scope, false);
     const entry = bucket?.get(String(id));
     if (!bucket || !entry) return undefined;
-    const next = change(structuredClone(entry.value));
+    const next = change(copyData(entry.value));
     if (!isPlainObject(next)) throw new RelayError('INVALID_DATA', `providerWorld.update(${provider}, ${kind}, ${id}): the change must return an object.`);
-    entry.value = structuredClone(next);
-    return structuredClone(entry.value);
+    entry.value = copyData(next);
+    return copyData(entry.value);
   }
 
   /** Removes an object; returns whether there was one. */

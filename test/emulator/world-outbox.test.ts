@@ -17,6 +17,18 @@ describe('createWorld', () => {
     expect(a.outbox.pending()).toHaveLength(1);
   });
 
+  it('put stores a copy, unless the caller hands the object over with { adopt: true }', () => {
+    const world = createWorld();
+    const copied = { id: 'e1', subject: 'Hi' };
+    const adopted = { id: 'e2', subject: 'Hi' };
+    world.put('resend', 'email', copied, { id: 'e1' });
+    world.put('resend', 'email', adopted, { id: 'e2', adopt: true });
+    copied.subject = 'changed';
+    adopted.subject = 'changed';
+    expect(world.get('resend', 'email', 'e1')?.subject).toBe('Hi');
+    expect(world.get('resend', 'email', 'e2')?.subject).toBe('changed');
+  });
+
   it('stamps events with the clock it is given', () => {
     const world = createWorld({ now: () => 1_767_225_600_000 });
     const event = world.outbox.append({ provider: 'resend', type: 'email.sent', data: { id: 'e1' } });

@@ -19,6 +19,11 @@ export interface WorldScope {
 export interface WorldPutOptions extends WorldScope {
   /** The key to store under. Default: what the provider keys objects by (`id`; the API `url` path for GitHub). */
   readonly id?: string;
+  /**
+   * `put` only: store this very object, without a copy. For an object the caller built to keep and
+   * hands over: it must never change it again (the emulator's stored events), or it changes the world.
+   */
+  readonly adopt?: boolean;
 }
 
 /** An event an API write causes, kept in the world's outbox until a dispatcher delivers it. */

@@ -39,7 +39,8 @@ function envelope(event: OutboxEvent, world: World, pending: number): EmulatedDe
     request: event.request ? { id: event.request.id, idempotency_key: event.request.idempotencyKey } : { id: null, idempotency_key: null },
     type: event.type,
   };
-  world.put('stripe', 'event', stored);
+  // Kept as built (never changed again): the event retrieve answers, with no copy of the object it carries.
+  world.put('stripe', 'event', stored, { adopt: true });
   return { body: JSON.stringify(stored, null, 2), deliveryId: stored.id, headers: { ...DELIVERY_HEADERS } };
 }
 
