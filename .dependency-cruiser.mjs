@@ -26,6 +26,9 @@ const mayImport = {
   testing: ['project', 'harness', 'service', 'providers', 'signers'],
   // A runner adapter is a thin shell over the test core (and the msw binding, for mockProviders).
   'vitest-plugin': ['testing', 'msw'],
+  // Jest's and node:test's adapters are thin shells over the test core too (neither runs the msw mocks).
+  jest: ['testing'],
+  'node-test': ['testing'],
 };
 
 const folders = (names) => `^src/(${names.join('|')})/`;
@@ -63,6 +66,14 @@ const packageHomes = [
     why:
       'Only the Vitest adapter (src/vitest-plugin/) may import vitest: the test core (src/testing/) and every other ' +
       'layer must load under Jest and node:test, where vitest is not installed.',
+  },
+  {
+    name: 'jest-only-in-jest',
+    packages: 'jest|@jest/[^/]+|expect|jest-[^/]+|ts-jest',
+    layers: ['jest'],
+    why:
+      'Only the Jest adapter (src/jest/) may import Jest (@jest/globals, and the expect types it augments): every other ' +
+      'entry loads under Vitest and node:test, where Jest is not installed.',
   },
   {
     name: 'faker-where-bodies-are-made',
@@ -141,7 +152,7 @@ export default {
         'through src/harness/index.ts only: the one door says what they depend on, and the files behind it can move ' +
         'without touching them. The public entries (src/index.ts, src/harness/fast-check.ts) choose their own exports.',
       severity: 'error',
-      from: { path: folders(['cli', 'testing', 'vitest-plugin', 'project', 'emulator']) },
+      from: { path: folders(['cli', 'testing', 'vitest-plugin', 'jest', 'node-test', 'project', 'emulator']) },
       to: { path: '^src/harness/', pathNot: '^src/harness/index\\.ts$' },
     },
     {

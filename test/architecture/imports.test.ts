@@ -66,6 +66,14 @@ const fixture: Record<string, string> = {
     `export const relay = async () => [test, start, (await import('../msw/handlers.js')).handlers];\n`,
   // BAD: the Vitest adapter reaching past the test core into the service.
   'src/vitest-plugin/start.ts': `import { serve } from '../service/serve.js';\nexport const start = serve;\n`,
+  // The Jest adapter may import Jest...
+  'src/jest/setup.ts': `import { expect } from '@jest/globals';\nimport { start } from '../testing/service.js';\nexport const setup = [expect, start];\n`,
+  // BAD: ...no other layer may (the Vitest adapter runs where Jest is not installed).
+  'src/vitest-plugin/jest.ts': `import { expect } from '@jest/globals';\nexport const borrowed = expect;\n`,
+  // BAD: the node:test adapter reaching past the test core into the service.
+  'src/node-test/start.ts': `import { serve } from '../service/serve.js';\nexport const start = serve;\n`,
+  'node_modules/@jest/globals/package.json': JSON.stringify({ name: '@jest/globals', exports: { '.': './index.js' } }),
+  'node_modules/@jest/globals/index.js': `exports.expect = () => {};\n`,
   'node_modules/vitest/package.json': JSON.stringify({ name: 'vitest', type: 'module', exports: { '.': './index.js' } }),
   'node_modules/vitest/index.js': `export const test = () => {};\nexport const expect = () => {};\n`,
   // The browser page may use the dashboard's wire types...
@@ -128,6 +136,16 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
     ]);
   });
 
+  it('reports the node:test adapter importing the service past src/testing as node-test-layer', () => {
+    expect(found).toContainEqual(expect.objectContaining({ rule: 'node-test-layer', from: 'src/node-test/start.ts', to: 'src/service/serve.ts' }));
+  });
+
+  it('reports @jest/globals imported outside src/jest as jest-only-in-jest', () => {
+    expect(found.filter((v) => v.rule === 'jest-only-in-jest')).toEqual([
+      expect.objectContaining({ from: 'src/vitest-plugin/jest.ts', to: 'node_modules/@jest/globals/index.js' }),
+    ]);
+  });
+
   it('reports a cycle between two files as no-circular', () => {
     expect(found.filter((v) => v.rule === 'no-circular').map((v) => [v.from, v.to].sort())).toEqual([['src/service/a.ts', 'src/service/b.ts']]);
   });
@@ -137,7 +155,7 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
   });
 
   it('reports nothing else: every allowed arrow of the tree passes', () => {
-    expect(found).toHaveLength(10);
+    expect(found).toHaveLength(12);
   });
 
   it('finds no cycle and no forbidden arrow in src today', async () => {
