@@ -35,15 +35,44 @@ describe('package exports (built output)', () => {
     expect(out).toBe('stripe,github,clerk,shopify,resend function function');
   });
 
-  it('ships type declarations for every entry of the exports map', async () => {
+  it('ships a module and type declarations for every entry and format of the exports map', async () => {
+    type Target = { types: string; default: string };
     const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
-      exports: Record<string, { types?: string; import?: string } | string>;
+      exports: Record<string, { types?: string; import: string | Target; require?: Target } | string>;
     };
+    const formats: string[] = [];
     for (const [entry, target] of Object.entries(pkg.exports)) {
       if (typeof target === 'string') continue;
-      await expect(readFile(path.join(root, target.import!), 'utf8'), entry).resolves.toBeTruthy();
-      await expect(readFile(path.join(root, target.types!), 'utf8'), entry).resolves.toContain('export');
+      // The Vitest entries are ESM only ({ types, import }); the others { import: { types, default }, require: { types, default } }.
+      const each: [string, Target][] =
+        typeof target.import === 'string' ? [['import', { types: target.types!, default: target.import }]] : [['import', target.import], ['require', target.require!]];
+      for (const [condition, { types, default: file }] of each) {
+        formats.push(`${entry} ${condition} ${path.extname(file)} ${types.slice(types.indexOf('.d.'))}`);
+        await expect(readFile(path.join(root, file), 'utf8'), entry).resolves.toBeTruthy();
+        await expect(readFile(path.join(root, types), 'utf8'), entry).resolves.toContain('export');
+      }
     }
+    expect(formats.filter((line) => line.includes(' require '))).toEqual(
+      ['.', './signers', './providers', './jest', './jest/setup', './jest/global-setup', './jest/global-teardown', './node-test', './fast-check', './msw', './emulator', './store-contract'].map(
+        (entry) => `${entry} require .cjs .d.cts`,
+      ),
+    );
+    expect(formats.filter((line) => line.includes(' import ')).every((line) => line.endsWith(' import .js .d.ts'))).toBe(true);
+  });
+
+  it('requires relaykit, its providers and relaykit/node-test from CommonJS, and signs the same bytes as the ESM build', async () => {
+    const sign = `const d = await buildDelivery('stripe', 'charge.succeeded', { secret: 'whsec_x', seed: 1, timestamp: 1767225600000 });
+      console.log(JSON.stringify([d.body.length, d.headers['Stripe-Signature']]));`;
+    const { stdout } = await exec(
+      process.execPath,
+      ['-e', `const { buildDelivery } = require('relaykit'); const nodeTest = require('relaykit/node-test');
+        const { builtInProviderIds } = require('relaykit/providers');
+        (async () => { console.log(builtInProviderIds.length, typeof nodeTest.assertAccepted, typeof nodeTest.useRelay); ${sign} })();`],
+      { cwd: root },
+    );
+    const [counts, cjsDelivery] = stdout.trim().split('\n');
+    expect(counts).toBe('5 function function');
+    expect(cjsDelivery).toBe(await importInNode(`import { buildDelivery } from 'relaykit'; ${sign}`));
   });
 
   it('runs the relay bin with node', async () => {
