@@ -4,16 +4,10 @@
  * examples copied there and run by Vitest with the relaykit plugin, and type-checked by tsc against
  * the published declarations. This checks the `files` list, the exports map, the plugin and the types.
  */
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const exec = promisify(execFile);
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+import { exec, packedProject, root } from './packed.js';
 
 /**
  * What the examples need besides relaykit: its peers and the official verifiers they use, and
@@ -33,26 +27,18 @@ const examplesPassing: Record<string, number> = {
   'stripe-subscriptions': 4,
 };
 
+/** The examples runners.test.ts runs (under Jest and node:test), not Vitest. */
+const OTHER_RUNNERS = new Set(['nestjs-jest', 'express-node-test']);
+
 let dir: string;
 /** The examples' `tsc -p` run, started once the project is ready. */
 let typecheck: Promise<{ stdout: string }>;
 
-function link(name: string): void {
-  const target = path.join(dir, 'node_modules', name);
-  mkdirSync(path.dirname(target), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules', name), target, 'dir');
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'relaykit-pack-'));
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root });
-  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-  mkdirSync(path.join(dir, 'node_modules'));
-  await exec('tar', ['-xzf', path.join(dir, filename), '-C', dir]);
-  renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules', 'relaykit'));
-  for (const name of [...Object.keys(pkg.dependencies), ...userPackages]) link(name);
+  dir = await packedProject(userPackages);
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }));
-  cpSync(path.join(root, 'examples'), dir, { recursive: true });
+  // The Jest and node:test examples are runners.test.ts's: they have runners and a tsconfig of their own.
+  cpSync(path.join(root, 'examples'), dir, { recursive: true, filter: (source) => !OTHER_RUNNERS.has(path.basename(source)) });
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({
