@@ -1,9 +1,15 @@
-/** The Shopify Admin REST API, as the mocks and the emulator serve it (`<shop>.myshopify.com/admin/api/<version>`): recorded resources per shop, lists and updates. */
+/**
+ * The Shopify Admin API, as the mocks and the emulator serve it (`<shop>.myshopify.com/admin/api/<version>`):
+ * GraphQL (`/graphql.json`: products, customers, orders, fulfillments, refunds, draft orders, inventory,
+ * webhook subscriptions) and REST (recorded resources per shop, lists and updates), over the same objects.
+ */
 import { guardedRoute, type ApiRoute, type ApiRoutes } from '../../shared/api/index.js';
 import { checkShopifyToken } from './auth.js';
 import { shopifyError } from './errors.js';
+import { graphqlHandler } from './graphql/execute.js';
 import * as read from './read.js';
 import { ORDER_CHILDREN, SHOPIFY_RESOURCES } from './resources.js';
+import { shopifySchema } from './schema.js';
 import * as write from './write.js';
 
 export { shopifyAdapter } from './record.js';
@@ -23,6 +29,7 @@ export interface ShopifyRouteOptions {
 export function shopifyRoutes(options: ShopifyRouteOptions = {}): ApiRoutes {
   const r = guardedRoute((request) => checkShopifyToken(request, options.accessTokens));
   const routes: ApiRoute[] = [
+    r('POST', '/graphql.json', graphqlHandler(shopifySchema)),
     r('GET', '/shop.json', read.shop),
     r('GET', '/inventory_levels.json', read.inventoryLevels),
     r('POST', '/orders/:id/close.json', write.orderAction('close')),
