@@ -4,7 +4,7 @@
  */
 import { RelayError } from '../core/index.js';
 import { checkDuplicates, checkOrder, IN_PROCESS_ORIGIN, type FlowOrder, type Target } from '../harness/index.js';
-import { providerEmulations, type ClientOptions, type GithubHelpers, type ProviderEmulation, type StripeHelpers } from '../providers/internal.js';
+import { providerEmulations, type ClerkHelpers, type ClientOptions, type GithubHelpers, type ProviderEmulation, type ResendHelpers, type ShopifyHelpers, type StripeHelpers } from '../providers/internal.js';
 import { createWorld } from './create.js';
 import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';
 import { createRouter, type Router } from './router.js';
@@ -175,6 +175,37 @@ export class Emulator {
     return this.#helpers('github') as GithubHelpers;
   }
 
+  /**
+   * Resend's helpers, on this emulator's world: what a recipient does (`open`, `click`) and Resend's
+   * clock (`advanceTime`, which sends the scheduled emails it reaches). Their events are delivered as
+   * an API call's are.
+   * @example
+   * emulator.resend.open(email.id);
+   */
+  get resend(): ResendHelpers {
+    return this.#helpers('resend') as ResendHelpers;
+  }
+
+  /**
+   * Clerk's helpers, on this emulator's world: what a user does in the browser (sign in and out, accept
+   * an invitation). Their events are delivered as an API call's are.
+   * @example
+   * const session = emulator.clerk.signIn(user.id);
+   */
+  get clerk(): ClerkHelpers {
+    return this.#helpers('clerk') as ClerkHelpers;
+  }
+
+  /**
+   * Shopify's helpers, on this emulator's world: a checkout a customer completes (`placeOrder`) and the
+   * app's client secret. Their topics are delivered as an API call's are.
+   * @example
+   * emulator.shopify.placeOrder({ lineItems: [{ variantId, quantity: 1 }], customer: { email: 'ada@example.com' } });
+   */
+  get shopify(): ShopifyHelpers {
+    return this.#helpers('shopify') as ShopifyHelpers;
+  }
+
   /** `provider`'s helpers, each scheduling the delivery of what it caused. */
   #helpers(provider: string): object {
     const helpers = this.#emulation(provider).helpers?.(this.world) ?? {};
@@ -245,6 +276,7 @@ export class Emulator {
    * new Stripe('sk_test_123', emulator.clientOptions('stripe'));
    */
   clientOptions(provider: 'stripe'): { host: string; port: number; protocol: 'http' | 'https' };
+  clientOptions(provider: 'resend'): { baseUrl: string };
   clientOptions(provider: string): ClientOptions;
   clientOptions(provider: string): ClientOptions {
     const emulation = this.#emulation(provider);

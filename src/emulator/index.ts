@@ -9,5 +9,8 @@
 export { createEmulator, emulatedProviders, Emulator } from './emulator.js';
 export type { EmulatorOptions, WebhookEndpointOption } from './emulator.js';
 export type { DeliveryAttempt, EmulatorDelivery } from './dispatcher.js';
+export type { ResendClickOptions, ResendHelpers } from '../providers/internal.js';
+export type { ClerkHelpers } from '../providers/internal.js';
+export type { PlaceOrderOptions, ShopifyHelpers } from '../providers/internal.js';
 export type { GithubHelpers, InstallAppOptions, InstalledApp, PushCommit, PushOptions, PushResult } from '../providers/internal.js';
 export * from './seam.js';

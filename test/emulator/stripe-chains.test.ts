@@ -5,12 +5,11 @@
  * mark are exactly the row's, in order, and every object passes the Stripe oracle. README.md's
  * table between the `stripe-chains` markers is `chainsTable(CHAINS)`.
  */
-import { readFileSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/index.js';
-import { CHAINS, NOW, TYPES_LINE, chainTypes, chainsTable, type ChainRow } from './stripe-chains.js';
+import { CHAINS, NOW, chainTypes, chainsTable, listedTypes, readmeChains, type ChainRow } from './stripe-chains.js';
 import { stripeObjectProblems } from './stripe-oracle.js';
 
 const SECRET = 'whsec_stripechains';
@@ -57,14 +56,6 @@ async function runRow(row: ChainRow): Promise<Stripe.Event[]> {
   return received.slice(from);
 }
 
-/** README.md's text between the stripe-chains markers. */
-function readmeTable(): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const match = /<!-- stripe-chains:start -->\n([\s\S]*?)\n?<!-- stripe-chains:end -->/.exec(readme);
-  if (!match) throw new Error('README.md has no <!-- stripe-chains:start --> … <!-- stripe-chains:end --> markers');
-  return match[1]!.trim();
-}
-
 describe('the Stripe event chains, through stripe-node, as the receiving service verifies them', () => {
   it.each(CHAINS.map((row) => [row.operation, row] as const))('%s', async (_operation, row) => {
     const events = await runRow(row);
@@ -76,10 +67,7 @@ describe('the Stripe event chains, through stripe-node, as the receiving service
   });
 
   it("reaches at least 60 distinct event types, the ones README's table lists", () => {
-    const listed = new RegExp(`^${TYPES_LINE} \\((\\d+)\\): (.*)\\.$`, 'm').exec(readmeTable());
-    expect(listed, `README's table has no "${TYPES_LINE} (n): …" line`).not.toBeNull();
-    const types = [...listed![2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-    expect(types).toHaveLength(Number(listed![1]));
+    const types = listedTypes(readmeChains('stripe'));
     expect([...reached].sort()).toEqual(types);
     expect(chainTypes(CHAINS)).toEqual(types);
     expect(reached.size).toBeGreaterThanOrEqual(60);
@@ -89,6 +77,6 @@ describe('the Stripe event chains, through stripe-node, as the receiving service
 describe('README.md', () => {
   it('holds chainsTable(CHAINS) between <!-- stripe-chains:start --> and <!-- stripe-chains:end -->', () => {
     const expected = chainsTable(CHAINS);
-    expect(readmeTable(), `README.md's Stripe chains differ; paste this between the markers:\n\n${expected}\n`).toBe(expected);
+    expect(readmeChains('stripe'), `README.md's Stripe chains differ; paste this between the markers:\n\n${expected}\n`).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@
  * order, and what states that behaviour. `stripe-chains.test.ts` runs every row against a fresh
  * emulator, and README.md's table between the `stripe-chains` markers is `chainsTable(CHAINS)`.
  */
+import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import type { Emulator } from '../../src/emulator/index.js';
 
@@ -667,8 +668,11 @@ function folded(list: readonly string[]): string[] {
   return out;
 }
 
+/** What the README's table shows of a row (any provider's chains). */
+export type TableRow = Pick<ChainRow, 'operation' | 'source' | 'events'>;
+
 /** Every event type the rows send, in the catalog's order. */
-export function chainTypes(rows: readonly ChainRow[]): string[] {
+export function chainTypes(rows: readonly TableRow[]): string[] {
   return [...new Set(rows.flatMap((row) => row.events))].sort();
 }
 
@@ -679,11 +683,32 @@ export const TYPES_LINE = 'Event types these rows send';
  * The README's table of `rows` (Markdown): one line per operation with its events in order (a
  * repeated group folded as `(…) × n`) and its source, then the line listing every type sent.
  */
-export function chainsTable(rows: readonly ChainRow[]): string {
+export function chainsTable(rows: readonly TableRow[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const lines = ['| Operation | Events, in order | Source |', '|---|---|---|'];
   for (const row of rows) lines.push(`| \`${cell(row.operation)}\` | ${row.events.length ? folded(row.events).join(', ') : 'none'} | ${cell(row.source)} |`);
   const types = chainTypes(rows);
   lines.push('', `${TYPES_LINE} (${types.length}): ${types.map((t) => `\`${t}\``).join(', ')}.`);
   return lines.join('\n');
+}
+
+/**
+ * README.md's text between the `<provider>-chains` markers (any provider's chains table).
+ * @example
+ * expect(readmeChains('clerk')).toBe(chainsTable(CLERK_CHAINS));
+ */
+export function readmeChains(provider: string): string {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const match = new RegExp(`<!-- ${provider}-chains:start -->\n([\\s\\S]*?)\n?<!-- ${provider}-chains:end -->`).exec(readme);
+  if (!match) throw new Error(`README.md has no <!-- ${provider}-chains:start --> … <!-- ${provider}-chains:end --> markers`);
+  return match[1]!.trim();
+}
+
+/** The types a README chains table lists on its "Event types these rows send (n): …" line; throws when the line is missing or its count is wrong. */
+export function listedTypes(table: string): string[] {
+  const listed = new RegExp(`^${TYPES_LINE} \\((\\d+)\\): (.*)\\.$`, 'm').exec(table);
+  if (!listed) throw new Error(`The table has no "${TYPES_LINE} (n): …" line`);
+  const types = [...listed[2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+  if (types.length !== Number(listed[1])) throw new Error(`"${TYPES_LINE} (${listed[1]})" lists ${types.length} types`);
+  return types;
 }

@@ -1,7 +1,8 @@
-/** Clerk writes that change later reads: user and organization metadata, user fields, user delete, session revoke. */
+/** Clerk writes that change later reads: user and organization metadata, user fields, user delete. */
 import { isPlainObject } from '../../../core/index.js';
 import { jsonResponse, readJsonObject, type Obj, type RouteHandler } from '../../shared/api/index.js';
 import { clerkError, clerkNotFound, unknownParam } from './errors.js';
+import { refreshMemberships } from './refresh.js';
 
 const USER_METADATA = ['public_metadata', 'private_metadata', 'unsafe_metadata'] as const;
 const ORG_METADATA = ['public_metadata', 'private_metadata'] as const;
@@ -40,7 +41,8 @@ export function mergeMetadata(current: unknown, patch: unknown): unknown {
   return out;
 }
 
-async function jsonBody(request: Request): Promise<Obj | Response> {
+/** The request's JSON object body, or Clerk's 400 for one that is not. */
+export async function jsonBody(request: Request): Promise<Obj | Response> {
   return (
     (await readJsonObject(request)) ??
     clerkError(400, { message: 'Malformed request', long_message: 'The request body is not a valid JSON object.', code: 'malformed_request' })
@@ -48,7 +50,7 @@ async function jsonBody(request: Request): Promise<Obj | Response> {
 }
 
 /** Applies a metadata body to `current` (merge or replace), or answers 422 for an unknown key. */
-function applyMetadata(current: Obj, body: Obj, fields: readonly string[], replace: boolean): Obj | Response {
+function applyMetadata(current: Obj, body: Obj, fields: readonly string[], replace: boolean, now: number): Obj | Response {
   const next: Obj = { ...current };
   for (const [key, value] of Object.entries(body)) {
     if (!fields.includes(key)) return unknownParam(key);
@@ -57,13 +59,13 @@ function applyMetadata(current: Obj, body: Obj, fields: readonly string[], repla
     }
     next[key] = replace ? (value ?? {}) : mergeMetadata(current[key], value ?? {});
   }
-  next.updated_at = Date.now();
+  next.updated_at = now;
   return next;
 }
 
 /** `PATCH` (deep merge) or `PUT` (replace) `/v1/{users|organizations}/:id/metadata`. */
 export function updateMetadata(kind: 'user' | 'organization', replace: boolean): RouteHandler {
-  return writeStored(kind, (current, body) => applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace));
+  return writeStored(kind, (current, body, now) => applyMetadata(current, body, kind === 'user' ? USER_METADATA : ORG_METADATA, replace, now));
 }
 
 /** `PATCH /v1/users/:id`. */
@@ -74,8 +76,8 @@ export const updateOrganization: RouteHandler = patchFields('organization', ORG_
 
 /** A PATCH that sets `fields` on the stored object, accepts `writeOnly` without showing them, and refuses any other field. */
 function patchFields(kind: 'user' | 'organization', fields: readonly string[], writeOnly: readonly string[]): RouteHandler {
-  return writeStored(kind, (current, body) => {
-    const next: Obj = { ...current, updated_at: Date.now() };
+  return writeStored(kind, (current, body, now) => {
+    const next: Obj = { ...current, updated_at: now };
     for (const [key, value] of Object.entries(body)) {
       if (fields.includes(key)) next[key] = value;
       else if (!writeOnly.includes(key)) return unknownParam(key);
@@ -88,35 +90,29 @@ function patchFields(kind: 'user' | 'organization', fields: readonly string[], w
  * A write to the stored `kind` that `:id` names, with a JSON object body: a 404 when it is not stored,
  * a 400 when the body is not an object; `apply` gives the object to store, or the error to answer.
  */
-function writeStored(kind: 'user' | 'organization', apply: (current: Obj, body: Obj) => Obj | Response): RouteHandler {
+function writeStored(kind: 'user' | 'organization', apply: (current: Obj, body: Obj, now: number) => Obj | Response): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
     const current = world.get('clerk', kind, id);
     if (!current) return clerkNotFound(kind, id);
     const body = await jsonBody(request);
     if (body instanceof Response) return body;
-    const next = apply(current, body);
+    const next = apply(current, body, world.now());
     if (next instanceof Response) return next;
     const stored = world.put('clerk', kind, next);
+    // Memberships show their organization and their user's public data as they are now.
+    refreshMemberships(world, kind === 'user' ? { userId: id } : { organizationId: id });
     world.outbox.append({ provider: 'clerk', type: `${kind}.updated`, data: stored });
     return jsonResponse(stored);
   };
 }
 
-/** `DELETE /v1/users/:id`: `{ object, id, deleted: true }`; later reads are 404. */
+/** `DELETE /v1/users/:id`: `{ deleted: true, external_id?, id, object }` (external_id when the user had one); later reads are 404. */
 export const deleteUser: RouteHandler = (request, params, world) => {
   const id = String(params.id);
-  if (!world.delete('clerk', 'user', id)) return clerkNotFound('user', id);
-  const deleted = { object: 'user', id, deleted: true };
+  const user = world.get('clerk', 'user', id);
+  if (!user || !world.delete('clerk', 'user', id)) return clerkNotFound('user', id);
+  const deleted = { deleted: true, ...(typeof user.external_id === 'string' ? { external_id: user.external_id } : {}), id, object: 'user' };
   world.outbox.append({ provider: 'clerk', type: 'user.deleted', data: deleted });
   return jsonResponse(deleted);
-};
-
-/** `POST /v1/sessions/:id/revoke`. */
-export const revokeSession: RouteHandler = (request, params, world) => {
-  const id = String(params.id);
-  const next = world.update('clerk', 'session', id, (s) => ({ ...s, status: 'revoked', updated_at: Date.now() }));
-  if (!next) return clerkNotFound('session', id);
-  world.outbox.append({ provider: 'clerk', type: 'session.revoked', data: next });
-  return jsonResponse(next);
 };
