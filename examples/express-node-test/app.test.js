@@ -1,7 +1,7 @@
 /**
  * The Express app under node:test: useRelay() starts relaykit's reference service for this file (and
- * sets STRIPE_WEBHOOK_SECRET, which the app verifies with); the assertions are relaykit/node-test's.
- * Run with `node --test`.
+ * sets STRIPE_WEBHOOK_SECRET, which the app verifies with), or uses the run's when run-tests.js started
+ * one; the assertions are relaykit/node-test's. Run with `node --test` (or `node run-tests.js`).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -159,6 +159,14 @@ describe('relaykit/node-test in an Express project', () => {
     expect(result.code).toBe(0);
   }, 60_000);
 
+  it("runs it with one service for the whole run (startRelay, then node:test's run()), which the test files inherit", async () => {
+    const result = await run(['run-tests.js'], path.join(dir, 'express-node-test'));
+    expect(result.stdout).toMatch(/pass 3\n.*fail 0/);
+    // The file's delivery without a target reached the run's service, not one of the file's own.
+    expect(result.stdout).toContain("The run's service stored: stripe.charge.succeeded\n");
+    expect(result.code).toBe(0);
+  }, 60_000);
+
   it('fails when the handler verifies with the wrong secret, with an AssertionError carrying the matcher\'s message', async () => {
     const copy = path.join(dir, 'express-broken');
     broken('express-node-test', copy, 'app.js', 'process.env.STRIPE_WEBHOOK_SECRET', "'whsec_not_the_one_relaykit_signs_with'");
