@@ -22,7 +22,7 @@ const spec = require('@octokit/openapi-webhooks/generated/api.github.com.json') 
 const schemaOf = new Map(
   Object.values(spec.webhooks).map((hook) => {
     const [event, action] = hook.post.operationId.split('/') as [string, string | undefined];
-    return [`${event.replace(/-/g, '_')}${action ? `.${action}` : ''}`, hook.post.requestBody.content['application/json'].schema.$ref.split('/').pop()!];
+    return [`${event.replace(/-/g, '_')}${action ? `.${action.replace(/-/g, '_')}` : ''}`, hook.post.requestBody.content['application/json'].schema.$ref.split('/').pop()!];
   }),
 );
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, inlineRefs: false, code: { optimize: false } });
@@ -88,7 +88,13 @@ describe('a GitHub App on the emulator', () => {
     await octokit.rest.issues.update({ owner: 'acme', repo: 'app', issue_number: n, state: 'closed' });
     await octokit.rest.issues.update({ owner: 'acme', repo: 'app', issue_number: n, state: 'open' });
     await octokit.rest.issues.createLabel({ owner: 'acme', repo: 'app', name: 'triage', color: 'fbca04' });
-    emulator.github.push({ repo: 'acme/app', ref: 'refs/heads/feature', commits: [{ message: 'Fix the crash', modified: ['src/main.ts'] }] });
+    const { after } = emulator.github.push({ repo: 'acme/app', ref: 'refs/heads/feature', commits: [{ message: 'Fix the crash', modified: ['src/main.ts'] }] });
+    await emulator.settled();
+    const run = await octokit.rest.checks.create({ owner: 'acme', repo: 'app', name: 'ci', head_sha: after, status: 'in_progress', actions: [{ label: 'Fix', description: 'Apply the fix', identifier: 'fix' }] });
+    emulator.github.requestAction({ repo: 'acme/app', checkRunId: run.data.id, identifier: 'fix' });
+    await octokit.rest.checks.update({ owner: 'acme', repo: 'app', check_run_id: run.data.id, conclusion: 'success', output: { title: 'Passed', summary: 'All good' } });
+    emulator.github.rerequestCheckRun({ repo: 'acme/app', checkRunId: run.data.id });
+    await octokit.rest.repos.createCommitStatus({ owner: 'acme', repo: 'app', sha: after, state: 'success', context: 'ci/relaykit' });
     await emulator.settled();
 
     expect(refused).toEqual([]);
@@ -110,6 +116,13 @@ describe('a GitHub App on the emulator', () => {
       'label.created',
       'create',
       'push',
+      'check_suite.requested',
+      'check_run.created',
+      'check_run.requested_action',
+      'check_run.completed',
+      'check_suite.completed',
+      'check_run.rerequested',
+      'status',
     ]);
     for (const { type, body } of received) expect({ type, errors: schemaErrors(type, body) }).toEqual({ type, errors: [] });
     for (const { type, body, headers } of received) {

@@ -49,7 +49,7 @@ describe('githubRoutes, without msw', () => {
     await call(world, 'PATCH', '/repos/acme/app/issues/1', { title: 'Crash on start' });
     await call(world, 'PATCH', '/repos/acme/app/issues/1', { state: 'closed' });
     const issue = (e: { data: Record<string, any> }) => e.data.issue as Record<string, any>;
-    expect(world.outbox.drain().map((e) => [e.type, issue(e).title, issue(e).state, e.data.label?.name ?? e.data.changes ?? null])).toEqual([
+    expect(world.outbox.drain().map((e) => [e.type, issue(e).title, issue(e).state, (e.data.label as { name?: string } | undefined)?.name ?? e.data.changes ?? null])).toEqual([
       ['issues.labeled', 'Bug', 'open', 'bug'],
       ['issues.labeled', 'Bug', 'open', 'triage'],
       ['issues.edited', 'Crash on start', 'open', { title: { from: 'Bug' } }],

@@ -7,6 +7,7 @@
  * /app/hook/deliveries/{id}/attempts` redelivers.
  */
 import type { ClientOptions, ProviderEmulation, World } from '../../shared/api/index.js';
+import { recordCommit, requestAction, requestSuites, rerequestRun, type RequestActionOptions } from './checks.js';
 import { addHook, emit, emitInstallation, envelope, hookEndpoints, recordAttempt } from './hooks.js';
 import { githubAdapter, githubRoutes } from './index.js';
 import { account, installApp, installationRepository, newSha, repoState, saveRepoState, type InstallAppOptions, type InstalledApp } from './installs.js';
@@ -14,6 +15,7 @@ import { repositoryObject } from '../repository.js';
 import { githubTime } from './objects.js';
 
 export type { InstallAppOptions, InstalledApp } from './installs.js';
+export type { RequestActionOptions } from './checks.js';
 
 /** A commit of `emulator.github.push`. */
 export interface PushCommit {
@@ -57,6 +59,18 @@ export interface GithubHelpers {
    * const { after } = emulator.github.push({ repo: 'acme/app', ref: 'main', commits: [{ message: 'Fix the build' }] });
    */
   push(options: PushOptions): PushResult;
+  /**
+   * A person clicks one of a check run's buttons (its `actions`) → `check_run.requested_action` to its App.
+   * @example
+   * emulator.github.requestAction({ repo: 'acme/app', checkRunId: run.id, identifier: 'fix' });
+   */
+  requestAction(options: RequestActionOptions): void;
+  /**
+   * A person clicks "Re-run" on a check run → `check_run.rerequested` to its App.
+   * @example
+   * emulator.github.rerequestCheckRun({ repo: 'acme/app', checkRunId: run.id });
+   */
+  rerequestCheckRun(options: { readonly repo: string; readonly checkRunId: number }): void;
 }
 
 function install(world: World, options: InstallAppOptions): InstalledApp {
@@ -89,6 +103,7 @@ function push(world: World, options: PushOptions): PushResult {
   if (before === undefined) {
     emit(world, 'create', repository, { ref: branch, ref_type: 'branch', full_ref: `refs/heads/${branch}`, master_branch: state.repo.defaultBranch, description: null, pusher_type: 'user' }, pusher.user);
   }
+  const zero = '0'.repeat(40);
   const person = { name: pusher.name, email: pusher.email, username: pusher.login };
   const commits = options.commits.map((commit, i) => ({
     id: shas[i]!,
@@ -103,8 +118,8 @@ function push(world: World, options: PushOptions): PushResult {
     removed: [...(commit.removed ?? [])],
     modified: [...(commit.modified ?? [])],
   }));
+  commits.forEach((commit, i) => recordCommit(world, state.key, { sha: commit.id, treeSha: commit.tree_id, message: commit.message, timestamp: commit.timestamp, author: { name: person.name, email: person.email }, branch, before: i === 0 ? (before ?? zero) : commits[i - 1]!.id }));
   const pushed = { ...state.repo, pushedAt: Math.floor(at / 1000) * 1000 };
-  const zero = '0'.repeat(40);
   emit(
     world,
     'push',
@@ -124,6 +139,7 @@ function push(world: World, options: PushOptions): PushResult {
     },
     pusher.user,
   );
+  if (repository) requestSuites(world, repository, after, branch, pusher.user);
   return { before: before ?? zero, after, shas };
 }
 
@@ -145,5 +161,7 @@ export const githubEmulation: ProviderEmulation = {
   helpers: (world): GithubHelpers => ({
     installApp: (options) => Promise.resolve().then(() => install(world, options)),
     push: (options) => push(world, options),
+    requestAction: (options) => requestAction(world, options),
+    rerequestCheckRun: (options) => rerequestRun(world, options),
   }),
 };

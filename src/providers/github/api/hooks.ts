@@ -25,11 +25,12 @@ function subscribed(installation: Obj, event: string): boolean {
 }
 
 /**
- * Appends `type` (`issues.opened`) about the repository at `repoKey`: one delivery per installation
- * that reaches it and receives the event; without any App (the mocks' recorded repositories), the
- * repository webhook's body. `fields` are the resource's keys, in GitHub's order after `action`.
+ * Appends `type` (`issues.opened`) about `repository`: one delivery per installation that reaches it
+ * and receives the event (only the installation `only`, when given: a check suite goes to its App);
+ * without any App (the mocks' recorded repositories), the repository webhook's body. `fields` are the
+ * resource's keys, in GitHub's order after `action`.
  */
-export function emit(world: World, type: string, repository: Obj | undefined, fields: Obj, sender: Obj): void {
+export function emit(world: World, type: string, repository: Obj | undefined, fields: Obj, sender: Obj, only?: number): void {
   const dot = type.indexOf('.');
   const event = dot === -1 ? type : type.slice(0, dot);
   const action = dot === -1 ? undefined : type.slice(dot + 1);
@@ -44,7 +45,7 @@ export function emit(world: World, type: string, repository: Obj | undefined, fi
     sender,
     ...(installation ? { installation: installationRef(installation.id as number) } : {}),
   });
-  const installations = installationsOf(world, key);
+  const installations = installationsOf(world, key).filter((i) => only === undefined || i.id === only);
   if (installations.length === 0) {
     world.outbox.append({ provider: 'github', type, data: body() });
     return;

@@ -3,6 +3,7 @@ import { route, type ApiRoute, type ApiRoutes, type RouteHandler, type RouteMeth
 import * as app from './app.js';
 import { permit, tokenRecord, type Needed } from './access.js';
 import { checkGithubToken } from './auth.js';
+import * as checks from './checks.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
 import * as read from './read.js';
@@ -97,8 +98,8 @@ export function githubRoutes(options: GithubRouteOptions = {}): ApiRoutes {
     guarded('POST', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, true), W.assignees, 'issues=write;pull_requests=write'),
     guarded('DELETE', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, false), W.assignees, 'issues=write;pull_requests=write'),
     guarded('POST', `${R}/labels`, write.createLabel(actor), W.createLabel, 'issues=write;pull_requests=write'),
-    guarded('POST', `${R}/check-runs`, write.createCheckRun(actor), W.createCheckRun, 'checks=write'),
-    guarded('PATCH', `${R}/check-runs/:check_run_id`, write.updateCheckRun(actor), W.updateCheckRun, 'checks=write'),
+    guarded('POST', `${R}/check-runs`, checks.createCheckRun(actor), checks.CHECK_DOCS.createCheckRun, 'checks=write'),
+    guarded('PATCH', `${R}/check-runs/:check_run_id`, checks.updateCheckRun(actor), checks.CHECK_DOCS.updateCheckRun, 'checks=write'),
     guarded('POST', `${R}/statuses/:sha`, write.createStatus(actor), W.createStatus, 'statuses=write'),
     // Last: any other object a delivery carried, at the API `url` it gave (else the unsupported answer).
     guarded('GET', '/*', atOwnUrl()),

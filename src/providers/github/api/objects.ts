@@ -1,6 +1,5 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
-import { isPlainObject } from '../../../core/index.js';
 import { base62, type Obj } from '../../shared/api/index.js';
 import { userObject as githubUserObject } from '../users.js';
 
@@ -87,39 +86,6 @@ export function newIssueComment(issue: Obj, id: number, body: string, user: Obj,
     body,
     reactions: reactions(url),
     performed_via_github_app: null,
-  };
-}
-
-/** A new check run from the fields of `POST /repos/{o}/{r}/check-runs`. */
-export function newCheckRun(repository: Obj, id: number, fields: Obj, app: Obj): Obj {
-  const now = githubTime();
-  const url = `${String(repository.url)}/check-runs/${id}`;
-  const output = isPlainObject(fields.output) ? fields.output : {};
-  const completed = fields.conclusion !== undefined && fields.conclusion !== null;
-  const status = completed ? 'completed' : (fields.status ?? 'queued');
-  return {
-    id,
-    name: fields.name,
-    node_id: nodeId('CR'),
-    head_sha: fields.head_sha,
-    external_id: fields.external_id ?? '',
-    url,
-    html_url: `${String(repository.html_url)}/runs/${id}`,
-    details_url: fields.details_url ?? `${String(repository.html_url)}/runs/${id}`,
-    status,
-    conclusion: completed ? fields.conclusion : null,
-    started_at: fields.started_at ?? now,
-    completed_at: status === 'completed' ? (fields.completed_at ?? now) : null,
-    output: {
-      title: output.title ?? null,
-      summary: output.summary ?? null,
-      text: output.text ?? null,
-      annotations_count: Array.isArray(output.annotations) ? output.annotations.length : 0,
-      annotations_url: `${url}/annotations`,
-    },
-    check_suite: { id: Number.parseInt(String(id).slice(0, 9), 10) + 1 },
-    app,
-    pull_requests: [],
   };
 }
 

@@ -1,15 +1,15 @@
 /**
  * GitHub writes that change later reads, each appending the webhook GitHub sends for it: issues
  * (create, update, close, reopen, lock, labels, assignees), issue comments (create, update, delete),
- * labels, check runs (create, update) and commit statuses. All need a token.
+ * labels and commit statuses. All need a token. Check runs are checks.ts's.
  */
 import { isPlainObject } from '../../../core/index.js';
-import { bearerToken, nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
-import { actingUser, tokenRecord } from './access.js';
-import { appRecord } from './installs.js';
+import { nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { actingUser } from './access.js';
 import { githubError, githubJson, noContent, notFound, validationFailed } from './errors.js';
+import { commitInfo } from './checks.js';
 import { emit } from './hooks.js';
-import { actorApp, actorUser, githubTime, newCheckRun, newIssueComment, nodeId, reactions } from './objects.js';
+import { actorUser, githubTime, newIssueComment, nodeId, reactions } from './objects.js';
 import { pathKey, repoKey } from './paths.js';
 import { findIssue } from './read.js';
 
@@ -18,8 +18,6 @@ const DOCS = {
   updateComment: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment',
   updateIssue: 'https://docs.github.com/rest/issues/issues#update-an-issue',
   addLabels: 'https://docs.github.com/rest/issues/labels#add-labels-to-an-issue',
-  createCheckRun: 'https://docs.github.com/rest/checks/runs#create-a-check-run',
-  updateCheckRun: 'https://docs.github.com/rest/checks/runs#update-a-check-run',
   createStatus: 'https://docs.github.com/rest/commits/statuses#create-a-commit-status',
   createIssue: 'https://docs.github.com/rest/issues/issues#create-an-issue',
   lock: 'https://docs.github.com/rest/issues/issues#lock-an-issue',
@@ -358,56 +356,31 @@ export function createLabel(actor: string): RouteHandler {
   };
 }
 
-/** The App a check run belongs to: the installation token's App, else the configured actor's. */
-function actingApp(request: Request, world: World, actor: string, user: Obj): Obj {
-  const record = tokenRecord(world, bearerToken(request));
-  const app = record ? appRecord(world, record.app_id as number) : undefined;
-  if (!app) return actorApp(actor, user);
-  const { public_key: _key, ...rest } = app;
-  return rest;
-}
-
-/** `POST /repos/{o}/{r}/check-runs`: 201 with the new check run (needs `name` and `head_sha`). */
-export function createCheckRun(actor: string): RouteHandler {
-  return async (request, params, world) => {
-    const repository = world.get('github', 'repository', repoKey(String(params.owner), String(params.repo)));
-    if (!repository) return notFound(request, DOCS.createCheckRun);
-    const fields = await body(request, DOCS.createCheckRun);
-    if (fields instanceof Response) return fields;
-    for (const field of ['name', 'head_sha'] as const) {
-      if (typeof fields[field] !== 'string' || fields[field] === '') return validationFailed(request, 'CheckRun', field, DOCS.createCheckRun);
-    }
-    const user = actingUser(request, world, actor);
-    const run = newCheckRun(repository, ids(world, 'check_run'), fields, actingApp(request, world, actor, user));
-    const stored = world.put('github', 'check_run', run);
-    emit(world, 'check_run.created', repository, { check_run: stored }, user);
-    return githubJson(request, stored, 201);
-  };
-}
-
-/** `PATCH /repos/{o}/{r}/check-runs/{id}`: a `conclusion` completes the run. */
-export function updateCheckRun(actor: string): RouteHandler {
-  return async (request, params, world) => {
-    const key = pathKey(new URL(request.url).pathname);
-    const before = world.get('github', 'check_run', key);
-    if (!before) return notFound(request, DOCS.updateCheckRun);
-    const fields = await body(request, DOCS.updateCheckRun);
-    if (fields instanceof Response) return fields;
-    const updated = world.update('github', 'check_run', key, (run) => {
-      const next: Obj = { ...run };
-      for (const field of ['name', 'details_url', 'external_id', 'started_at', 'status'] as const) if (fields[field] !== undefined) next[field] = fields[field];
-      if (isPlainObject(fields.output)) next.output = { ...(isPlainObject(run.output) ? run.output : {}), ...fields.output };
-      if (fields.conclusion !== undefined && fields.conclusion !== null) {
-        next.conclusion = fields.conclusion;
-        next.status = 'completed';
-      }
-      if (next.status === 'completed') next.completed_at = fields.completed_at ?? run.completed_at ?? githubTime();
-      return next;
-    });
-    if (updated?.status === 'completed' && before.status !== 'completed') {
-      emit(world, 'check_run.completed', repositoryAt(world, params), { check_run: updated }, actingUser(request, world, actor));
-    }
-    return githubJson(request, updated);
+/** The commit a `status` event describes, from what the push recorded of it. */
+function statusCommit(world: World, repository: Obj, sha: string, user: Obj): Obj {
+  const api = String(repository.url);
+  const html = String(repository.html_url);
+  const info = commitInfo(world, pathKey(api), sha);
+  const person = { name: info?.author.name ?? String(user.login), email: info?.author.email ?? `${String(user.id)}+${String(user.login)}@users.noreply.github.com`, date: info?.timestamp ?? githubTime(new Date(world.now())) };
+  const parent = info?.before && !/^0+$/.test(info.before) ? [{ sha: info.before, url: `${api}/commits/${info.before}`, html_url: `${html}/commit/${info.before}` }] : [];
+  return {
+    sha,
+    node_id: nodeId('C'),
+    commit: {
+      author: person,
+      committer: person,
+      message: info?.message ?? '',
+      tree: { sha: info?.treeSha ?? sha, url: `${api}/git/trees/${info?.treeSha ?? sha}` },
+      url: `${api}/git/commits/${sha}`,
+      comment_count: 0,
+      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+    },
+    url: `${api}/commits/${sha}`,
+    html_url: `${html}/commit/${sha}`,
+    comments_url: `${api}/commits/${sha}/comments`,
+    author: user,
+    committer: user,
+    parents: parent,
   };
 }
 
@@ -438,7 +411,7 @@ export function createStatus(actor: string): RouteHandler {
     };
     const stored = world.put('github', 'status', status);
     const { url: _url, node_id: _node, creator, ...reported } = stored;
-    emit(world, 'status', repository, { ...reported, name: repository.full_name, commit: { sha: stored.sha }, branches: [] }, creator as Obj);
+    emit(world, 'status', repository, { ...reported, name: repository.full_name, commit: statusCommit(world, repository, String(params.sha), creator as Obj), branches: [] }, creator as Obj);
     return githubJson(request, stored, 201);
   };
 }
