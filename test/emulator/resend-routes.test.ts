@@ -15,31 +15,35 @@ function call(world: ReturnType<typeof createWorld>, method: string, path: strin
   return callRoute(resendRoutes({ apiKeys: [KEY] }), world, method, path, { body, headers: key === null ? {} : { authorization: `Bearer ${key}` } });
 }
 
-const email = { from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Welcome', text: 'Hello' };
+const email = { from: 'Acme <hi@acme.test>', to: 'delivered@resend.dev', subject: 'Welcome', text: 'Hello' };
 
 describe('resendRoutes, without msw', () => {
-  it('stores a sent email in the world it is handed and appends email.sent to its outbox', async () => {
+  it('stores a sent email in the world it is handed and appends email.sent and email.delivered to its outbox', async () => {
     const world = createWorld({ adapters: [resendAdapter], now: () => 1_767_225_600_000 });
     const sent = await call(world, 'POST', '/emails', email);
     expect(sent.status).toBe(200);
     const { id } = (await sent.json()) as { id: string };
     const read = await call(world, 'GET', `/emails/${id}`);
-    expect(await read.json()).toMatchObject({ id, subject: 'Welcome', last_event: 'sent' });
+    expect(await read.json()).toMatchObject({ id, subject: 'Welcome', last_event: 'delivered' });
+    const data = expect.objectContaining({ email_id: id, subject: 'Welcome', to: ['delivered@resend.dev'] });
     expect(world.outbox.drain()).toEqual([
-      { provider: 'resend', type: 'email.sent', data: expect.objectContaining({ object: 'email', id, subject: 'Welcome', to: ['ada@example.com'] }), at: 1_767_225_600_000 },
+      { provider: 'resend', type: 'email.sent', data, at: 1_767_225_600_000 },
+      { provider: 'resend', type: 'email.delivered', data, at: 1_767_225_600_000 },
     ]);
   });
 
   it('appends email.scheduled for a later send, one event per email of a batch, and nothing for a refused batch', async () => {
     const world = createWorld({ adapters: [resendAdapter] });
-    await call(world, 'POST', '/emails', { ...email, scheduled_at: '2030-01-01T00:00:00.000Z' });
+    await call(world, 'POST', '/emails', { ...email, scheduled_at: 'in 2 days' });
     await call(world, 'POST', '/emails/batch', [email, { ...email, subject: 'Second' }]);
     const refused = await call(world, 'POST', '/emails/batch', [email, { from: 'a@acme.test' }]);
     expect(refused.status).toBe(422);
     expect(world.outbox.drain().map((e) => [e.type, e.data.subject])).toEqual([
       ['email.scheduled', 'Welcome'],
       ['email.sent', 'Welcome'],
+      ['email.delivered', 'Welcome'],
       ['email.sent', 'Second'],
+      ['email.delivered', 'Second'],
     ]);
   });
 
@@ -50,10 +54,10 @@ describe('resendRoutes, without msw', () => {
     await call(world, 'PATCH', `/topics/${id}`, { name: 'Product news' });
     await call(world, 'DELETE', `/topics/${id}`);
     expect((await call(world, 'DELETE', `/topics/${id}`)).status).toBe(404);
-    expect(world.outbox.drain().map((e) => [e.type, e.data.id, e.data.name])).toEqual([
-      ['topic.created', id, 'News'],
-      ['topic.updated', id, 'Product news'],
-      ['topic.deleted', id, 'Product news'],
+    expect(world.outbox.drain().map((e) => [e.type, e.data.id, e.data.name, e.data.deleted])).toEqual([
+      ['topic.created', id, 'News', false],
+      ['topic.updated', id, 'Product news', false],
+      ['topic.deleted', id, 'Product news', true],
     ]);
   });
 
@@ -77,6 +81,9 @@ describe('the msw binding of the Resend routes', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/json');
     const { id } = (await answer.json()) as { id: string };
-    expect(world.outbox.drain().map((e) => [e.type, e.data.id])).toEqual([['email.sent', id]]);
+    expect(world.outbox.drain().map((e) => [e.type, e.data.email_id])).toEqual([
+      ['email.sent', id],
+      ['email.delivered', id],
+    ]);
   });
 });

@@ -103,28 +103,30 @@ describe('relaykit/msw: Resend', () => {
     expect((await resend.inboxes.threads.get({ inboxId, threadId })).error).toMatchObject({ statusCode: 404 });
   });
 
-  it('sends an email that later reads and lists see', async () => {
-    const sent = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Welcome', html: '<p>Hi</p>' });
+  it('sends an email that later reads and lists see, delivered as its test address says', async () => {
+    const sent = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'delivered@resend.dev', subject: 'Welcome', html: '<p>Hi</p>' });
     expect(sent.error).toBeNull();
     const id = sent.data!.id;
     const { data } = await resend.emails.get(id);
-    expect(data).toMatchObject({ id, to: ['ada@example.com'], subject: 'Welcome', html: '<p>Hi</p>', last_event: 'sent' });
+    expect(data).toMatchObject({ id, to: ['delivered@resend.dev'], subject: 'Welcome', html: '<p>Hi</p>', last_event: 'delivered' });
     const listed = await resend.emails.list();
     expect(listed.data).toMatchObject({ object: 'list', has_more: false, data: [{ id }] });
     await deliver('resend', 'email.bounced', { data: { email_id: id } });
     expect((await resend.emails.get(id)).data).toMatchObject({ last_event: 'bounced', html: '<p>Hi</p>' });
   });
 
-  it('refuses to send without a required field (422 missing_required_field)', async () => {
-    const { error } = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', html: '<p>Hi</p>' } as never);
+  it('refuses to send without a required field (422 missing_required_field) or to example.com (422, as Resend blocks it)', async () => {
+    const { error } = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'delivered@resend.dev', html: '<p>Hi</p>' } as never);
     expect(error).toMatchObject({ statusCode: 422, name: 'missing_required_field' });
+    const blocked = await resend.emails.send({ from: 'Acme <hi@acme.test>', to: 'ada@example.com', subject: 'Hi', html: '<p>Hi</p>' });
+    expect(blocked.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('example.com') });
     expect((await resend.emails.list()).data?.data).toEqual([]);
   });
 
   it('lists with {object: "list", data, has_more} and limit/after cursors', async () => {
     const ids: string[] = [];
     for (const subject of ['one', 'two', 'three']) {
-      ids.push((await resend.emails.send({ from: 'a@acme.test', to: 'b@example.com', subject, text: subject })).data!.id);
+      ids.push((await resend.emails.send({ from: 'a@acme.test', to: 'delivered@resend.dev', subject, text: subject })).data!.id);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const first = await resend.emails.list({ limit: 2 });

@@ -14,13 +14,13 @@ import { resendEventTypes } from '../../src/providers/resend/catalog.js';
 import { defs, events } from '../../src/providers/resend/generated/shapes.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { resolve, type Shape } from '../../src/providers/shared/shape.js';
+import { resendShapeProblems } from '../support/resend-shape.js';
 
 type Json = Record<string, any>;
 
 const now = 1_767_225_600_000;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,6}(Z|\+00:00)$/;
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ADDRESS = /^[a-z0-9.]+@[a-z0-9.-]+\.[a-z]+$/;
 const NAMED_ADDRESS = /^[^<>@]+ <[a-z0-9.]+@[a-z0-9.-]+\.[a-z]+>$/;
@@ -36,56 +36,6 @@ function build(eventType: string, seed: number): { event: Json; placeholders: nu
 }
 
 const built = new Map<string, { event: Json; placeholders: number }[]>(resendEventTypes.map((type) => [type, SEEDS.map((seed) => build(type, seed))]));
-
-/** Where `value` breaks `shape` (`[]` when it fits); optional keys seen are added to `seen` as `path.key`. */
-function check(shape: Shape, value: unknown, path: string, seen: Set<string>): string[] {
-  const node = resolve(shape, defs);
-  const at = (problem: string) => [`${path || 'data'}: ${problem}, got ${JSON.stringify(value)}`];
-  if (typeof node === 'string') {
-    switch (node) {
-      case 'string':
-        return typeof value === 'string' ? [] : at('a string');
-      case 'integer':
-        return Number.isInteger(value) ? [] : at('an integer');
-      case 'number':
-        return typeof value === 'number' ? [] : at('a number');
-      case 'boolean':
-        return typeof value === 'boolean' ? [] : at('a boolean');
-      case 'null':
-        return value === null ? [] : at('null');
-      case 'map':
-        return value !== null && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string') ? [] : at('a map of strings');
-      case 'any':
-        return [];
-    }
-  }
-  if ('const' in node) return value === node.const ? [] : at(`${JSON.stringify(node.const)}`);
-  if ('enum' in node) return node.enum.includes(value as never) ? [] : at(`one of ${node.enum.join(', ')}`);
-  if ('format' in node) {
-    if (typeof value !== 'string') return at('a string');
-    if (node.format === 'uuid') return UUID.test(value) ? [] : at('a UUID');
-    if (node.format === 'date-time') return ISO.test(value) ? [] : at('an ISO 8601 time');
-    return [];
-  }
-  if ('nullable' in node) return value === null ? [] : check(node.nullable, value, path, seen);
-  if ('anyOf' in node) return node.anyOf.some((branch) => check(branch, value, path, new Set()).length === 0) ? [] : at('one of the branches');
-  if ('items' in node) return Array.isArray(value) ? value.flatMap((item, i) => check(node.items, item, `${path}[${i}]`, seen)) : at('an array');
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return at('an object');
-  const object = value as Json;
-  const optional = new Set(node.optional ?? []);
-  const problems: string[] = [];
-  for (const key of Object.keys(node.props)) {
-    const keyPath = path ? `${path}.${key}` : key;
-    if (!(key in object)) {
-      if (!optional.has(key)) problems.push(`${keyPath}: missing`);
-      continue;
-    }
-    if (optional.has(key)) seen.add(keyPath.replace(/\[\d+\]/g, '[]'));
-    problems.push(...check(node.props[key]!, object[key], keyPath, seen));
-  }
-  for (const key of Object.keys(object)) if (!(key in node.props)) problems.push(`${path ? `${path}.` : ''}${key}: not declared by the resend package`);
-  return problems;
-}
 
 /** Every optional key path of `shape` (arrays as `[]`), to be seen in some seed. */
 function optionalPaths(shape: Shape, path: string, out: Set<string>, depth = 0): Set<string> {
@@ -117,7 +67,7 @@ describe('the Resend catalog against the resend package', () => {
         expect(Object.keys(event)).toEqual(['created_at', 'data', 'type']);
         expect(event.type).toBe(type);
         expect(event.created_at).toMatch(ISO_MS);
-        for (const problem of check(events[type]!, event.data, '', seen)) problems.push(`${type} seed ${SEEDS[i]} ${problem}`);
+        for (const problem of resendShapeProblems(events[type]!, event.data, '', seen)) problems.push(`${type} seed ${SEEDS[i]} ${problem}`);
       }
       for (const path of optionalPaths(events[type]!, '', new Set())) if (!seen.has(path)) unseen.push(`${type} ${path}`);
     }

@@ -3,12 +3,16 @@
  * domains, suppressions, inboxes (threads, their emails, drafts, labels), sending, and managing
  * suppressions and topics.
  */
-import { guardedRoute, type ApiRoute, type ApiRoutes } from '../../shared/api/index.js';
+import { guardedRoute, type ApiRoute, type ApiRoutes, type RouteHandler, type RouteMethod } from '../../shared/api/index.js';
 import { checkResendKey } from './auth.js';
+import * as contacts from './contacts.js';
+import * as domains from './domains.js';
 import { resendError } from './errors.js';
 import * as inbox from './inbox.js';
 import * as manage from './manage.js';
+import { releaseDue } from './outcomes.js';
 import * as read from './read.js';
+import * as webhooks from './webhooks.js';
 import * as write from './write.js';
 
 export { resendAdapter } from './record.js';
@@ -26,7 +30,13 @@ export interface ResendRouteOptions {
  * const answer = await api.routes.find((r) => r.path === '/emails/:id')!.handler(request, { id }, world);
  */
 export function resendRoutes(options: ResendRouteOptions = {}): ApiRoutes {
-  const r = guardedRoute((request) => checkResendKey(request, options.apiKeys));
+  const guarded = guardedRoute((request) => checkResendKey(request, options.apiKeys));
+  // Each call first sends the scheduled emails whose time has come, as Resend would have meanwhile.
+  const r = (method: RouteMethod, path: string, handler: RouteHandler): ApiRoute =>
+    guarded(method, path, (request, params, world) => {
+      releaseDue(world);
+      return handler(request, params, world);
+    });
   const routes: ApiRoute[] = [
     r('POST', '/emails', write.sendEmail),
     r('POST', '/emails/batch', write.sendBatch),
@@ -38,13 +48,29 @@ export function resendRoutes(options: ResendRouteOptions = {}): ApiRoutes {
     r('POST', '/emails/:id/cancel', write.changeScheduled('cancel')),
     r('GET', '/broadcasts/:id', read.retrieve('broadcast', 'Broadcast')),
     r('GET', '/contacts', read.listContacts),
+    r('POST', '/contacts', contacts.createContact),
     r('GET', '/contacts/:id', read.getContact),
+    r('PATCH', '/contacts/:id', contacts.updateContact),
+    r('DELETE', '/contacts/:id', contacts.removeContact),
     r('GET', '/contacts/:id/topics', read.contactTopics),
+    r('PATCH', '/contacts/:id/topics', contacts.updateContactTopics),
     r('GET', '/audiences/:audience_id/contacts', read.listContacts),
+    r('POST', '/audiences/:audience_id/contacts', contacts.createContact),
     r('GET', '/audiences/:audience_id/contacts/:id', read.getContact),
+    r('PATCH', '/audiences/:audience_id/contacts/:id', contacts.updateContact),
+    r('DELETE', '/audiences/:audience_id/contacts/:id', contacts.removeContact),
     r('GET', '/contacts/:id/segments', read.contactSegments),
     r('GET', '/domains', read.list('domain')),
+    r('POST', '/domains', domains.createDomain),
     r('GET', '/domains/:id', read.retrieve('domain', 'Domain')),
+    r('PATCH', '/domains/:id', domains.updateDomain),
+    r('DELETE', '/domains/:id', domains.removeDomain),
+    r('POST', '/domains/:id/verify', domains.verifyDomain),
+    r('GET', '/webhooks', webhooks.list),
+    r('POST', '/webhooks', webhooks.create),
+    r('GET', '/webhooks/:id', webhooks.retrieve),
+    r('PATCH', '/webhooks/:id', webhooks.update),
+    r('DELETE', '/webhooks/:id', webhooks.remove),
     r('GET', '/segments', read.list('segment')),
     r('GET', '/segments/:id', read.retrieve('segment', 'Segment')),
     r('GET', '/topics', read.list('topic')),

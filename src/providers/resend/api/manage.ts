@@ -1,7 +1,7 @@
 /** Resend writes to suppressions and topics: adding and removing a suppression, creating, updating and removing a topic. */
-import { jsonResponse, readJsonObject, uuid, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { jsonResponse, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { emit, resendTime, withoutObject, worldUuid } from './clock.js';
 import { resendError, resendNotFound } from './errors.js';
-import { resendTime } from './write.js';
 
 function findSuppression(world: World, key: string): Obj | undefined {
   return world.get('resend', 'suppression', key) ?? world.list('resend', 'suppression').find((s) => String(s.email).toLowerCase() === key.trim().toLowerCase());
@@ -14,9 +14,9 @@ export const addSuppression: RouteHandler = async (request, params, world) => {
   if (typeof body.email !== 'string' || !body.email.includes('@')) return resendError(422, 'validation_error', 'The `email` field must be an email address.');
   const existing = findSuppression(world, body.email);
   if (existing) return jsonResponse({ object: 'suppression', id: existing.id });
-  const id = uuid();
-  const added = world.put('resend', 'suppression', { object: 'suppression', id, email: body.email.trim().toLowerCase(), origin: 'manual', source_id: null, created_at: resendTime() });
-  world.outbox.append({ provider: 'resend', type: 'suppression.added', data: added });
+  const id = worldUuid(world);
+  const added = world.put('resend', 'suppression', { object: 'suppression', id, email: body.email.trim().toLowerCase(), origin: 'manual', source_id: null, created_at: resendTime(world) });
+  emit(world, 'suppression.added', withoutObject(added));
   return jsonResponse({ object: 'suppression', id });
 };
 
@@ -25,7 +25,7 @@ export const removeSuppression: RouteHandler = (request, params, world) => {
   const found = findSuppression(world, String(params.id));
   if (!found) return resendNotFound('Suppression');
   world.delete('resend', 'suppression', String(found.id));
-  world.outbox.append({ provider: 'resend', type: 'suppression.removed', data: found });
+  emit(world, 'suppression.removed', withoutObject(found));
   return jsonResponse({ object: 'suppression', id: found.id, deleted: true });
 };
 
@@ -37,11 +37,11 @@ export const createTopic: RouteHandler = async (request, params, world) => {
   if (body.default_subscription !== 'opt_in' && body.default_subscription !== 'opt_out') {
     return resendError(422, 'validation_error', 'The `default_subscription` field must be `opt_in` or `opt_out`.');
   }
-  const id = uuid();
-  const at = resendTime();
+  const id = worldUuid(world);
+  const at = resendTime(world);
   const description = typeof body.description === 'string' ? body.description : null;
   const topic = world.put('resend', 'topic', { object: 'topic', id, name: body.name, description, default_subscription: body.default_subscription, created_at: at, updated_at: at });
-  world.outbox.append({ provider: 'resend', type: 'topic.created', data: topic });
+  emit(world, 'topic.created', { ...withoutObject(topic), deleted: false });
   return jsonResponse({ object: 'topic', id });
 };
 
@@ -55,9 +55,9 @@ export const updateTopic: RouteHandler = async (request, params, world) => {
   if ('default_subscription' in body && body.default_subscription !== undefined && body.default_subscription !== current.default_subscription) {
     return resendError(422, 'validation_error', 'The `default_subscription` of a topic cannot be changed after it is created.');
   }
-  const next: Obj = { ...current, updated_at: resendTime() };
+  const next: Obj = { ...current, updated_at: resendTime(world) };
   for (const field of ['name', 'description'] as const) if (typeof body[field] === 'string') next[field] = body[field];
-  world.outbox.append({ provider: 'resend', type: 'topic.updated', data: world.put('resend', 'topic', next) });
+  emit(world, 'topic.updated', { ...withoutObject(world.put('resend', 'topic', next)), deleted: false });
   return jsonResponse({ object: 'topic', id });
 };
 
@@ -66,6 +66,6 @@ export const removeTopic: RouteHandler = (request, params, world) => {
   const id = String(params.id);
   const topic = world.get('resend', 'topic', id);
   if (!topic || !world.delete('resend', 'topic', id)) return resendNotFound('Topic');
-  world.outbox.append({ provider: 'resend', type: 'topic.deleted', data: topic });
+  emit(world, 'topic.deleted', { ...withoutObject(topic), deleted: true });
   return jsonResponse({ object: 'topic', id, deleted: true });
 };

@@ -1,20 +1,63 @@
-/** Resend writes that change later reads: sending (one or a batch), rescheduling and cancelling emails. */
+/**
+ * Resend writes that send email: one or a batch (each then reported as Resend's test addresses say,
+ * outcomes.ts), rescheduling and cancelling a scheduled one. Addresses at example.com and test.com are
+ * refused with 422, as Resend refuses them.
+ */
 import { isPlainObject } from '../../../core/index.js';
-import { jsonResponse, readJson, readJsonObject, uuid, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { jsonResponse, readJson, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { resendNow, resendTime, worldUuid } from './clock.js';
 import { resendError, resendNotFound } from './errors.js';
+import { bareAddress, sendEmail as send } from './outcomes.js';
 
-/** A timestamp as Resend writes them: microseconds and an offset. */
-export function resendTime(date = new Date()): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+/** Domains Resend refuses to send to: they reject mail, and bounces hurt the sender's reputation. */
+const BLOCKED = new Set(['example.com', 'test.com']);
+const DAY = 86_400_000;
+/** How far ahead Resend schedules: up to 30 days. */
+const MAX_AHEAD = 30 * DAY;
+const UNITS: Readonly<Record<string, number>> = { minute: 60_000, hour: 3_600_000, day: DAY };
+
+function addressError(field: string): Response {
+  return resendError(422, 'validation_error', `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`);
 }
 
-function list(value: unknown): string[] | null {
+/** A list of addresses (`to`, `cc`, …) as given, or the 422 for a bad one; `null` when absent. */
+function addresses(fields: Obj, field: string): string[] | null | Response {
+  const value = fields[field];
   if (value === undefined || value === null) return null;
-  return (Array.isArray(value) ? value : [value]).map(String);
+  const list = (Array.isArray(value) ? value : [value]).map(String);
+  if (list.some((a) => !ADDRESS.test(bareAddress(a)))) return addressError(field);
+  const blocked = list.find((a) => BLOCKED.has(bareAddress(a).split('@')[1]!));
+  if (blocked !== undefined) {
+    return resendError(
+      422,
+      'validation_error',
+      `Invalid \`${field}\` field: ${bareAddress(blocked)} is at ${bareAddress(blocked).split('@')[1]}, which Resend does not send to (such domains reject mail). Send to a test address such as delivered@resend.dev, bounced@resend.dev or complained@resend.dev.`,
+    );
+  }
+  return list;
 }
 
-/** The stored email for a send request, or the 422 Resend gives when a required field is missing. */
-function emailOf(fields: Obj): Obj | Response {
+/**
+ * `scheduled_at` as ISO 8601 or Resend's natural language (`in 1 hour`, `in 30 minutes`, `in 2 days`):
+ * the time, or the 422 for one that is unreadable, past, or more than 30 days ahead.
+ */
+export function scheduledTime(world: World, value: unknown): string | Response {
+  const now = resendNow(world);
+  const relative = typeof value === 'string' ? /^in (\d+) (minute|hour|day)s?$/i.exec(value.trim()) : null;
+  const at = relative ? now + Number(relative[1]) * UNITS[relative[2]!.toLowerCase()]! : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(at)) return resendError(422, 'validation_error', `Invalid \`scheduled_at\` field: ${JSON.stringify(value)} is neither an ISO 8601 time nor "in <n> minutes|hours|days".`);
+  if (at <= now || at > now + MAX_AHEAD) return resendError(422, 'validation_error', `Invalid \`scheduled_at\` field: ${new Date(at).toISOString()} must be in the future and at most 30 days ahead.`);
+  return new Date(at).toISOString();
+}
+
+/** The SES message id Resend reports for an email created at `at`. */
+function messageId(world: World, at: number): string {
+  return `<0100${at.toString(16).padStart(12, '0')}-${worldUuid(world)}-000000@email.amazonses.com>`;
+}
+
+/** The stored email for a send request, or the 422 Resend gives for what is missing or wrong. */
+function emailOf(world: World, fields: Obj, batch: boolean): Obj | Response {
   for (const field of ['from', 'to', 'subject'] as const) {
     if (fields[field] === undefined || fields[field] === null || fields[field] === '') {
       return resendError(422, 'missing_required_field', `Missing \`${field}\` field.`);
@@ -23,36 +66,46 @@ function emailOf(fields: Obj): Obj | Response {
   if (fields.html === undefined && fields.text === undefined && fields.react === undefined && fields.template === undefined) {
     return resendError(422, 'validation_error', 'Missing `html` or `text` field.');
   }
-  const scheduled = typeof fields.scheduled_at === 'string' ? fields.scheduled_at : null;
+  if (!ADDRESS.test(bareAddress(String(fields.from)))) return addressError('from');
+  const lists: Record<string, string[] | null> = {};
+  for (const field of ['to', 'cc', 'bcc', 'reply_to']) {
+    const list = addresses(fields, field);
+    if (list instanceof Response) return list;
+    lists[field] = list;
+  }
+  if (lists.to!.length > 50) return resendError(422, 'validation_error', 'Invalid `to` field: an email can have at most 50 recipients.');
+  let scheduled: string | null = null;
+  if (fields.scheduled_at !== undefined && fields.scheduled_at !== null) {
+    if (batch) return resendError(422, 'validation_error', 'The `scheduled_at` field is not supported in batch emails: send each scheduled email with POST /emails.');
+    const time = scheduledTime(world, fields.scheduled_at);
+    if (time instanceof Response) return time;
+    scheduled = time;
+  }
+  const at = resendNow(world);
   return {
     object: 'email',
-    id: uuid(),
-    to: list(fields.to),
+    id: worldUuid(world),
+    to: lists.to,
     from: String(fields.from),
-    created_at: resendTime(),
+    created_at: resendTime(world, at),
     subject: String(fields.subject),
     html: typeof fields.html === 'string' ? fields.html : null,
     text: typeof fields.text === 'string' ? fields.text : null,
-    bcc: list(fields.bcc),
-    cc: list(fields.cc),
-    reply_to: list(fields.reply_to),
-    last_event: scheduled ? 'scheduled' : 'sent',
+    bcc: lists.bcc,
+    cc: lists.cc,
+    reply_to: lists.reply_to,
+    last_event: scheduled ? 'scheduled' : 'queued',
     scheduled_at: scheduled,
-    tags: Array.isArray(fields.tags) ? fields.tags : [],
+    message_id: messageId(world, at),
+    tags: Array.isArray(fields.tags) ? fields.tags.filter(isPlainObject).map((t) => ({ name: String(t.name), value: String(t.value) })) : [],
   };
-}
-
-/** Stores a sent email and appends what Resend reports of it: `email.sent`, or `email.scheduled` for a later send. */
-function send(world: World, email: Obj): void {
-  const stored = world.put('resend', 'email', email);
-  world.outbox.append({ provider: 'resend', type: stored.last_event === 'scheduled' ? 'email.scheduled' : 'email.sent', data: stored });
 }
 
 /** `POST /emails`: `{ id }`; the email is then readable with `GET /emails/:id`. */
 export const sendEmail: RouteHandler = async (request, params, world) => {
   const fields = await readJsonObject(request);
   if (!fields) return resendError(400, 'validation_error', 'Invalid JSON body.');
-  const email = emailOf(fields);
+  const email = emailOf(world, fields, false);
   if (email instanceof Response) return email;
   send(world, email);
   return jsonResponse({ id: email.id });
@@ -66,7 +119,7 @@ export const sendBatch: RouteHandler = async (request, params, world) => {
   }
   const emails: Obj[] = [];
   for (const item of items) {
-    const email = isPlainObject(item) ? emailOf(item) : resendError(422, 'validation_error', 'Each email must be an object.');
+    const email = isPlainObject(item) ? emailOf(world, item, true) : resendError(422, 'validation_error', 'Each email must be an object.');
     if (email instanceof Response) return email;
     emails.push(email);
   }
@@ -74,17 +127,22 @@ export const sendBatch: RouteHandler = async (request, params, world) => {
   return jsonResponse({ data: emails.map((e) => ({ id: e.id })) });
 };
 
-/** `PATCH /emails/:id` (`scheduled_at`) and `POST /emails/:id/cancel` of a scheduled email. */
+/** `PATCH /emails/:id` (`scheduled_at`: reschedules) and `POST /emails/:id/cancel` of a scheduled email; Resend sends no event for either. */
 export function changeScheduled(action: 'update' | 'cancel'): RouteHandler {
   return async (request, params, world) => {
     const id = String(params.id);
     const current = world.get('resend', 'email', id);
     if (!current) return resendNotFound('Email');
-    if (current.last_event !== 'scheduled') return resendError(422, 'validation_error', 'Only scheduled emails can be updated or cancelled.');
-    const body = action === 'update' ? await readJsonObject(request) : {};
-    if (action === 'update' && typeof body?.scheduled_at !== 'string') return resendError(422, 'validation_error', 'Missing `scheduled_at` field.');
-    const next = action === 'cancel' ? { ...current, last_event: 'canceled' } : { ...current, scheduled_at: body!.scheduled_at };
-    world.put('resend', 'email', next);
+    if (current.last_event !== 'scheduled') return resendError(422, 'validation_error', `Only scheduled emails can be ${action === 'update' ? 'updated' : 'cancelled'}; this one is ${String(current.last_event)}.`);
+    if (action === 'cancel') {
+      world.put('resend', 'email', { ...current, last_event: 'canceled' });
+      return jsonResponse({ object: 'email', id });
+    }
+    const body = await readJsonObject(request);
+    if (body?.scheduled_at === undefined || body.scheduled_at === null) return resendError(422, 'missing_required_field', 'Missing `scheduled_at` field.');
+    const time = scheduledTime(world, body.scheduled_at);
+    if (time instanceof Response) return time;
+    world.put('resend', 'email', { ...current, scheduled_at: time });
     return jsonResponse({ object: 'email', id });
   };
 }
