@@ -218,7 +218,10 @@ export function listedValues(doc: string, key: string): string[] | undefined {
     const unique = [...new Set(values)];
     if (unique.length >= 2) return unique;
   }
-  return undefined;
+  // Else examples the doc gives in a parenthetical: `(for example, \`csv\`, \`pdf\`, …)`.
+  const examples = /\((?:for example|e\.g\.),? ([^()]*)\)/i.exec(doc)?.[1] ?? '';
+  const listed = [...new Set([...examples.matchAll(/`([a-z][a-z0-9_]*)`/g)].map((match) => match[1]!))];
+  return listed.length >= 2 ? listed : undefined;
 }
 
 /**
@@ -275,12 +278,42 @@ export function runtimeDefs(defs: Record<string, ObjectShape>, facts: Record<str
     const object = def.props.object;
     const fixture = object && typeof object === 'object' && 'const' in object ? facts[String(object.const)] : undefined;
     const keep = new Set(fixture?.keys ?? []);
+    const named = namedSubObject(def.props);
+    if (named !== undefined) keep.add(named);
     const optional = (def.optional ?? []).filter((key) => !keep.has(key));
     const props: Props = {};
     for (const key of Object.keys(def.props)) if (!optional.includes(key)) props[key] = stripOptional(def.props[key]!);
+    if (named !== undefined) {
+      // A polymorphic object: its `type` names the one sub-object present, and that one is filled.
+      props.type = { const: named };
+      const sub = props[named]!;
+      props[named] = typeof sub === 'object' && 'nullable' in sub ? sub.nullable : sub;
+    }
     out[name] = { props };
   }
   return out;
+}
+
+/** Sub-objects a polymorphic object most often carries, tried first. */
+const LIKELIEST_SUB_OBJECTS = ['card', 'us_bank_account', 'financial_account', 'balance', 'credit', 'cash'];
+
+/**
+ * The key of the sub-object a polymorphic object's `type` names (`{ type: 'us_bank_account',
+ * us_bank_account: {…} }`): the likeliest of the values `type` lists that are also object-valued
+ * keys of the object, or `undefined` when the object is not polymorphic.
+ */
+function namedSubObject(props: Props): string | undefined {
+  const type = props.type;
+  if (type === undefined) return undefined;
+  let node: Shape = type;
+  if (typeof node === 'object' && 'nullable' in node) node = node.nullable;
+  if (typeof node === 'object' && 'anyOf' in node && typeof node.anyOf[0] === 'object') node = node.anyOf[0];
+  if (typeof node === 'object' && 'const' in node) node = { enum: [node.const] };
+  if (typeof node !== 'object' || !('enum' in node)) return undefined;
+  const isObject = (shape: Shape | undefined): boolean =>
+    typeof shape === 'object' && ('ref' in shape || 'props' in shape || ('nullable' in shape && isObject(shape.nullable)));
+  const named = node.enum.filter((value): value is string => typeof value === 'string' && isObject(props[value]));
+  return LIKELIEST_SUB_OBJECTS.find((key) => named.includes(key)) ?? named[0];
 }
 
 /** Inline objects lose their optional keys too. */

@@ -16,6 +16,7 @@ import { nodeId } from './node-ids.js';
 import { actionsApp } from './objects.js';
 import { planPackage } from './packages.js';
 import { installation } from './resources.js';
+import { siblingPairs } from './siblings.js';
 import { knownString } from './strings.js';
 import { isLabelShape, labelAt } from './labels.js';
 import { isTeamShape, teamAt } from './teams.js';
@@ -198,6 +199,7 @@ function planner(
   const createdAt = (body: Body) => body.scene.ago(body.scene.int(HOUR, 30 * DAY));
   const now = (body: Body) => body.time;
   const fitTo = (node: Node, template: (body: Body) => JsonValue) => always((body: Body) => fit(body, template(body), node));
+  const pairs = siblingPairs(defs as ShapeDefs, action);
 
   const planString = (path: ShapePath, key: string): FillPlan<Body> | undefined => {
     if (key === 'action') return path.length === 1 && action !== undefined ? always(() => action) : undefined;
@@ -236,6 +238,8 @@ function planner(
     if (last === 0 && dropped.includes(key as string)) return always(() => null);
     const packaged = planPackage(event, path, node);
     if (packaged) return packaged;
+    const paired = pairs(path, node);
+    if (paired) return paired;
     if (typeof node === 'string') {
       if (typeof key !== 'string') return undefined;
       if (node === 'string') {
@@ -250,7 +254,7 @@ function planner(
           return always((body) => ghsaOf(body, place));
         }
         // A known form first: a description can be a category's or an issue type's.
-        const known = knownString(event, path);
+        const known = knownString(event, path, action);
         if (known) return always(known);
         return STRING_KEYS.has(key) ? planString(path, key) : undefined;
       }
@@ -288,6 +292,11 @@ function planner(
       return done && path.length === 2 && !done.includes(action ?? '') ? always(() => null) : undefined;
     }
     if ('enum' in node) {
+      if (key === 'state_reason' && path.length === 2) {
+        // Agrees with the action: a closed thing was completed (resolved), a reopened one reopened, an open one has none.
+        const reason = action === 'closed' ? node.enum.find((value) => value === 'completed' || value === 'resolved') : action === 'reopened' || !node.enum.includes(null) ? 'reopened' : null;
+        return reason !== undefined && node.enum.includes(reason) ? always(() => reason) : undefined;
+      }
       if (key !== 'state' || path.length !== 2) return undefined;
       const done = action ?? '';
       const state = node.enum.includes(done) ? done : done === 'closed' ? 'closed' : 'open';

@@ -82,7 +82,7 @@ function vulnerable(body: Places) {
  * The maker of the plain string at `path` of an `event` body when GitHub gives it a known form, else
  * `undefined` (the walk draws it).
  */
-export function knownString(event: string, path: ShapePath): Make | undefined {
+export function knownString(event: string, path: ShapePath, action?: string): Make | undefined {
   const last = path.length - 1;
   const key = path[last] as string;
   const parent = parentName(path, last - 1);
@@ -132,8 +132,8 @@ export function knownString(event: string, path: ShapePath): Make | undefined {
     case 'identifier':
       return parent === 'first_patched_version' ? (body) => vulnerable(body).patched : undefined;
     case 'state_reason':
-      // Where the schema has no null: an open issue that was reopened, or a closed one completed.
-      return parent === 'issue' ? () => (event === 'issues' ? 'completed' : 'reopened') : undefined;
+      // Where the schema has no null: a closed issue was completed, an open one was reopened.
+      return parent === 'issue' ? () => (action === 'closed' ? 'completed' : 'reopened') : undefined;
     case 'effective_date':
       return ({ scene }) => isoSeconds(scene.now);
     case 'path':

@@ -169,6 +169,8 @@ export function walkedObject(s: Scene, type: string): Obj {
   const statuses = VERB_STATUS[verb] ?? [];
   const unset = STATE_KEY.filter(([, verbs]) => !verbs.test(verb)).map(([field]) => field);
   const stem = verb.replace(/ed$/, '');
+  // The status the walk gives the resource, so that its time (`confirmed_at` of a confirmed order) is set.
+  const status = topStatus(type, statuses);
 
   // The id drawn for the object at each depth, for the values that repeat it (`client_secret`).
   const ids: (string | undefined)[] = [];
@@ -241,6 +243,10 @@ export function walkedObject(s: Scene, type: string): Obj {
         case 'description':
           if (nullable) return null;
           break;
+        case 'status':
+          // A status the types leave a plain string is still the one the verb names.
+          if (depth === 1 && statuses.length > 0) return statuses[0]!;
+          break;
         case 'client_secret':
           // `<id>_secret_<…>`: the secret of the object that carries it.
           return `${ids[depth - 1] ?? resourceId(s, owner.object ?? 'payment_intent', created)}_secret_${drawText('token', s.faker)}`;
@@ -254,7 +260,7 @@ export function walkedObject(s: Scene, type: string): Obj {
         case 'created':
           return depth === 1 ? created : created - s.int(0, 3600);
         case 'time':
-          return nullable && !key.startsWith(stem) ? null : s.now - s.int(0, 3600);
+          return nullable && !key.startsWith(stem) && key !== `${status}_at` ? null : s.now - s.int(0, 3600);
         case 'amount':
           return amount;
         case 'zero':
@@ -284,7 +290,19 @@ export function walkedObject(s: Scene, type: string): Obj {
     return undefined;
   };
 
-  return agreeing(walkShape(rootShape(type), { faker: s.faker, defs, time: String(s.now), fill }) as Obj);
+  const object = agreeing(walkShape(rootShape(type), { faker: s.faker, defs, time: String(s.now), fill }) as Obj);
+  // A status drawn from its enum (no verb names one) comes with its time: a canceled order's `canceled_at`.
+  const at = `${String(object.status)}_at`;
+  if (typeof object.status === 'string' && object[at] === null) object[at] = s.now - s.int(0, 3600);
+  return object;
+}
+
+/** The status `walkedObject` gives a `type`'s resource at its top: the first of the verb's `statuses` its enum lists. */
+function topStatus(type: string, statuses: readonly string[]): string | undefined {
+  const node = resolve(rootShape(type), defs);
+  const field = typeof node === 'object' && 'props' in node ? node.props.status : undefined;
+  const status = field === undefined ? undefined : resolve(field, defs);
+  return typeof status === 'object' && 'enum' in status ? statuses.find((value) => status.enum.includes(value)) : undefined;
 }
 
 /**
