@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createClerkClient } from '@clerk/backend';
+import { verifyWebhook } from '@clerk/backend/webhooks';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, recordingServer, relay, root, until } from './bin.js';
@@ -56,10 +58,30 @@ describe('relay emulate', () => {
     expect(run.stderr()).toBe('');
   });
 
+  it("serves Clerk under /clerk to @clerk/backend through the printed apiUrl and delivers, signed with $CLERK_WEBHOOK_SECRET, what verifyWebhook accepts", async () => {
+    const app = await recordingServer();
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const run = startEmulate(['--webhook', `clerk=${app.url}/webhooks/clerk`], { CLERK_WEBHOOK_SECRET: secret });
+    try {
+      const url = await run.ready;
+      const options = JSON.parse(/clerk: \S+ {2}client options (\{.*\})/.exec(run.stdout())![1]!) as { apiUrl: string };
+      expect(options).toEqual({ apiUrl: `${url}/clerk` });
+      expect(run.stdout()).toContain(`webhooks → ${app.url}/webhooks/clerk  secret ${secret}`);
+      const user = await createClerkClient({ secretKey: 'sk_test_cli', ...options }).users.createUser({ emailAddress: ['cli@example.com'] });
+      const request = await until(async () => app.requests[0], 'the delivery');
+      const headers = Object.entries(request.headers).map(([k, v]) => [k, String(v)] as [string, string]);
+      const event = await verifyWebhook(new Request(`${app.url}${request.url}`, { method: 'POST', headers, body: request.body }), { signingSecret: secret });
+      expect(event).toMatchObject({ type: 'user.created', data: { id: user.id } });
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exit).toBe(0);
+  });
+
   it.each([
     [['--port', 'abc'], 'relay: --port must be a whole number from 0 to 65535, got "abc".'],
     [['--webhook', 'stripe'], 'relay: --webhook takes provider=url, e.g. --webhook stripe=http://localhost:4000/webhooks/stripe, got "stripe".'],
-    [['--webhook', 'github=http://localhost:4000/x'], 'relay: webhooks names "github", which is not emulated here. Emulated: stripe.'],
+    [['--webhook', 'acme=http://localhost:4000/x'], 'relay: Unknown provider "acme". Built-in: stripe, github, clerk, shopify, resend.'],
     [['--time-scale=-1'], 'relay: --time-scale must be a number from 0 (no waiting) up (1 = real time), got "-1".'],
   ])('refuses %j in one line, exit 2', async (args, line) => {
     const result = await relay(['emulate', ...args]);
