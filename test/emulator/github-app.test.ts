@@ -63,7 +63,7 @@ const log = { debug: () => undefined, info: () => undefined, warn: () => undefin
 beforeAll(async () => {
   emulator = createEmulator({ providers: ['github'], seed: 29, webhooks: { github: { target: receiver, secret: SECRET } } });
   await emulator.listen(0);
-  installed = await emulator.github.installApp({ owner: 'acme', repositories: ['app'], permissions: { issues: 'write', checks: 'write', statuses: 'write' }, events: ['issues', 'issue_comment', 'label', 'check_run', 'status', 'push', 'create'] });
+  installed = await emulator.github.installApp({ owner: 'acme', repositories: ['app'], permissions: { issues: 'write', checks: 'write', statuses: 'write', pull_requests: 'write', contents: 'write' }, events: ['issues', 'issue_comment', 'label', 'check_run', 'status', 'push', 'create', 'pull_request', 'pull_request_review', 'pull_request_review_comment'] });
   octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
 });
 afterAll(async () => {
@@ -96,6 +96,19 @@ describe('a GitHub App on the emulator', () => {
     emulator.github.rerequestCheckRun({ repo: 'acme/app', checkRunId: run.data.id });
     await octokit.rest.repos.createCommitStatus({ owner: 'acme', repo: 'app', sha: after, state: 'success', context: 'ci/relaykit' });
     await emulator.settled();
+    const pull = await octokit.rest.pulls.create({ owner: 'acme', repo: 'app', title: 'Fix the crash', head: 'feature', base: 'main' });
+    const p = pull.data.number;
+    await octokit.rest.pulls.update({ owner: 'acme', repo: 'app', pull_number: p, body: 'Closes #1' });
+    await octokit.rest.issues.addLabels({ owner: 'acme', repo: 'app', issue_number: p, labels: ['bug'] });
+    emulator.github.push({ repo: 'acme/app', ref: 'feature', commits: [{ message: 'Add a test' }] });
+    await emulator.settled();
+    await octokit.rest.pulls.createReview({ owner: 'acme', repo: 'app', pull_number: p, event: 'APPROVE' });
+    await octokit.rest.pulls.createReviewComment({ owner: 'acme', repo: 'app', pull_number: p, body: 'Nice', commit_id: pull.data.head.sha, path: 'src/main.ts', line: 3 });
+    await octokit.rest.pulls.update({ owner: 'acme', repo: 'app', pull_number: p, state: 'closed' });
+    await octokit.rest.pulls.update({ owner: 'acme', repo: 'app', pull_number: p, state: 'open' });
+    const merged = await octokit.rest.pulls.merge({ owner: 'acme', repo: 'app', pull_number: p });
+    expect(merged.data).toMatchObject({ merged: true, message: 'Pull Request successfully merged' });
+    await emulator.settled();
 
     expect(refused).toEqual([]);
     expect(received.map((r) => r.type)).toEqual([
@@ -123,7 +136,23 @@ describe('a GitHub App on the emulator', () => {
       'check_suite.completed',
       'check_run.rerequested',
       'status',
+      'pull_request.opened',
+      'pull_request.edited',
+      'pull_request.labeled',
+      'push',
+      'pull_request.synchronize',
+      'check_suite.requested',
+      'pull_request_review.submitted',
+      'pull_request_review_comment.created',
+      'pull_request.closed',
+      'pull_request.reopened',
+      'pull_request.closed',
+      'push',
+      'check_suite.requested',
     ]);
+    const closed = received.filter((r) => r.type === 'pull_request.closed');
+    expect(closed.map((r) => r.body.pull_request.merged)).toEqual([false, true]);
+    expect(received.at(-2)!.body).toMatchObject({ ref: 'refs/heads/main', after: merged.data.sha });
     for (const { type, body } of received) expect({ type, errors: schemaErrors(type, body) }).toEqual({ type, errors: [] });
     for (const { type, body, headers } of received) {
       expect(headers['x-github-hook-installation-target-type']).toBe('integration');
@@ -160,7 +189,7 @@ describe('a GitHub App on the emulator', () => {
 
   it('lists the App webhook deliveries and redelivers one with the same GUID and body', async () => {
     const app = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey }, log });
-    const { data: list } = await app.request('GET /app/hook/deliveries');
+    const { data: list } = await app.request('GET /app/hook/deliveries', { per_page: 100 });
     const opened = (list as { id: number; guid: string; event: string; action: string; status: string }[]).find((d) => d.event === 'issues' && d.action === 'opened')!;
     expect(opened.status).toBe('OK');
     received.length = 0;

@@ -4,6 +4,8 @@ import * as app from './app.js';
 import { permit, tokenRecord, type Needed } from './access.js';
 import { checkGithubToken } from './auth.js';
 import * as checks from './checks.js';
+import * as pulls from './pulls.js';
+import { pushMerge } from './pushes.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
 import * as read from './read.js';
@@ -98,6 +100,11 @@ export function githubRoutes(options: GithubRouteOptions = {}): ApiRoutes {
     guarded('POST', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, true), W.assignees, 'issues=write;pull_requests=write'),
     guarded('DELETE', `${R}/issues/:issue_number/assignees`, write.changeAssignees(actor, false), W.assignees, 'issues=write;pull_requests=write'),
     guarded('POST', `${R}/labels`, write.createLabel(actor), W.createLabel, 'issues=write;pull_requests=write'),
+    guarded('POST', `${R}/pulls`, pulls.createPull(actor), pulls.PULL_DOCS.create, 'pull_requests=write'),
+    guarded('PATCH', `${R}/pulls/:pull_number`, pulls.updatePull(actor), pulls.PULL_DOCS.update, 'pull_requests=write'),
+    guarded('PUT', `${R}/pulls/:pull_number/merge`, pulls.mergePull(actor, pushMerge), pulls.PULL_DOCS.merge, 'contents=write'),
+    guarded('POST', `${R}/pulls/:pull_number/reviews`, pulls.createReview(actor), pulls.PULL_DOCS.review, 'pull_requests=write'),
+    guarded('POST', `${R}/pulls/:pull_number/comments`, pulls.createReviewComment(actor), pulls.PULL_DOCS.comment, 'pull_requests=write'),
     guarded('POST', `${R}/check-runs`, checks.createCheckRun(actor), checks.CHECK_DOCS.createCheckRun, 'checks=write'),
     guarded('PATCH', `${R}/check-runs/:check_run_id`, checks.updateCheckRun(actor), checks.CHECK_DOCS.updateCheckRun, 'checks=write'),
     guarded('POST', `${R}/statuses/:sha`, write.createStatus(actor), W.createStatus, 'statuses=write'),

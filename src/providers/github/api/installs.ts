@@ -68,7 +68,8 @@ export function account(login: string, type: 'User' | 'Organization' | 'Bot'): A
     id,
     type: type === 'Bot' ? 'User' : type,
     name: login,
-    email: `${id}+${login}@users.noreply.github.com`,
+    // GitHub writes a bot's as `<id>+<slug>[bot]@…`, which the webhook schema's email format refuses.
+    email: `${id}+${login.replace(/\[bot\]$/, '')}@users.noreply.github.com`,
     utcOffset: 0,
     user: userObject(login, id, node, type),
   };

@@ -167,7 +167,8 @@ export function updateIssue(actor: string): RouteHandler {
     const after = findIssue(world, owner, repo, number)!;
     const changes: Obj = {};
     if (after.title !== before.title) changes.title = { from: before.title };
-    if (after.body !== before.body) changes.body = { from: before.body };
+    // The schema types `from` as a string: a body that was null was empty.
+    if (after.body !== before.body) changes.body = { from: before.body ?? '' };
     if (Object.keys(changes).length > 0) emitIssue(world, request, actor, params, 'edited', after, { changes });
     labelChanges(world, request, actor, params, before, after);
     assigneeChanges(world, request, actor, params, before, after);
