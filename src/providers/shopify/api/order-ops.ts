@@ -5,7 +5,8 @@
  * `orders/paid`, `orders/updated`; `fulfillmentCreate` → `fulfillments/create`, `orders/fulfilled`
  * (or `orders/partially_fulfilled`), `orders/updated`; `refundCreate` → `refunds/create`,
  * `order_transactions/create`, `orders/updated`; `orderCancel` → `orders/cancelled`, `orders/updated`;
- * `orderUpdate` and `orderClose` → `orders/updated`; `draftOrderCreate` → `draft_orders/create`.
+ * `orderUpdate` and `orderClose` → `orders/updated`; `orderDelete` → `orders/delete`; `draftOrderCreate`
+ * → `draft_orders/create`, `draftOrderDelete` → `draft_orders/delete`.
  */
 import { isPlainObject, RelayError } from '../../../core/index.js';
 import type { Obj, World } from '../../shared/api/index.js';
@@ -13,6 +14,9 @@ import { createCustomer, emit, findByGid, inventoryLevel, setStock } from './cat
 import { FieldError, requiredObject, requiredString, userError, type Resolver, type ResolverContext } from './graphql/execute.js';
 import { graphqlNode } from './graphql/nodes.js';
 import { cents, firstOf, fromTopic, gid, idFromGid, money, moneySet, numericId, shopLocation, worldTime } from './objects.js';
+
+/** Where a draft order's lines are kept for the order it completes into. */
+const DRAFT_LINES = 'draft_order.lines';
 
 /** One line of an order being made. */
 interface Line {
@@ -495,13 +499,13 @@ const draftOrderCreate: Resolver = (args, context) => {
       total_tax: '0.00',
       admin_graphql_api_id: gid('DraftOrder', id),
       customer: customer ? overlay(template.customer, customer) : null,
-      lines_given: lines.map((l) => ({ variant_id: l.variant?.id ?? null, title: l.title, price: l.price, quantity: l.quantity })),
     },
     { shop },
   );
-  const { lines_given: _kept, ...sent } = draft;
-  emit(world, shop, 'draft_orders/create', sent);
-  return { draftOrder: graphqlNode(sent), userErrors: [] };
+  // What the order it completes into is made of, kept beside the draft (its REST shape has no place for it).
+  world.put('shopify', DRAFT_LINES, { id, lines: lines.map((l) => ({ variant_id: l.variant?.id ?? null, title: l.title, price: l.price, quantity: l.quantity })) }, { shop });
+  emit(world, shop, 'draft_orders/create', draft);
+  return { draftOrder: graphqlNode(draft), userErrors: [] };
 };
 
 const draftOrderComplete: Resolver = (args, context) => {
@@ -509,7 +513,7 @@ const draftOrderComplete: Resolver = (args, context) => {
   const draft = findByGid(context, 'draft_order', 'DraftOrder', requiredString(args, 'draftOrderComplete', 'id'));
   if (!draft) return { draftOrder: null, userErrors: [userError(['id'], 'Draft order does not exist')] };
   if (draft.status === 'completed') return { draftOrder: null, userErrors: [userError(['id'], 'This order has already been paid for.')] };
-  const lines: Line[] = (draft.lines_given as Obj[]).map((given) => {
+  const lines: Line[] = (world.get('shopify', DRAFT_LINES, String(draft.id), { shop })!.lines as Obj[]).map((given) => {
     const variant = given.variant_id != null ? world.get('shopify', 'variant', String(given.variant_id), { shop }) : undefined;
     const product = variant ? world.get('shopify', 'product', String(variant.product_id), { shop }) : undefined;
     return { variant, product, title: String(given.title), price: Number(given.price), quantity: Number(given.quantity) };
@@ -518,9 +522,25 @@ const draftOrderComplete: Resolver = (args, context) => {
   const order = placePaid(world, shop, lines, customer, { pending: args.paymentPending === true, email: draft.email as string | null, note: draft.note as string | null, source: 'shopify_draft_order' });
   const now = worldTime(world);
   const completed = world.put('shopify', 'draft_order', { ...draft, status: 'completed', completed_at: now, updated_at: now, order_id: order.id }, { shop });
-  const { lines_given: _kept, ...sent } = completed;
-  emit(world, shop, 'draft_orders/update', sent);
-  return { draftOrder: { ...(graphqlNode(sent) as Obj), order: orderNode(world, shop, world.get('shopify', 'order', String(order.id), { shop })) }, userErrors: [] };
+  emit(world, shop, 'draft_orders/update', completed);
+  return { draftOrder: { ...(graphqlNode(completed) as Obj), order: orderNode(world, shop, world.get('shopify', 'order', String(order.id), { shop })) }, userErrors: [] };
+};
+
+const draftOrderDelete: Resolver = (args, context) => {
+  const input = requiredObject(args, 'draftOrderDelete', 'input');
+  const draft = findByGid(context, 'draft_order', 'DraftOrder', input.id);
+  if (!draft) return { deletedId: null, userErrors: [userError(['id'], 'Draft order does not exist')] };
+  context.world.delete('shopify', 'draft_order', String(draft.id), { shop: context.shop });
+  emit(context.world, context.shop, 'draft_orders/delete', { id: draft.id });
+  return { deletedId: draft.admin_graphql_api_id, userErrors: [] };
+};
+
+const orderDelete: Resolver = (args, context) => {
+  const order = findOrder(context, requiredString(args, 'orderDelete', 'orderId'));
+  if (!order) return { deletedId: null, userErrors: [userError(['orderId'], 'Order does not exist', 'NOT_FOUND')] };
+  context.world.delete('shopify', 'order', String(order.id), { shop: context.shop });
+  emit(context.world, context.shop, 'orders/delete', { id: order.id });
+  return { deletedId: order.admin_graphql_api_id, userErrors: [] };
 };
 
 /** The resolvers of this module, by root field. */
@@ -532,17 +552,14 @@ export const orderMutations: Readonly<Record<string, Resolver>> = {
   refundCreate,
   draftOrderCreate,
   draftOrderComplete,
+  draftOrderDelete,
+  orderDelete,
 };
 
 /** Reads: `order(id)`, `draftOrder(id)`, `fulfillment(id)`, `fulfillmentOrder(id)`, `refund(id)`. */
 export const orderQueries: Readonly<Record<string, Resolver>> = {
   order: (args, context) => orderNode(context.world, context.shop, findOrder(context, args.id)),
-  draftOrder: (args, context) => {
-    const draft = findByGid(context, 'draft_order', 'DraftOrder', args.id);
-    if (!draft) return null;
-    const { lines_given: _kept, ...shown } = draft;
-    return graphqlNode(shown);
-  },
+  draftOrder: (args, context) => graphqlNode(findByGid(context, 'draft_order', 'DraftOrder', args.id) ?? null),
   fulfillment: (args, context) => graphqlNode(findByGid(context, 'fulfillment', 'Fulfillment', args.id) ?? null),
   fulfillmentOrder: (args, context) => {
     const fo = findByGid(context, 'fulfillment_order', 'FulfillmentOrder', args.id);
