@@ -26,6 +26,8 @@ export type ServerCommand =
   | { type: 'start'; mode: 'bare' } //
   | { type: 'start'; mode: 'peer'; dbPath: string; secret: string }
   | { type: 'start'; mode: 'relaykit'; dbPath: string; secret: string; driver: Driver }
+  /** relaykit on a PostgreSQL database (bench/postgres.bench.ts), `url` as `createRelay({ store })` takes it. */
+  | { type: 'start'; mode: 'postgres'; url: string; secret: string }
   | { type: 'probe'; addon: string | undefined }
   | { type: 'mark' }
   | { type: 'report' }
@@ -178,6 +180,12 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
   // name-keeping wrapper costs every closure a defineProperty call. Typed from the sources.
   const specifier = 'relaykit';
   const { createRelay, SqliteStore } = (await import(specifier)) as typeof import('../src/index.js');
+  if (command.mode === 'postgres') {
+    relay = createRelay({ store: command.url, secrets: { stripe: command.secret } });
+    const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
+    server = listening.server;
+    return { port: listening.port, driver: 'pg' };
+  }
   // RELAY_BENCH_THREADS=off keeps commits on the main thread (no writer or checkpoint thread), to weigh what they buy.
   const threadsAfterCommits = process.env.RELAY_BENCH_THREADS === 'off' ? Infinity : undefined;
   const store = new SqliteStore({ path: command.dbPath, driver: command.driver, ...(threadsAfterCommits ? { threadsAfterCommits } : {}) });

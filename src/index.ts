@@ -93,8 +93,8 @@ export function createRelay(options: RelayOptions = {}): Relay {
   return createService({ ...options, deliveryBuilder: options.deliveryBuilder ?? deliveryBuilder });
 }
 
-// Stores: the two built in, `openStore`, and every type of the store module (the Store contract and its records)
-export { describeStore, MemoryStore, openStore, SqliteStore } from './service/store/index.js';
+// Stores: the three built in, `openStore`, and every type of the store module (the Store contract and its records)
+export { describeStore, MemoryStore, openStore, PostgresStore, SqliteStore } from './service/store/index.js';
 export type * from './service/store/index.js';
 
 // Providers and plugins
