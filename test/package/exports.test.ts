@@ -60,6 +60,24 @@ describe('package exports (built output)', () => {
     expect(formats.filter((line) => line.includes(' import ')).every((line) => line.endsWith(' import .js .d.ts'))).toBe(true);
   });
 
+  it('gives Node10 resolution (which reads no exports) the same types: main, types and typesVersions', async () => {
+    type Target = { types: string; default: string };
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      types: string;
+      typesVersions: { '*': Record<string, string[]> };
+      exports: Record<string, { types?: string; import: string | Target; require?: Target } | string>;
+    };
+    const expected: Record<string, string[]> = {};
+    for (const [entry, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string' || entry === '.') continue;
+      expected[entry.slice(2)] = [target.require?.types ?? target.types!];
+    }
+    expect(pkg.typesVersions['*']).toEqual(expected);
+    const main = pkg.exports['.'] as { require: Target };
+    expect([pkg.main, pkg.types]).toEqual([main.require.default, main.require.types]);
+  });
+
   it('requires relaykit, its providers and relaykit/node-test from CommonJS, and signs the same bytes as the ESM build', async () => {
     const sign = `const d = await buildDelivery('stripe', 'charge.succeeded', { secret: 'whsec_x', seed: 1, timestamp: 1767225600000 });
       console.log(JSON.stringify([d.body.length, d.headers['Stripe-Signature']]));`;

@@ -35,6 +35,26 @@ const userPackages = [
   '@types/node',
 ];
 
+/**
+ * The Nest example's sources under the tsconfig of Nest 10 projects (`module: commonjs`, so Node10
+ * resolution, which reads no `exports`: package.json's `types` and `typesVersions` have to serve).
+ */
+const NEST10_TSCONFIG = {
+  compilerOptions: {
+    module: 'commonjs',
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    allowSyntheticDefaultImports: true,
+    target: 'ES2021',
+    skipLibCheck: true,
+    strictNullChecks: false,
+    noImplicitAny: false,
+    types: ['node', 'jest'],
+    noEmit: true,
+  },
+  include: ['src'],
+};
+
 /** The ESM Jest project: `"type": "module"`, no transform, Jest run with --experimental-vm-modules. */
 const ESM_PROJECT = {
   'package.json': JSON.stringify({
@@ -91,6 +111,7 @@ function broken(example: string, to: string, file: string, from: string, by: str
 
 let nest: Promise<Run>;
 let nestTypes: Promise<Run>;
+let nest10Types: Promise<Run>;
 
 beforeAll(async () => {
   dir = await packedProject(userPackages);
@@ -102,7 +123,10 @@ beforeAll(async () => {
   const jest = path.join(dir, 'node_modules/jest/bin/jest.js');
   // Jest once over all of the example's tests; tsc beside it (ts-jest does not type-check under isolatedModules).
   nest = run([jest, '--ci', '--json', `--outputFile=${path.join(dir, 'nest.json')}`], dir);
-  nestTypes = run([path.join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', dir], dir);
+  writeFileSync(path.join(dir, 'tsconfig.nest10.json'), JSON.stringify(NEST10_TSCONFIG));
+  const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+  nestTypes = run([tsc, '--noEmit', '-p', dir], dir);
+  nest10Types = nestTypes.then(() => run([tsc, '-p', path.join(dir, 'tsconfig.nest10.json')], dir));
 }, 120_000);
 
 afterAll(() => {
@@ -124,6 +148,12 @@ describe('relaykit/jest in a NestJS project (CommonJS, ts-jest)', () => {
 
   it('type-checks the matchers on the global expect (@types/jest) and on @jest/globals\' expect, through the .d.cts types', async () => {
     const result = await nestTypes;
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it("type-checks them too with Nest 10's module: commonjs (Node10 resolution, through typesVersions)", async () => {
+    const result = await nest10Types;
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   }, 120_000);
