@@ -111,10 +111,10 @@ describe('relaykit/msw: Shopify', () => {
   it('fails an unsupported endpoint with a message naming the method, the path and what is supported', async () => {
     quietConsoleError();
     const { shop } = await orderDelivery();
-    const response = await admin(shop, '/graphql.json', { method: 'POST', body: JSON.stringify({ query: '{ shop { name } }' }) });
+    const response = await admin(shop, '/themes/1/assets.json', { method: 'POST', body: JSON.stringify({ asset: { key: 'x' } }) });
     expect(response.status).toBe(501);
     const { errors } = (await response.json()) as { errors: string };
-    expect(errors).toContain('no handler for POST /admin/api/2025-10/graphql.json');
+    expect(errors).toContain('no handler for POST /admin/api/2025-10/themes/1/assets.json');
     expect(errors).toContain("supportedEndpoints('shopify') lists the");
     expect(providerWorld.unsupportedRequests()).toHaveLength(1);
   });
