@@ -63,7 +63,7 @@ const log = { debug: () => undefined, info: () => undefined, warn: () => undefin
 beforeAll(async () => {
   emulator = createEmulator({ providers: ['github'], seed: 29, webhooks: { github: { target: receiver, secret: SECRET } } });
   await emulator.listen(0);
-  installed = await emulator.github.installApp({ owner: 'acme', repositories: ['app'], permissions: { issues: 'write', checks: 'write', statuses: 'write', pull_requests: 'write', contents: 'write' }, events: ['issues', 'issue_comment', 'label', 'check_run', 'status', 'push', 'create', 'pull_request', 'pull_request_review', 'pull_request_review_comment'] });
+  installed = await emulator.github.installApp({ owner: 'acme', repositories: ['app'], permissions: { issues: 'write', checks: 'write', statuses: 'write', pull_requests: 'write', contents: 'write', actions: 'write' }, events: ['issues', 'issue_comment', 'label', 'check_run', 'status', 'push', 'create', 'pull_request', 'pull_request_review', 'pull_request_review_comment', 'release', 'repository_dispatch', 'workflow_dispatch'] });
   octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
 });
 afterAll(async () => {
@@ -109,6 +109,14 @@ describe('a GitHub App on the emulator', () => {
     const merged = await octokit.rest.pulls.merge({ owner: 'acme', repo: 'app', pull_number: p });
     expect(merged.data).toMatchObject({ merged: true, message: 'Pull Request successfully merged' });
     await emulator.settled();
+    const draft = await octokit.rest.repos.createRelease({ owner: 'acme', repo: 'app', tag_name: 'v1.0.0', draft: true });
+    await octokit.rest.repos.updateRelease({ owner: 'acme', repo: 'app', release_id: draft.data.id, draft: false });
+    await octokit.rest.repos.createRelease({ owner: 'acme', repo: 'app', tag_name: 'v1.1.0-rc.1', prerelease: true });
+    await octokit.rest.repos.createDispatchEvent({ owner: 'acme', repo: 'app', event_type: 'sample.collected', client_payload: { id: 7 } });
+    await octokit.rest.actions.createWorkflowDispatch({ owner: 'acme', repo: 'app', workflow_id: 'deploy.yml', ref: 'main', inputs: { env: 'staging' } });
+    await emulator.github.installApp({ owner: 'acme', appId: installed.appId, repositories: ['app', 'web'], permissions: {}, events: [] });
+    await emulator.github.installApp({ owner: 'acme', appId: installed.appId, repositories: ['app'], permissions: {}, events: [] });
+    await emulator.settled();
 
     expect(refused).toEqual([]);
     expect(received.map((r) => r.type)).toEqual([
@@ -149,10 +157,20 @@ describe('a GitHub App on the emulator', () => {
       'pull_request.closed',
       'push',
       'check_suite.requested',
+      'release.created',
+      'release.published',
+      'release.released',
+      'release.created',
+      'release.published',
+      'release.prereleased',
+      'repository_dispatch.sample.collected',
+      'workflow_dispatch',
+      'installation_repositories.added',
+      'installation_repositories.removed',
     ]);
     const closed = received.filter((r) => r.type === 'pull_request.closed');
     expect(closed.map((r) => r.body.pull_request.merged)).toEqual([false, true]);
-    expect(received.at(-2)!.body).toMatchObject({ ref: 'refs/heads/main', after: merged.data.sha });
+    expect(received.find((r) => r.type === 'push' && r.body.ref === 'refs/heads/main')!.body).toMatchObject({ after: merged.data.sha });
     for (const { type, body } of received) expect({ type, errors: schemaErrors(type, body) }).toEqual({ type, errors: [] });
     for (const { type, body, headers } of received) {
       expect(headers['x-github-hook-installation-target-type']).toBe('integration');

@@ -6,6 +6,7 @@ import { checkGithubToken } from './auth.js';
 import * as checks from './checks.js';
 import * as pulls from './pulls.js';
 import { pushMerge } from './pushes.js';
+import * as releases from './releases.js';
 import { API } from './paths.js';
 import { githubError } from './errors.js';
 import * as read from './read.js';
@@ -105,6 +106,10 @@ export function githubRoutes(options: GithubRouteOptions = {}): ApiRoutes {
     guarded('PUT', `${R}/pulls/:pull_number/merge`, pulls.mergePull(actor, pushMerge), pulls.PULL_DOCS.merge, 'contents=write'),
     guarded('POST', `${R}/pulls/:pull_number/reviews`, pulls.createReview(actor), pulls.PULL_DOCS.review, 'pull_requests=write'),
     guarded('POST', `${R}/pulls/:pull_number/comments`, pulls.createReviewComment(actor), pulls.PULL_DOCS.comment, 'pull_requests=write'),
+    guarded('POST', `${R}/releases`, releases.createRelease(actor), releases.RELEASE_DOCS.create, 'contents=write'),
+    guarded('PATCH', `${R}/releases/:release_id`, releases.updateRelease(actor), releases.RELEASE_DOCS.update, 'contents=write'),
+    guarded('POST', `${R}/dispatches`, releases.createDispatch(actor), releases.RELEASE_DOCS.dispatch, 'contents=write'),
+    guarded('POST', `${R}/actions/workflows/:workflow_id/dispatches`, releases.createWorkflowDispatch(actor), releases.RELEASE_DOCS.workflow, 'actions=write'),
     guarded('POST', `${R}/check-runs`, checks.createCheckRun(actor), checks.CHECK_DOCS.createCheckRun, 'checks=write'),
     guarded('PATCH', `${R}/check-runs/:check_run_id`, checks.updateCheckRun(actor), checks.CHECK_DOCS.updateCheckRun, 'checks=write'),
     guarded('POST', `${R}/statuses/:sha`, write.createStatus(actor), W.createStatus, 'statuses=write'),
