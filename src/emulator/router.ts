@@ -78,6 +78,11 @@ export function createRouter(api: ApiRoutes): Router {
         const [, first = '', rest = ''] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
         hostMatch = hostPattern.exec(first.toLowerCase());
         if (hostMatch) path = rest || '/';
+        else {
+          // Without its host the request names no shop: said, not answered for a shop called "undefined".
+          const answer = api.unsupported(`The ${api.provider} API is served per host (${api.host}): put it first in the path, as in /${api.host}${path}.`);
+          return new Response(answer.body, { status: 404, headers: answer.headers });
+        }
       }
       const hostParams = hostMatch ? Object.fromEntries(hostNames.map((name, i) => [name, hostMatch[i + 1]!])) : {};
       for (const route of compiled) {
