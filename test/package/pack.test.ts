@@ -13,7 +13,7 @@ import { exec, packedProject, root } from './packed.js';
  * What the examples need besides relaykit: its peers and the official verifiers they use, and
  * better-sqlite3, which the README asks Node 20 users to install (Node 22 and 24 need none).
  */
-const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'resend', 'probot', 'typescript', '@types/node'];
+const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'resend', '@shopify/shopify-api', 'probot', 'typescript', '@types/node'];
 
 /** Each example folder's tests: all must run and pass. */
 const examplesPassing: Record<string, number> = {
@@ -24,6 +24,7 @@ const examplesPassing: Record<string, number> = {
   'nextjs-stripe': 3,
   'probot-app': 3,
   'resend-emulator': 2,
+  'shopify-emulator': 2,
   'stripe-emulator': 1,
   'stripe-idempotency': 3,
   'stripe-subscriptions': 4,
