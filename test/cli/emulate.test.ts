@@ -9,6 +9,7 @@ import { createClerkClient } from '@clerk/backend';
 import { verifyWebhook } from '@clerk/backend/webhooks';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shopifyApp } from '../emulator/shopify-support.js';
 import { cleanUp, recordingServer, relay, root, until } from './bin.js';
 
 afterEach(cleanUp);
@@ -72,6 +73,32 @@ describe('relay emulate', () => {
       const headers = Object.entries(request.headers).map(([k, v]) => [k, String(v)] as [string, string]);
       const event = await verifyWebhook(new Request(`${app.url}${request.url}`, { method: 'POST', headers, body: request.body }), { signingSecret: secret });
       expect(event).toMatchObject({ type: 'user.created', data: { id: user.id } });
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exit).toBe(0);
+  });
+
+  it('serves Shopify under /shopify (a shop per path: <baseUrl>/<shop>.myshopify.com/admin/api/…) to any HTTP client and delivers, signed with $SHOPIFY_WEBHOOK_SECRET, what shopify.webhooks.validate accepts', async () => {
+    const app = await recordingServer();
+    const secret = 'shpss_emulatecli';
+    const run = startEmulate(['--webhook', `shopify=${app.url}/webhooks/shopify`], { SHOPIFY_WEBHOOK_SECRET: secret });
+    try {
+      const url = await run.ready;
+      const options = JSON.parse(/shopify: \S+ {2}client options (\{.*\})/.exec(run.stdout())![1]!) as { baseUrl: string };
+      expect(options).toEqual({ baseUrl: `${url}/shopify` });
+      expect(run.stdout()).toContain(`webhooks → ${app.url}/webhooks/shopify  secret ${secret}`);
+      const answer = await fetch(`${options.baseUrl}/acme.myshopify.com/admin/api/2025-10/graphql.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_cli' },
+        body: JSON.stringify({ query: 'mutation { customerCreate(input: { email: "cli@example.com" }) { customer { id email } } }' }),
+      });
+      const { data } = (await answer.json()) as { data: { customerCreate: { customer: { id: string } } } };
+      const request = await until(async () => app.requests[0], 'the delivery');
+      const headers = Object.entries(request.headers).map(([k, v]) => [k, String(v)] as [string, string]);
+      const check = await shopifyApp(secret).webhooks.validate({ rawBody: request.body, rawRequest: new Request(`${app.url}${request.url}`, { method: 'POST', headers, body: request.body }) });
+      expect(check).toMatchObject({ valid: true, topic: 'CUSTOMERS_CREATE', domain: 'acme.myshopify.com' });
+      expect(JSON.parse(request.body)).toMatchObject({ admin_graphql_api_id: data.customerCreate.customer.id, email: 'cli@example.com' });
     } finally {
       run.child.kill('SIGTERM');
     }
