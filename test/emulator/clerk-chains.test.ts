@@ -12,6 +12,8 @@ import { createEmulator } from '../../src/emulator/index.js';
 import { CLERK_CHAINS, NOW, type ClerkChainRow } from './clerk-chains.js';
 import { clerkEventProblems, clerkReceiver, type Received } from './clerk-oracle.js';
 import { chainTypes, chainsTable, listedTypes, readmeChains } from './stripe-chains.js';
+import { source } from '../providers/clerk-sdk-check.js';
+import { typecheck } from '../support/typecheck.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const KEY = 'sk_test_clerkchains';
@@ -21,6 +23,8 @@ let clerk: ClerkClient;
 let apiUrl: string;
 /** Every type a row's receiving handler verified. */
 const reached = new Set<string>();
+/** Every body the rows' handler verified, for one check against @clerk/backend's types at the end. */
+const bodies: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   await emulator.listen(0);
@@ -105,8 +109,16 @@ describe('the Clerk event chains, through @clerk/backend, as the receiving servi
     expect(events.map((r) => r.event.type)).toEqual(row.events);
     expect(events.flatMap((r) => clerkEventProblems(r.event as unknown as Record<string, unknown>))).toEqual([]);
     expect(await readBackProblems(events)).toEqual([]);
-    for (const r of events) reached.add(r.event.type);
+    for (const r of events) {
+      reached.add(r.event.type);
+      bodies.push(JSON.parse(r.body) as Record<string, unknown>);
+    }
   });
+
+  it("sends bodies that type-check as @clerk/backend's WebhookEvent of their type (the catalog's check, one program for every row)", () => {
+    expect(bodies.length).toBeGreaterThanOrEqual(CLERK_CHAINS.length);
+    expect(typecheck({ 'test/.generated/clerk-emulator-events.ts': source(bodies) })).toEqual([]);
+  }, 60_000);
 
   it("reaches at least 15 distinct event types, the ones README's table lists", () => {
     const types = listedTypes(readmeChains('clerk'));

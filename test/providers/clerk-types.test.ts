@@ -19,35 +19,12 @@ import { clerkEventTypes } from '../../src/providers/clerk/catalog.js';
 import { builder } from '../../src/providers/clerk/build.js';
 import { seededFaker } from '../../src/providers/shared/random.js';
 import { typecheck } from '../support/typecheck.js';
+import { header, source } from './clerk-sdk-check.js';
 
 const now = 1_767_225_600_000;
-const header = `import type { WebhookEvent } from '@clerk/backend/webhooks';
-type Lenient<T> = T extends readonly (infer U)[]
-  ? Lenient<U>[]
-  : T extends object
-    ? T extends { strategy: unknown; attempts: unknown }
-      ? { [K in keyof T as K extends 'id' | 'object' | 'expires_at' ? never : K]: Lenient<T[K]> } & { object?: \`verification_\${string}\` }
-      : { [K in keyof T]: K extends 'object' ? OpenObject<T[K]> : undefined extends T[K] ? Lenient<T[K]> | null : Lenient<T[K]> }
-    : T;
-type OpenObject<O> = 'user' | 'session' extends O ? string : O;
-type Sdk<K> = WebhookEvent extends infer E ? (E extends { type: infer T } ? (K extends T ? E : never) : never) : never;
-type SdkData<K> = K extends 'role.deleted' | 'permission.deleted'
-  ? Sdk<'organization.deleted'>['data']
-  : K extends 'session.pending'
-    ? Sdk<'session.created'>['data']
-    : Sdk<K>['data'];
-type Expected<K> = Omit<Sdk<K extends 'session.pending' ? 'session.created' : K>, 'type' | 'data'> & { type: K; data: Lenient<SdkData<K>> };
-const check = <K extends string>(_type: K) => <V extends Expected<K>>(value: V): V => value;
-`;
 
 function payload(eventType: string, seed: number): Record<string, unknown> {
   return JSON.parse(builder.build({ eventType, faker: seededFaker(seed), now, data: undefined }).body) as Record<string, unknown>;
-}
-
-/** One `export const` per payload, each on its own line so a diagnostic's line names the type. */
-function source(payloads: readonly Record<string, unknown>[]): string {
-  const lines = header.split('\n').length - 1;
-  return header + payloads.map((p, i) => `export const e${i + lines} = check(${JSON.stringify(p.type)})(${JSON.stringify(p)});\n`).join('');
 }
 
 function completeness(types: readonly string[]): string {

@@ -35,7 +35,7 @@ export function emailAddressObject(world: World, address: string): Obj {
 export function phoneNumberObject(world: World, number: string): Obj {
   const at = world.now();
   return {
-    backup_codes: null,
+    backup_codes: [],
     created_at: at,
     default_second_factor: false,
     id: clerkId(world, 'idn'),
@@ -70,6 +70,7 @@ export function userObject(world: World, input: UserInput): Obj {
     create_organizations_limit: null,
     created_at: at,
     delete_self_enabled: true,
+    deprovisioned: false,
     email_addresses: emails,
     enterprise_accounts: [],
     external_accounts: [],
@@ -88,6 +89,8 @@ export function userObject(world: World, input: UserInput): Obj {
     mfa_disabled_at: null,
     mfa_enabled_at: null,
     object: 'user',
+    // Not expanded (the Backend API lists memberships apart): an empty list, the shape @clerk/backend types.
+    organization_memberships: [],
     passkeys: [],
     password_enabled: input.passwordEnabled,
     password_last_updated_at: input.passwordEnabled ? at : null,
@@ -99,6 +102,7 @@ export function userObject(world: World, input: UserInput): Obj {
     profile_image_url: DEFAULT_IMAGE,
     public_metadata: {},
     saml_accounts: [],
+    timezone: null,
     totp_enabled: false,
     two_factor_enabled: false,
     unsafe_metadata: {},
