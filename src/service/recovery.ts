@@ -23,6 +23,9 @@ export interface Recovery {
   readonly others: readonly InstanceRecord[];
 }
 
+/** How many pending executions a store with `claimPending` hands over at once. */
+const CLAIM_BATCH = 500;
+
 /** Why a recovered execution failed: the text of its `error`. */
 export const INTERRUPTED =
   'Interrupted: the service stopped while this execution was running. Retry it to resume (completed steps are skipped).';
@@ -77,11 +80,27 @@ export async function recover({ store, runner, instance, now }: RecoverOptions):
   for await (const execution of withStatus(store, 'pending')) if (leftOver(execution)) pending.push(execution);
   let resumed = 0;
   // Oldest first, as they arrived.
-  for (const execution of pending.reverse()) {
-    const mine = execution.owner === instance.id;
-    if (mine || (await store.updateExecution(execution.id, { owner: instance.id }, ['pending'], { owner: execution.owner ?? null }))) {
+  pending.reverse();
+  if (store.claimPending) {
+    // Claimed in batches, skipping what another instance recovering at the same moment is claiming.
+    for (const execution of pending.filter((e) => e.owner === instance.id)) {
       runner.schedule(execution.id);
       resumed++;
+    }
+    const from = [...new Set(pending.filter((execution) => execution.owner !== instance.id).map((execution) => execution.owner ?? null))];
+    while (from.length > 0) {
+      const claimed = await store.claimPending(instance.id, from, CLAIM_BATCH);
+      for (const execution of claimed) runner.schedule(execution.id);
+      resumed += claimed.length;
+      if (claimed.length < CLAIM_BATCH) break;
+    }
+  } else {
+    for (const execution of pending) {
+      const mine = execution.owner === instance.id;
+      if (mine || (await store.updateExecution(execution.id, { owner: instance.id }, ['pending'], { owner: execution.owner ?? null }))) {
+        runner.schedule(execution.id);
+        resumed++;
+      }
     }
   }
   const others: InstanceRecord[] = [];

@@ -121,3 +121,41 @@ describe('choosing and describing a PostgreSQL store', () => {
     }
   });
 });
+
+describe('PostgresStore.claimPending (recovery of gone instances, FOR UPDATE SKIP LOCKED)', () => {
+  it('splits the pending executions of gone owners between instances claiming at once, each claimed once, oldest first', async () => {
+    const db = await freshDatabase();
+    const setup = new PostgresStore({ url: db });
+    const owners = ['inst_gone', null, 'inst_alive'];
+    const expected: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const d = delivery();
+      const execution = { ...d.execution, owner: owners[i % 3] ?? null, ...(i % 10 === 9 ? { status: 'running' as const } : {}) };
+      await setup.insertDelivery(d.event, execution);
+      if (i % 3 !== 2 && i % 10 !== 9) expected.push(d.execution.id);
+    }
+    const stores = [setup, new PostgresStore({ url: db }), new PostgresStore({ url: db })];
+    try {
+      const claimedBy = await Promise.all(
+        stores.map(async (store, n) => {
+          const mine: string[] = [];
+          for (;;) {
+            const claimed = await store.claimPending(`inst_${n}`, ['inst_gone', null], 7);
+            expect(claimed.map((e) => e.id)).toEqual(claimed.map((e) => e.id).sort());
+            for (const e of claimed) expect(e).toMatchObject({ owner: `inst_${n}`, status: 'pending' });
+            mine.push(...claimed.map((e) => e.id));
+            if (claimed.length < 7) return mine;
+          }
+        }),
+      );
+      const all = claimedBy.flat();
+      expect(all.sort()).toEqual(expected.sort());
+      expect(new Set(all).size).toBe(all.length);
+      // Running ones and a live owner's are left alone.
+      const left = await sql(db, `SELECT count(*)::int AS n FROM relay_executions WHERE owner = 'inst_alive' OR status = 'running'`);
+      expect(left.rows[0].n).toBe(120 - expected.length);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});

@@ -151,6 +151,15 @@ export const PG_SQL = {
   putInstance: `INSERT INTO relay_instances (id, pid, host, started_at, lease_until) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until`,
   deleteInstance: `DELETE FROM relay_instances WHERE id = $1`,
+  /** Pending executions of gone owners, claimed for $1; rows another instance is claiming now are skipped, not waited for. */
+  claimPending: `WITH claimable AS (
+      SELECT id FROM relay_executions
+      WHERE status = 'pending' AND (owner = ANY($2::text[]) OR ($3 AND owner IS NULL))
+      ORDER BY id LIMIT $4
+      FOR UPDATE SKIP LOCKED)
+    UPDATE relay_executions x SET owner = $1 FROM claimable WHERE x.id = claimable.id
+    RETURNING x.id, x.event_id AS "eventId", x.event_type AS "eventType", x.status, x.attempt, x.created_at AS "createdAt",
+      x.updated_at AS "updatedAt", x.replayed_from AS "replayedFrom", x.error, x.owner`,
   /** The executions of `ids`, for instances told of changes by another. */
   executionsById: `SELECT ${PG_EXECUTION_COLUMNS} FROM relay_executions WHERE id = ANY($1::text[])`,
 } as const;

@@ -255,6 +255,14 @@ export class PostgresStore implements Store {
     return (await this.#query<InstanceRecord>(`SELECT ${PG_INSTANCE_COLUMNS} FROM relay_instances ORDER BY started_at, id`)).rows;
   }
 
+  /** Claims pending executions of gone owners in one statement (`FOR UPDATE SKIP LOCKED`): see `Store.claimPending`. */
+  async claimPending(owner: string, from: readonly (string | null)[], limit: number): Promise<ExecutionRecord[]> {
+    const owners = from.filter((id): id is string => id !== null);
+    const rows = (await this.#query<ExecutionRecord>(PG_SQL.claimPending, [owner, owners, from.includes(null), pageLimit(limit)])).rows;
+    for (const row of rows) this.#changed('updated', row.id);
+    return rows.map(copyExecution).sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
   /**
    * Calls `listener` with what other stores on the same database (other instances) created and changed, as their
    * `NOTIFY` reaches this store's `LISTEN`ing connection (opened with the first listener, closed with the last;

@@ -218,6 +218,13 @@ export interface Store {
   /** Every instance registered, live or not. */
   listInstances?(): Promise<InstanceRecord[]>;
   /**
+   * Claims for the instance `owner`, oldest first, at most `limit` pending executions owned by one of `from` (gone
+   * instances; `null` among them: executions with no owner), skipping those another instance is claiming at the
+   * same moment; resolves to the executions claimed, oldest first. Optional: without it, recovery claims them one
+   * by one with `updateExecution`'s owner condition (PostgreSQL has it: `FOR UPDATE SKIP LOCKED`).
+   */
+  claimPending?(owner: string, from: readonly (string | null)[], limit: number): Promise<ExecutionRecord[]>;
+  /**
    * What this store is and where it keeps its data, for people (`relay dev`'s `store:` line, `relay inspect`'s
    * hints). Optional: a store without it is described by its class name.
    */
