@@ -131,6 +131,7 @@ describe('the Clerk emulator, through @clerk/backend and a verifying HTTP route'
   it('answers an operation it does not model with a 404 in Clerk shape naming it and where the supported list is', async () => {
     const error = await refusal(clerk.allowlistIdentifiers.getAllowlistIdentifierList());
     expect(error.status).toBe(404);
+    expect(error.errors[0]).toMatchObject({ code: 'relaykit_unsupported_endpoint', message: 'not supported by relaykit' });
     expect(error.errors[0]!.longMessage).toContain('does not model GET /v1/allowlist_identifiers of clerk');
     expect(error.errors[0]!.longMessage).toContain("emulator.operations('clerk')");
     expect(emulator.operations('clerk')).toContain('POST /v1/users');

@@ -79,6 +79,6 @@ export function clerkRoutes(options: ClerkRouteOptions = {}): ApiRoutes {
     base: 'https://api.clerk.com/v1',
     host: 'api.clerk.com',
     routes,
-    unsupported: (message) => clerkError(501, { message: 'not supported by relaykit/msw', long_message: message, code: 'relaykit_unsupported_endpoint' }),
+    unsupported: (message) => clerkError(501, { message: 'not supported by relaykit', long_message: message, code: 'relaykit_unsupported_endpoint' }),
   };
 }
