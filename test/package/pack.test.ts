@@ -13,12 +13,13 @@ import { exec, packedProject, root } from './packed.js';
  * What the examples need besides relaykit: its peers and the official verifiers they use, and
  * better-sqlite3, which the README asks Node 20 users to install (Node 22 and 24 need none).
  */
-const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'resend', '@shopify/shopify-api', 'probot', 'typescript', '@types/node'];
+const userPackages = ['better-sqlite3', 'vitest', 'fast-check', 'msw', 'stripe', '@octokit/webhooks', 'express', '@types/express', 'hono', '@clerk/backend', 'resend', '@shopify/shopify-api', 'probot', '@octokit/rest', '@octokit/auth-app', 'typescript', '@types/node'];
 
 /** Each example folder's tests: all must run and pass. */
 const examplesPassing: Record<string, number> = {
   'clerk-emulator': 2,
   'express-github': 2,
+  'github-emulator': 2,
   'hono-clerk': 3,
   'msw-own-handlers': 2,
   'nextjs-stripe': 3,
