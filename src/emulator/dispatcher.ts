@@ -145,7 +145,7 @@ export class Dispatcher {
           deliveryId: built.deliveryId,
           endpoint: { id: endpoint.id, url: endpoint.url },
           body: built.body,
-          objectId: objectIdOf(event.data),
+          objectId: emulation.objectId?.(event) ?? objectIdOf(event.data),
           copy: 'original',
           status: 'pending',
           attempts: [],

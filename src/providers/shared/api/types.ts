@@ -191,4 +191,6 @@ export interface ProviderEmulation {
   attempted?(world: World, deliveryId: string, status: number | null, durationMs: number): void;
   /** What a test does that is no API call (a buyer completing Checkout, passing 3D Secure), bound to `world`. */
   helpers?(world: World): object;
+  /** The id of the object `event` reports, when its `data` does not keep it in `id` (Resend's `email_id`): `deliveries()`' `objectId`. */
+  objectId?(event: OutboxEvent): string | undefined;
 }
