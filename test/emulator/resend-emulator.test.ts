@@ -98,7 +98,7 @@ describe('createEmulator: Resend over HTTP, delivered to webhooks made through R
     expect(service.refused).toEqual([]);
     expect(service.types()).toEqual(['email.bounced']);
     expect(service.received[0]!.event.data).toMatchObject({ email_id: sent!.id, to: ['bounced+a@resend.dev'], bounce: { type: 'Permanent' } });
-    expect(emulator.deliveries({ provider: 'resend' }).map((d) => [d.type, d.status])).toEqual([['email.bounced', 'delivered']]);
+    expect(emulator.deliveries({ provider: 'resend' }).map((d) => [d.type, d.status, d.objectId, d.endpoint.id])).toEqual([['email.bounced', 'delivered', sent!.id, hook!.id]]);
 
     expect((await resend.webhooks.update(hook!.id, { status: 'disabled' })).data).toEqual({ object: 'webhook', id: hook!.id });
     await resend.emails.send({ from: FROM, to: 'delivered@resend.dev', subject: 'Hi', text: 'Hi' });

@@ -69,6 +69,8 @@ export const resendEmulation: ProviderEmulation = {
     return enabledWebhooks(world).find((e) => e.id === created.id)!;
   },
   envelope,
+  // An email event reports its email by `email_id`; `contact.topics.updated` its contact by `email`.
+  objectId: (event) => [event.data.email_id, event.data.id, event.data.email].find((id): id is string => typeof id === 'string'),
   helpers: (world): ResendHelpers => ({
     open: (emailId) => openEmail(world, emailId),
     click: (emailId, link, options) => clickEmail(world, emailId, link, options),
