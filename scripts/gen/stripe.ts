@@ -24,6 +24,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { Shape } from '../../src/providers/shared/shape.js';
 import { generatedHeader, shapesModule, typesModule, writeModule } from './shapes.js';
+import { fixtureDepth, keyTree, type FixtureDepth, type KeyTree } from './stripe-fixtures.js';
 import { generatePaths } from './stripe-paths.js';
 import { generateThin } from './stripe-thin.js';
 
@@ -245,6 +246,8 @@ export interface FixtureFacts {
   /** The id has a 14-character random body (`cus_QXg1o8vcGmoR32`) rather than the 24-character timed form. */
   readonly short?: boolean;
   readonly keys: readonly string[];
+  /** The fixture's keys at every depth. */
+  readonly tree?: KeyTree;
 }
 
 /** The facts of Stripe's OpenAPI fixtures (`openapi/fixtures3.json`) at `ref` in the `repo` snapshot. */
@@ -262,7 +265,7 @@ export function readFixtures(repo: string, ref: string): { commit: string; facts
     // `pi_1Pgaf…`, `cs_test_a1…`, `sub_sched_1…`; placeholders (`obj_123`) and names (`card_payments`) have none.
     const match = /^([a-z][a-z_]*)_[0-9A-Za-z]{12,}$/.exec(id);
     const short = match !== null && id.length - match[1]!.length - 1 === 14;
-    facts[object] = { object, ...(match ? { prefix: match[1]! } : {}), ...(short ? { short } : {}), keys: Object.keys(resource).sort() };
+    facts[object] = { object, ...(match ? { prefix: match[1]! } : {}), ...(short ? { short } : {}), keys: Object.keys(resource).sort(), tree: keyTree(resource) ?? {} };
   }
   return { commit, facts };
 }
@@ -272,24 +275,28 @@ export function readFixtures(repo: string, ref: string): { commit: string; facts
  * the fixture of the resource it describes shows them (stripe-node marks includable and preview
  * fields optional; Stripe leaves them out of webhooks).
  */
-export function runtimeDefs(defs: Record<string, ObjectShape>, facts: Record<string, FixtureFacts>): Record<string, ObjectShape> {
+export function runtimeDefs(defs: Record<string, ObjectShape>, facts: Record<string, FixtureFacts>, depth?: FixtureDepth): Record<string, ObjectShape> {
   const out: Record<string, ObjectShape> = {};
   for (const [name, def] of Object.entries(defs)) {
     const object = def.props.object;
     const fixture = object && typeof object === 'object' && 'const' in object ? facts[String(object.const)] : undefined;
-    const keep = new Set(fixture?.keys ?? []);
+    // The keys the resource's fixture shows, and those any fixture shows wherever the def is nested.
+    const keep = new Set([...(fixture?.keys ?? []), ...(depth?.kept.get(name) ?? [])]);
     const named = namedSubObject(def.props);
     if (named !== undefined) keep.add(named);
     const optional = (def.optional ?? []).filter((key) => !keep.has(key));
     const props: Props = {};
-    for (const key of Object.keys(def.props)) if (!optional.includes(key)) props[key] = stripOptional(def.props[key]!);
+    for (const key of Object.keys(def.props)) if (!optional.includes(key)) props[key] = stripOptional(def.props[key]!, depth?.inline);
     if (named !== undefined) {
-      // A polymorphic object: its `type` names the one sub-object present, and that one is filled.
-      props.type = { const: named };
+      // A polymorphic object: the walk takes the first branch, a `type` that names the one sub-object
+      // it fills; the other branch and the sub-object's optional mark keep every other type a valid
+      // value of the shape (the emulator's objects are checked against these shapes).
+      props.type = { anyOf: [{ const: named }, props.type!] };
       const sub = props[named]!;
-      props[named] = typeof sub === 'object' && 'nullable' in sub ? sub.nullable : sub;
-    }
-    out[name] = { props };
+      // Filled by the walk, which takes the first branch, though other types send it null.
+      props[named] = typeof sub === 'object' && 'nullable' in sub ? { anyOf: [sub.nullable, 'null'] } : sub;
+      out[name] = { props, optional: [named] };
+    } else out[name] = { props };
   }
   return out;
 }
@@ -316,20 +323,21 @@ function namedSubObject(props: Props): string | undefined {
   return LIKELIEST_SUB_OBJECTS.find((key) => named.includes(key)) ?? named[0];
 }
 
-/** Inline objects lose their optional keys too. */
-function stripOptional(shape: Shape): Shape {
+/** Inline objects lose their optional keys too, but those a fixture shows there (`inline`). */
+function stripOptional(shape: Shape, inline?: WeakMap<object, Set<string>>): Shape {
   if (typeof shape !== 'object') return shape;
-  if ('nullable' in shape) return { nullable: stripOptional(shape.nullable) };
+  if ('nullable' in shape) return { nullable: stripOptional(shape.nullable, inline) };
   if ('anyOf' in shape) {
     // An open enum draws from its listed values.
     if (shape.anyOf.length === 2 && shape.anyOf[1] === 'string' && typeof shape.anyOf[0] === 'object' && 'enum' in shape.anyOf[0]) return shape.anyOf[0];
-    return { anyOf: shape.anyOf.map(stripOptional) };
+    return { anyOf: shape.anyOf.map((branch) => stripOptional(branch, inline)) };
   }
-  if ('items' in shape) return { ...shape, items: stripOptional(shape.items) };
+  if ('items' in shape) return { ...shape, items: stripOptional(shape.items, inline) };
   if ('props' in shape) {
-    const optional = new Set(shape.optional ?? []);
+    const shown = inline?.get(shape);
+    const optional = new Set((shape.optional ?? []).filter((key) => !shown?.has(key)));
     const props: Props = {};
-    for (const key of Object.keys(shape.props)) if (!optional.has(key)) props[key] = stripOptional(shape.props[key]!);
+    for (const key of Object.keys(shape.props)) if (!optional.has(key)) props[key] = stripOptional(shape.props[key]!, inline);
     return { props };
   }
   return shape;
@@ -467,7 +475,7 @@ function eventTypesModule(source: string, types: readonly string[]): string {
   ].join('\n');
 }
 
-function fixtureKeysModule(source: string, facts: Record<string, FixtureFacts>, sdkOnly: Record<string, string[]>): string {
+function fixtureKeysModule(source: string, facts: Record<string, FixtureFacts>, sdkOnly: Record<string, string[]>, trees: Record<string, KeyTree>): string {
   const record = (entries: Record<string, readonly string[]>) =>
     Object.keys(entries)
       .sort()
@@ -480,6 +488,13 @@ function fixtureKeysModule(source: string, facts: Record<string, FixtureFacts>, 
     `export const FIXTURE_KEYS: { readonly [object: string]: readonly string[] } = {\n${record(keys)}\n};\n`,
     "/** Fixture keys stripe-node's type of the resource no longer has (the fixtures predate the pinned API version). */",
     `export const NOT_IN_STRIPE_NODE: { readonly [object: string]: readonly string[] } = {\n${record(sdkOnly)}\n};\n`,
+    '/** The keys of a fixture tree: each with the tree of its value when that is an object (arrays: their items\' keys), else null. */',
+    'export type KeyTree = { readonly [key: string]: KeyTree | null };\n',
+    "/** Each resource's fixture keys at every depth, by `object` name, as far as stripe-node types them (`metadata` not looked into). */",
+    `export const FIXTURE_TREES: { readonly [object: string]: KeyTree } = {\n${Object.keys(trees)
+      .sort()
+      .map((object) => `  ${JSON.stringify(object)}: ${JSON.stringify(trees[object])},`)
+      .join('\n')}\n};\n`,
   ].join('\n');
 }
 
@@ -507,7 +522,7 @@ function snapshotPath(): string | undefined {
 async function committedFacts(): Promise<Record<string, FixtureFacts> | undefined> {
   const file = path.join(root, 'test/providers/generated/stripe-fixture-keys.ts');
   if (!existsSync(file)) return undefined;
-  const { FIXTURE_KEYS } = (await import(file)) as { FIXTURE_KEYS: Record<string, readonly string[]> };
+  const { FIXTURE_KEYS, FIXTURE_TREES = {} } = (await import(file)) as { FIXTURE_KEYS: Record<string, readonly string[]>; FIXTURE_TREES?: Record<string, KeyTree> };
   const { ID_PREFIXES, SHORT_IDS } = (await import(path.join(root, 'src/providers/stripe/generated/ids.ts'))) as {
     ID_PREFIXES: Record<string, string>;
     SHORT_IDS: ReadonlySet<string>;
@@ -515,7 +530,13 @@ async function committedFacts(): Promise<Record<string, FixtureFacts> | undefine
   return Object.fromEntries(
     Object.entries(FIXTURE_KEYS).map(([object, keys]) => [
       object,
-      { object, keys, ...(ID_PREFIXES[object] ? { prefix: ID_PREFIXES[object] } : {}), ...(SHORT_IDS.has(object) ? { short: true } : {}) },
+      {
+        object,
+        keys,
+        ...(ID_PREFIXES[object] ? { prefix: ID_PREFIXES[object] } : {}),
+        ...(SHORT_IDS.has(object) ? { short: true } : {}),
+        ...(FIXTURE_TREES[object] ? { tree: FIXTURE_TREES[object] } : {}),
+      },
     ]),
   );
 }
@@ -537,9 +558,10 @@ export async function stripeModules(): Promise<Record<string, string>> {
     fixtureSource = /from (.*)\. Do not edit/.exec(header)?.[1] ?? fixtureSource;
   }
   const types = `stripe ${version} (cjs/resources/*.d.ts)`;
+  const depth = fixtureDepth(defs, Object.fromEntries(Object.values(facts).flatMap((f) => (f.tree ? [[f.object, f.tree]] : []))));
   const lean = dedupe(
-    reachable(runtimeDefs(defs, facts), events),
-    Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, stripOptional(shape)])),
+    reachable(runtimeDefs(defs, facts, depth), events),
+    Object.fromEntries(Object.entries(events).map(([type, shape]) => [type, stripOptional(shape, depth.inline)])),
   );
   const typed = dedupe(
     Object.fromEntries(Object.entries(reachable(defs, events)).map(([name, def]) => [name, typeShape(def) as ObjectShape])),
@@ -557,7 +579,7 @@ export async function stripeModules(): Promise<Record<string, string>> {
     'src/providers/stripe/generated/data-types.ts': typesModule(types, 'StripeEventData', reachable(typed.defs, typed.events), typed.events),
     'src/providers/stripe/generated/event-types.ts': eventTypesModule(types, Object.keys(events)),
     'src/providers/stripe/generated/ids.ts': idsModule(`${types} and ${fixtureSource}`, facts, expandable, leanTargets, leanDecimals),
-    'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts)),
+    'test/providers/generated/stripe-fixture-keys.ts': fixtureKeysModule(fixtureSource, facts, fixtureOnlyKeys(reachable(defs, events), facts), depth.trees),
   };
 }
 

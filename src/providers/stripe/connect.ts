@@ -1,4 +1,5 @@
 /** Account-level objects: a connected Account, the Balance, and Payouts to the bank account. */
+import { publicIpv4 } from '../shared/random.js';
 import { DAY, timeCode, type Obj, type Scene } from './scene.js';
 
 export interface AccountOptions {
@@ -47,6 +48,7 @@ export function account(s: Scene, code: string, created: number, options: Accoun
       mcc: s.pick(['5734', '5817', '5999', '7372', '8299']),
       minority_owned_business_designation: null,
       name,
+      product_description: null,
       specified_commercial_transactions_act_url: null,
       support_address: null,
       support_email: null,
@@ -106,7 +108,10 @@ export function account(s: Scene, code: string, created: number, options: Accoun
       },
       sepa_debit_payments: {},
     },
-    tos_acceptance: options.complete ? { date: created + 600 } : {},
+    // Accepted during onboarding, from the browser that completed it.
+    tos_acceptance: options.complete
+      ? { date: created + 600, ip: publicIpv4(s.faker), user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15' }
+      : { date: null, ip: null, user_agent: null },
     type: 'express',
   };
 }
