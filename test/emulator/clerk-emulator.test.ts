@@ -137,6 +137,22 @@ describe('the Clerk emulator, through @clerk/backend and a verifying HTTP route'
     expect(emulator.operations('clerk')).toContain('POST /v1/users');
   });
 
+  it('delivers to an endpoint only the event types it subscribes to, and refuses a type Clerk does not send', async () => {
+    const orgsOnly = clerkReceiver(SECRET);
+    const scoped = createEmulator({ providers: ['clerk'], webhooks: { clerk: { target: (request: Request) => orgsOnly.handle(request), secret: SECRET, events: ['organization.created'] } }, seed: 2 });
+    await scoped.listen(0);
+    try {
+      const client = createClerkClient({ secretKey: 'sk_test_scoped', ...scoped.clientOptions('clerk') });
+      const user = await client.users.createUser({ emailAddress: ['scoped@example.com'] });
+      await client.organizations.createOrganization({ name: 'Scoped', createdBy: user.id });
+      await scoped.settled();
+      expect(orgsOnly.received.map((r) => r.event.type)).toEqual(['organization.created']);
+    } finally {
+      await scoped.close();
+    }
+    expect(() => createEmulator({ providers: ['clerk'], webhooks: { clerk: { url: hook, events: ['user.create'] } } })).toThrow(/"user\.create", which is not a Clerk event type\. Clerk sends: user\.created, /);
+  });
+
   it('refuses a helper on what does not exist, or a banned user signing in, with an error that says what to do', async () => {
     expect(() => emulator.clerk.signIn('user_missing')).toThrow(/No user user_missing .*createUser/);
     expect(() => emulator.clerk.acceptInvitation('orginv_missing')).toThrow(/No organization invitation orginv_missing/);

@@ -4,6 +4,8 @@
  * `{ data, event_attributes, instance_id, object: 'event', timestamp, type }` with keys in alphabetical
  * order, as Clerk sends them, under a Svix message id (`msg_…`) that every retry repeats.
  */
+import { RelayError } from '../../../core/index.js';
+import { clerkEventTypes } from '../catalog.js';
 import type { ClientOptions, EmulatedDelivery, EmulatedEndpoint, Obj, OutboxEvent, ProviderEmulation, World } from '../../shared/api/index.js';
 import { sortedJson, SVIX_SENDER_VERSION } from '../../shared/svix-headers.js';
 import { clerkAdapter, clerkRoutes } from './index.js';
@@ -65,6 +67,16 @@ function envelope(event: OutboxEvent, world: World): EmulatedDelivery {
   return { body, deliveryId: world.id('msg', 27), headers: { ...DELIVERY_HEADERS } };
 }
 
+const EVENT_TYPES: ReadonlySet<string> = new Set(clerkEventTypes);
+
+/** The event types an endpoint subscribes to (none: every type), or a clear error for one Clerk does not send. */
+function subscribed(events: readonly string[] | undefined): string[] {
+  const list = [...(events ?? [])];
+  const unknown = list.find((type) => !EVENT_TYPES.has(type));
+  if (unknown !== undefined) throw new RelayError('INVALID_OPTION', `webhooks.clerk events names "${unknown}", which is not a Clerk event type. Clerk sends: ${clerkEventTypes.join(', ')}.`);
+  return list;
+}
+
 function toEndpoint(stored: Obj): EmulatedEndpoint {
   const events = new Set((stored.events as string[] | undefined) ?? []);
   return { id: String(stored.id), url: String(stored.url), secret: String(stored.secret), accepts: (type) => events.size === 0 || events.has(type) };
@@ -92,7 +104,7 @@ export const clerkEmulation: ProviderEmulation = {
         url: endpoint.url,
         // A Svix secret: whsec_ and the base64 of 24 random bytes (32 base62 characters are valid base64).
         secret: endpoint.secret ?? world.id('whsec', 32),
-        events: [...(endpoint.events ?? [])],
+        events: subscribed(endpoint.events),
       }),
     ),
   envelope,
