@@ -50,6 +50,18 @@ describe('a GitHub App on the emulator', () => {
     expect(emulator.deliveries().length).toBe(before);
   });
 
+  it('answers bad input with GitHub\'s error shape: 422 naming the field, 404 naming an unmodelled operation and the nearest served', async () => {
+    const octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
+    await expect(octokit.rest.issues.create({ owner: 'acme-org', repo: 'app', title: '' })).rejects.toMatchObject({
+      status: 422,
+      response: { data: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] } },
+    });
+    const error = (await octokit.rest.repos.createFork({ owner: 'acme-org', repo: 'app' }).catch((e: unknown) => e)) as { status: number; response: { data: { message: string } } };
+    expect(error.status).toBe(404);
+    expect(error.response.data.message).toMatch(/does not model POST \/repos\/acme-org\/app\/forks of github\. Nearest it serves: .*emulator\.operations\('github'\)/);
+    expect(emulator.operations('github')).toContain('POST /repos/:owner/:repo/pulls/:pull_number/reviews');
+  });
+
   it('lists the App webhook deliveries and redelivers one with the same GUID and body', async () => {
     const octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
     await octokit.rest.issues.create({ owner: 'acme-org', repo: 'app', title: 'Crash' });

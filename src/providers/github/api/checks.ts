@@ -6,7 +6,7 @@
  * (a button, "Re-run") is a helper: `check_run.requested_action`, `check_run.rerequested`,
  * `check_suite.rerequested`.
  */
-import { isPlainObject } from '../../../core/index.js';
+import { isPlainObject, RelayError } from '../../../core/index.js';
 import { bearerToken, nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { actingUser, tokenRecord } from './access.js';
 import { githubError, githubJson, notFound, validationFailed } from './errors.js';
@@ -254,7 +254,7 @@ function runAt(world: World, repo: string, id: number): { repository: Obj; run: 
   const [owner, name] = String(repo).split('/') as [string, string];
   const repository = world.get('github', 'repository', repoKey(owner, name ?? ''));
   const run = repository ? world.get('github', 'check_run', pathKey(`${String(repository.url)}/check-runs/${id}`)) : undefined;
-  if (!repository || !run) throw new Error(`No check run ${id} in ${repo} here: create it through the API first.`);
+  if (!repository || !run) throw new RelayError('INVALID_OPTION', `No check run ${id} in ${repo} here: create it through the API first.`);
   return { repository, run };
 }
 
@@ -263,7 +263,7 @@ export function requestAction(world: World, options: RequestActionOptions): void
   const { repository, run } = runAt(world, options.repo, options.checkRunId);
   const actions = Array.isArray(run.actions) ? (run.actions as Obj[]) : [];
   if (!actions.some((a) => a.identifier === options.identifier)) {
-    throw new Error(`Check run ${options.checkRunId} has no button "${options.identifier}"; its actions: ${actions.map((a) => String(a.identifier)).join(', ') || 'none'}.`);
+    throw new RelayError('INVALID_OPTION', `Check run ${options.checkRunId} has no button "${options.identifier}"; its actions: ${actions.map((a) => String(a.identifier)).join(', ') || 'none'}.`);
   }
   const sender = options.sender ?? (repository.owner as Obj);
   emit(world, 'check_run.requested_action', repository, { check_run: runForm(run), requested_action: { identifier: options.identifier } }, sender, installationOfApp(world, repository, run.app as Obj));

@@ -3,6 +3,7 @@
  * commit. Each moves a branch: `create` for a new one, `push`, `pull_request.synchronize` for the open
  * pull requests it heads, and `check_suite.requested` for the Apps with checks:write.
  */
+import { RelayError } from '../../../core/index.js';
 import type { World } from '../../shared/api/index.js';
 import { recordCommit, requestSuites } from './checks.js';
 import { emit } from './hooks.js';
@@ -42,8 +43,8 @@ export interface PushResult {
 export function push(world: World, options: PushOptions): PushResult {
   const [owner, name] = String(options.repo).split('/') as [string, string | undefined];
   const state = name ? repoState(world, owner, name) : undefined;
-  if (!state) throw new Error(`push: no repository ${String(options.repo)} here; install an App on it first (emulator.github.installApp).`);
-  if (!Array.isArray(options.commits) || options.commits.length === 0) throw new Error('push needs commits: [{ message }] (at least one).');
+  if (!state) throw new RelayError('INVALID_OPTION', `push: no repository ${String(options.repo)} here; install an App on it first (emulator.github.installApp).`);
+  if (!Array.isArray(options.commits) || options.commits.length === 0) throw new RelayError('INVALID_OPTION', 'push needs commits: [{ message }] (at least one).');
   const pusher = options.pusher ? account(options.pusher, 'User') : state.owner;
   return pushCommits(world, state, String(options.ref).replace(/^refs\/heads\//, ''), options.commits, pusher, options.commits.map(() => newSha(world)));
 }
