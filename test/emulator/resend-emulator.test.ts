@@ -125,6 +125,16 @@ describe('createEmulator: Resend over HTTP, delivered to webhooks made through R
     expect(second!.signature).not.toBe(first!.signature);
   });
 
+  it('honours an Idempotency-Key: the same send answers the first id and sends nothing more; another body under it is a 409', async () => {
+    const email = { from: FROM, to: 'delivered@resend.dev', subject: 'Receipt', text: 'Thanks' };
+    const first = await resend.emails.send(email, { idempotencyKey: 'receipt-42' });
+    const again = await resend.emails.send(email, { idempotencyKey: 'receipt-42' });
+    expect(again.data).toEqual(first.data);
+    expect((await resend.emails.send({ ...email, subject: 'Other' }, { idempotencyKey: 'receipt-42' })).error).toEqual({ statusCode: 409, name: 'invalid_idempotent_request', message: expect.stringMatching(/different request payload/) });
+    await emulator.settled();
+    expect(emulator.world.list('resend', 'email').map((e) => e.id)).toEqual([first.data!.id]);
+  });
+
   it('answers bad input in Resend’s { statusCode, message, name } shape and sends nothing', async () => {
     const cases = [
       [resend.emails.send({ from: FROM, to: 'ada@example.com', subject: 'Hi', text: 'Hi' }), 422, 'validation_error', /example\.com.*delivered@resend\.dev/],

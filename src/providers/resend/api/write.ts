@@ -1,10 +1,11 @@
 /**
  * Resend writes that send email: one or a batch (each then reported as Resend's test addresses say,
  * outcomes.ts), rescheduling and cancelling a scheduled one. Addresses at example.com and test.com are
- * refused with 422, as Resend refuses them.
+ * refused with 422, as Resend refuses them; an `Idempotency-Key` makes a repeated send answer the first
+ * answer and send nothing.
  */
 import { isPlainObject } from '../../../core/index.js';
-import { jsonResponse, readJson, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { jsonResponse, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { resendNow, resendTime, worldUuid } from './clock.js';
 import { resendError, resendNotFound } from './errors.js';
 import { bareAddress, sendEmail as send } from './outcomes.js';
@@ -101,31 +102,62 @@ function emailOf(world: World, fields: Obj, batch: boolean): Obj | Response {
   };
 }
 
+/**
+ * A send under an `Idempotency-Key`: the first answer again, sending nothing, for the same key and
+ * body; Resend's 409 for the same key with another body; 400 for a key that is not 1 to 256 characters.
+ * Without a key, `send` runs as it is.
+ */
+async function idempotent(request: Request, world: World, send: (body: string) => Response): Promise<Response> {
+  const body = await request.text();
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return send(body);
+  if (key.length < 1 || key.length > 256) return resendError(400, 'invalid_idempotency_key', 'The `Idempotency-Key` header must be 1 to 256 characters long.');
+  const id = `${request.method} ${new URL(request.url).pathname} ${key}`;
+  const seen = world.get('resend', 'idempotency', id);
+  if (seen) {
+    if (seen.body !== body) return resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload. Change your idempotency key or payload.');
+    return jsonResponse(seen.answer, Number(seen.status));
+  }
+  const answer = send(body);
+  if (answer.ok) world.put('resend', 'idempotency', { id, body, status: answer.status, answer: JSON.parse(await answer.clone().text()) as unknown });
+  return answer;
+}
+
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `POST /emails`: `{ id }`; the email is then readable with `GET /emails/:id`. */
-export const sendEmail: RouteHandler = async (request, params, world) => {
-  const fields = await readJsonObject(request);
-  if (!fields) return resendError(400, 'validation_error', 'Invalid JSON body.');
-  const email = emailOf(world, fields, false);
-  if (email instanceof Response) return email;
-  send(world, email);
-  return jsonResponse({ id: email.id });
-};
+export const sendEmail: RouteHandler = (request, params, world) =>
+  idempotent(request, world, (body) => {
+    const fields = parsed(body);
+    if (!isPlainObject(fields)) return resendError(400, 'validation_error', 'Invalid JSON body.');
+    const email = emailOf(world, fields, false);
+    if (email instanceof Response) return email;
+    send(world, email);
+    return jsonResponse({ id: email.id });
+  });
 
 /** `POST /emails/batch`: `{ data: [{ id }…] }`; nothing is stored when any email is invalid. */
-export const sendBatch: RouteHandler = async (request, params, world) => {
-  const items = await readJson(request);
-  if (!Array.isArray(items) || items.length === 0 || items.length > 100) {
-    return resendError(422, 'validation_error', 'The body must be a list of 1 to 100 emails.');
-  }
-  const emails: Obj[] = [];
-  for (const item of items) {
-    const email = isPlainObject(item) ? emailOf(world, item, true) : resendError(422, 'validation_error', 'Each email must be an object.');
-    if (email instanceof Response) return email;
-    emails.push(email);
-  }
-  for (const email of emails) send(world, email);
-  return jsonResponse({ data: emails.map((e) => ({ id: e.id })) });
-};
+export const sendBatch: RouteHandler = (request, params, world) =>
+  idempotent(request, world, (body) => {
+    const items = parsed(body);
+    if (!Array.isArray(items) || items.length === 0 || items.length > 100) {
+      return resendError(422, 'validation_error', 'The body must be a list of 1 to 100 emails.');
+    }
+    const emails: Obj[] = [];
+    for (const item of items) {
+      const email = isPlainObject(item) ? emailOf(world, item, true) : resendError(422, 'validation_error', 'Each email must be an object.');
+      if (email instanceof Response) return email;
+      emails.push(email);
+    }
+    for (const email of emails) send(world, email);
+    return jsonResponse({ data: emails.map((e) => ({ id: e.id })) });
+  });
 
 /** `PATCH /emails/:id` (`scheduled_at`: reschedules) and `POST /emails/:id/cancel` of a scheduled email; Resend sends no event for either. */
 export function changeScheduled(action: 'update' | 'cancel'): RouteHandler {
