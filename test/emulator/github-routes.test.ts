@@ -57,16 +57,17 @@ describe('githubRoutes, without msw', () => {
     ]);
   });
 
-  it('appends check_run.created, then check_run.completed once a conclusion completes it, and status for a commit status', async () => {
+  it('appends check_run.created, then check_run.completed and check_suite.completed once a conclusion completes its only run, and status for a commit status', async () => {
     const world = seeded();
     const created = await call(world, 'POST', '/repos/acme/app/check-runs', { name: 'ci', head_sha: 'a'.repeat(40) });
     const { id } = (await created.json()) as { id: number };
     await call(world, 'PATCH', `/repos/acme/app/check-runs/${id}`, { status: 'in_progress' });
     await call(world, 'PATCH', `/repos/acme/app/check-runs/${id}`, { conclusion: 'success' });
     await call(world, 'POST', `/repos/acme/app/statuses/${'a'.repeat(40)}`, { state: 'success', context: 'ci' });
-    expect(world.outbox.drain().map((e) => [e.type, (e.data.check_run as Record<string, unknown> | undefined)?.status ?? e.data.state])).toEqual([
+    expect(world.outbox.drain().map((e) => [e.type, ((e.data.check_run ?? e.data.check_suite) as Record<string, unknown> | undefined)?.status ?? e.data.state])).toEqual([
       ['check_run.created', 'queued'],
       ['check_run.completed', 'completed'],
+      ['check_suite.completed', 'completed'],
       ['status', 'success'],
     ]);
   });
