@@ -3,11 +3,10 @@
  * and a receiving service verifies each delivery with `stripe.webhooks.constructEvent`. Deliveries go
  * after the answer, signed with the endpoint's secret, retried when refused, recorded.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { httpReceiver } from './receiver.js';
 
 const SECRET = 'whsec_emulatortest';
 
@@ -19,34 +18,8 @@ interface Received {
 /** A service that verifies each Stripe delivery as stripe-node does, answering `status()` (200 by default). */
 async function receiver(secret = SECRET) {
   const verifier = new Stripe('sk_test_receiver');
-  const received: Received[] = [];
-  const refused: string[] = [];
-  let status = () => 200;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const event = verifier.webhooks.constructEvent(body, String(req.headers['stripe-signature']), secret);
-        received.push({ event, at: Date.now() });
-        res.writeHead(status()).end();
-      } catch (error) {
-        refused.push((error as Error).message);
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`;
-  return {
-    url,
-    received,
-    refused,
-    types: () => received.map((r) => r.event.type),
-    answer: (next: () => number) => (status = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const service = await httpReceiver((body, headers): Received => ({ event: verifier.webhooks.constructEvent(body, String(headers['stripe-signature']), secret), at: Date.now() }), '/webhooks/stripe');
+  return { ...service, types: () => service.received.map((r) => r.event.type) };
 }
 
 describe('createEmulator: Stripe over HTTP, delivered back', () => {

@@ -4,11 +4,10 @@
  * `resend.webhooks.verify`. Webhooks made through Resend's own API, retries on Svix's rules (the same
  * `svix-id`, each attempt signed anew), and Resend's error shape for bad input and unmodelled operations.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Resend, type WebhookEventPayload } from 'resend';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { httpReceiver } from './receiver.js';
 
 const FROM = 'Acme <hello@acme.test>';
 
@@ -20,33 +19,11 @@ interface Received {
 /** A service that verifies each Resend delivery with `secret()` as the resend SDK does, answering `status()` (200 by default). */
 async function receiver(secret: () => string) {
   const verifier = new Resend('re_receiver');
-  const received: Received[] = [];
-  const refused: string[] = [];
-  let status = () => 200;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = { id: String(req.headers['svix-id']), timestamp: String(req.headers['svix-timestamp']), signature: String(req.headers['svix-signature']) };
-      try {
-        const event = verifier.webhooks.verify({ payload: Buffer.concat(chunks).toString('utf8'), headers, webhookSecret: secret() });
-        received.push({ event, headers });
-        res.writeHead(status()).end();
-      } catch (error) {
-        refused.push((error as Error).message);
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/resend`,
-    received,
-    refused,
-    types: () => received.map((r) => r.event.type),
-    answer: (next: () => number) => (status = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const service = await httpReceiver((payload, h): Received => {
+    const headers = { id: String(h['svix-id']), timestamp: String(h['svix-timestamp']), signature: String(h['svix-signature']) };
+    return { event: verifier.webhooks.verify({ payload, headers, webhookSecret: secret() }), headers };
+  }, '/webhooks/resend');
+  return { ...service, types: () => service.received.map((r) => r.event.type) };
 }
 
 describe('createEmulator: Resend over HTTP, delivered to webhooks made through Resend’s API', () => {
