@@ -40,6 +40,7 @@ function restPath(topic: string, body: Record<string, unknown>): [string, string
     fulfillments: [`orders/${order}/fulfillments/${id}`, 'fulfillment'],
     refunds: [`orders/${order}/refunds/${id}`, 'refund'],
     order_transactions: [`orders/${order}/transactions/${id}`, 'transaction'],
+    checkouts: [`checkouts/${id}`, 'checkout'],
   };
   return topic.endsWith('/delete') ? undefined : paths[topic.split('/')[0]!];
 }

@@ -138,13 +138,13 @@ export const SHOPIFY_CHAINS: readonly ShopifyChainRow[] = [
   },
   {
     operation: 'emulator.shopify.placeOrder({ lineItems, customer })',
-    source: `${DOCS}/webhooks (customers/create, orders/create, order_transactions/create, orders/paid, orders/updated, inventory_levels/update); ${ORDER_FLOW}`,
+    source: `${DOCS}/webhooks (checkouts/create, checkouts/update, customers/create, orders/create, order_transactions/create, orders/paid, orders/updated, inventory_levels/update); order: relaykit's checkout-to-order and order-fulfilled flows`,
     run: async (ctx) => {
       const { variantId } = await makeProduct(ctx);
       await ctx.mark();
       ctx.emulator.shopify.placeOrder({ lineItems: [{ variantId, quantity: 2 }], customer: { email: 'ada@example.org', firstName: 'Ada' } });
     },
-    events: ['customers/create', ...PAID],
+    events: ['checkouts/create', 'checkouts/update', 'customers/create', ...PAID],
   },
   {
     operation: 'orderUpdate',

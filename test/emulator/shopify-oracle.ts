@@ -28,6 +28,8 @@ const EMPTY_HERE: Readonly<Record<string, string>> = {
   user_id: 'a change made by an app, not staff',
   location_id: 'a refund line not restocked',
   sku: 'a variant without a SKU',
+  avs_result_code: "Shopify's test gateway (Bogus), which checks no address",
+  cvv_result_code: "Shopify's test gateway (Bogus), which checks no CVV",
   first_name: 'a customer who gave no name',
   last_name: 'a customer who gave no name',
 };

@@ -16,7 +16,8 @@ export type { PlaceOrderOptions } from './order-ops.js';
 /** What a Shopify test does besides API calls: `emulator.shopify`. */
 export interface ShopifyHelpers {
   /**
-   * A checkout a customer completes and pays. Sends `customers/create` for a new customer, then
+   * A checkout a customer completes and pays. Sends `checkouts/create`, `checkouts/update`,
+   * `customers/create` for a new customer, then
    * `orders/create`, `order_transactions/create`, `orders/paid`, `orders/updated` and
    * `inventory_levels/update` per line; resolves to the order as its webhooks carry it.
    * @example

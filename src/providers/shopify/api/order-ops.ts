@@ -95,7 +95,16 @@ function overlay(template: unknown, source: Obj): Obj {
 }
 
 /** A new order of `shop` for `lines` bought by `customer` (paid unless `pending`), stored with its fulfillment order. */
-function createOrder(world: World, shop: string, lines: readonly Line[], customer: Obj | undefined, options: { pending: boolean; email?: string | null; note?: string | null; source: string }): Obj {
+/** How an order is made: paid or pending, its contact, note, channel, and the checkout it came from. */
+interface OrderOptions {
+  readonly pending: boolean;
+  readonly email?: string | null;
+  readonly note?: string | null;
+  readonly source: string;
+  readonly checkout?: Obj;
+}
+
+function createOrder(world: World, shop: string, lines: readonly Line[], customer: Obj | undefined, options: OrderOptions): Obj {
   const id = numericId(world);
   const now = worldTime(world);
   const template = fromTopic(world, 'orders/create', {});
@@ -106,6 +115,7 @@ function createOrder(world: World, shop: string, lines: readonly Line[], custome
     id,
     admin_graphql_api_id: gid('Order', id),
     app_id: 580111,
+    ...(options.checkout ? { checkout_id: options.checkout.id, checkout_token: options.checkout.token, cart_token: options.checkout.cart_token, token: options.checkout.token } : {}),
     cancel_reason: null,
     cancelled_at: null,
     closed_at: null,
@@ -175,6 +185,21 @@ function createTransaction(world: World, shop: string, order: Obj, kind: 'sale' 
       test: true,
       parent_id: parentId ?? null,
       processed_at: now,
+      authorization: world.id('a', 14).slice(2),
+      // Shopify's test gateway (Bogus) and its test card "1".
+      payment_details: {
+        credit_card_bin: '1',
+        avs_result_code: null,
+        cvv_result_code: null,
+        credit_card_number: '•••• •••• •••• 1',
+        credit_card_company: 'Bogus',
+        buyer_action_info: null,
+        credit_card_name: 'Bogus Gateway',
+        credit_card_wallet: null,
+        credit_card_expiration_month: 12,
+        credit_card_expiration_year: new Date(world.now()).getUTCFullYear() + 2,
+        payment_method_name: 'bogus',
+      },
       amount: money(amount),
       currency: 'USD',
       manual_payment_gateway: false,
@@ -189,8 +214,60 @@ function saveOrder(world: World, shop: string, order: Obj, patch: Obj): Obj {
   return world.put('shopify', 'order', { ...order, ...patch, updated_at: worldTime(world) }, { shop });
 }
 
+/**
+ * The checkout a storefront buyer fills in (`checkouts/create` once contact details are in,
+ * `checkouts/update` at the next step), stored; the order placed from it names its id and tokens.
+ */
+function checkout(world: World, shop: string, lines: readonly Line[], customer: Obj | undefined, email: string | null): Obj {
+  const id = numericId(world, 14);
+  const now = worldTime(world);
+  const token = world.id('t', 32).slice(2).toLowerCase();
+  const cartToken = `c1-${world.id('c', 32).slice(2).toLowerCase()}`;
+  const template = fromTopic(world, 'checkouts/create', {});
+  const lineTemplate = firstOf(template, 'line_items');
+  const items = lines.map((line) => ({
+    ...lineTemplate,
+    key: String(line.variant?.id ?? numericId(world, 14)),
+    product_id: line.product?.id ?? null,
+    variant_id: line.variant?.id ?? null,
+    title: line.title,
+    presentment_title: line.title,
+    variant_title: line.variant && line.variant.title !== 'Default Title' ? String(line.variant.title) : '',
+    presentment_variant_title: '',
+    sku: String(line.variant?.sku ?? ''),
+    vendor: line.product?.vendor ?? null,
+    quantity: line.quantity,
+    price: money(line.price),
+    variant_price: money(line.price),
+    line_price: money(line.price * line.quantity),
+    compare_at_price: null,
+    applied_discounts: [],
+    discount_allocations: [],
+    tax_lines: [],
+  }));
+  const drawn = fromTopic(world, 'checkouts/create', {
+    id,
+    token,
+    cart_token: cartToken,
+    email,
+    gateway: null,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+    closed_at: null,
+    phone: null,
+    name: `#${id}`,
+    abandoned_checkout_url: `https://${shop}/checkouts/ac/${cartToken}/recover?key=${token}`,
+    discount_codes: [],
+    shipping_lines: [],
+    tax_lines: [],
+    line_items: items,
+  });
+  return world.put('shopify', 'checkout', { ...drawn, customer: customer ? overlay(template.customer, customer) : null }, { shop });
+}
+
 /** An order placed and paid: the topics Shopify sends for it, in its order; then the stock it took. */
-function placePaid(world: World, shop: string, lines: readonly Line[], customer: Obj | undefined, options: { pending: boolean; email?: string | null; note?: string | null; source: string }): Obj {
+function placePaid(world: World, shop: string, lines: readonly Line[], customer: Obj | undefined, options: OrderOptions): Obj {
   const created = createOrder(world, shop, lines, customer, { ...options, pending: true });
   if (options.pending) {
     emit(world, shop, 'orders/create', created);
@@ -222,8 +299,8 @@ export interface PlaceOrderOptions {
 }
 
 /**
- * A checkout a customer completes and pays: the customer (new ones send `customers/create`), then
- * `orders/create`, `order_transactions/create`, `orders/paid`, `orders/updated`, and
+ * A checkout a customer completes and pays: `checkouts/create`, `checkouts/update`, the customer (new
+ * ones send `customers/create`), then `orders/create`, `order_transactions/create`, `orders/paid`, `orders/updated`, and
  * `inventory_levels/update` for each line's stock. Returns the order (REST shape, as the webhooks carry it).
  * @example
  * placeOrder(world, { lineItems: [{ variantId: 'gid://shopify/ProductVariant/1', quantity: 2 }], customer: { email: 'ada@example.com' } });
@@ -238,14 +315,19 @@ export function placeOrder(world: World, options: PlaceOrderOptions): Obj {
   const lines = linesOf(world, shop, options.lineItems.map((item) => ({ quantity: 1, ...item })), 'lineItems');
   if (isErrors(lines)) throw new RelayError('INVALID_OPTION', `placeOrder: ${lines.map((e) => String(e.message)).join('; ')}.`);
   let customer: Obj | undefined;
+  const given = isPlainObject(options.customer) ? (options.customer as Obj) : {};
   if (typeof options.customer === 'string') {
     customer = findByGid({ world, shop, version: '' }, 'customer', 'Customer', options.customer);
     if (!customer) throw new RelayError('INVALID_OPTION', `placeOrder: customer ${options.customer} does not exist in ${shop}.`);
-  } else if (isPlainObject(options.customer)) {
-    const given = options.customer as Obj;
-    customer = world.list('shopify', 'customer', { shop }).find((c) => typeof given.email === 'string' && c.email === given.email) ?? createCustomer(world, shop, given);
-  }
-  return placePaid(world, shop, lines, customer, { pending: false, source: 'web' });
+  } else customer = world.list('shopify', 'customer', { shop }).find((c) => typeof given.email === 'string' && c.email === given.email);
+  const email = typeof customer?.email === 'string' ? customer.email : typeof given.email === 'string' ? given.email : null;
+  const filled = checkout(world, shop, lines, customer, email);
+  emit(world, shop, 'checkouts/create', filled);
+  const updated = world.put('shopify', 'checkout', { ...filled, gateway: 'bogus', updated_at: worldTime(world) }, { shop });
+  emit(world, shop, 'checkouts/update', updated);
+  // A buyer new to the shop becomes a customer when the order is placed.
+  if (!customer && isPlainObject(options.customer)) customer = createCustomer(world, shop, given);
+  return placePaid(world, shop, lines, customer, { pending: false, source: 'web', checkout: updated });
 }
 
 function findOrder(context: ResolverContext, value: unknown): Obj | undefined {
