@@ -155,6 +155,7 @@ describe('the Clerk emulator, through @clerk/backend and a verifying HTTP route'
 
   it('refuses a helper on what does not exist, or a banned user signing in, with an error that says what to do', async () => {
     expect(() => emulator.clerk.signIn('user_missing')).toThrow(/No user user_missing .*createUser/);
+    expect(() => emulator.clerk.signIn('user_missing')).toThrow(expect.objectContaining({ name: 'RelayError', code: 'NOT_FOUND' }));
     expect(() => emulator.clerk.acceptInvitation('orginv_missing')).toThrow(/No organization invitation orginv_missing/);
     const user = await clerk.users.createUser({ emailAddress: ['ban@example.com'] });
     await clerk.users.banUser(user.id);

@@ -4,7 +4,7 @@
  * user's public data as they are now: a write to either refreshes the stored memberships (Clerk sends
  * no membership event for that), so a read agrees with the objects it names.
  */
-import { isPlainObject } from '../../../core/index.js';
+import { isPlainObject, RelayError } from '../../../core/index.js';
 import { jsonResponse, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { clerkError, clerkNotFound, unknownParam } from './errors.js';
 import { emailObject, invitationObject, membershipObject, organizationObject, ROLES, sorted, userObject } from './objects.js';
@@ -226,19 +226,19 @@ export interface AcceptedInvitation {
  */
 export function acceptInvitation(world: World, invitationId: string, options: { readonly userId?: string } = {}): AcceptedInvitation {
   const invitation = world.get('clerk', 'organization_invitation', invitationId);
-  if (!invitation) throw new Error(`No organization invitation ${invitationId} in the emulated Clerk: create it with clerk.organizations.createOrganizationInvitation first.`);
-  if (invitation.status !== 'pending') throw new Error(`Organization invitation ${invitationId} is ${String(invitation.status)}; only a pending invitation can be accepted.`);
+  if (!invitation) throw new RelayError('NOT_FOUND', `No organization invitation ${invitationId} in the emulated Clerk: create it with clerk.organizations.createOrganizationInvitation first.`);
+  if (invitation.status !== 'pending') throw new RelayError('CONFLICT', `Organization invitation ${invitationId} is ${String(invitation.status)}; only a pending invitation can be accepted.`);
   const organization = world.get('clerk', 'organization', String(invitation.organization_id));
-  if (!organization) throw new Error(`The organization of invitation ${invitationId} was deleted.`);
+  if (!organization) throw new RelayError('NOT_FOUND', `The organization of invitation ${invitationId} was deleted.`);
   let user: Obj | undefined;
   if (options.userId !== undefined) {
     user = world.get('clerk', 'user', options.userId);
-    if (!user) throw new Error(`No user ${options.userId} in the emulated Clerk.`);
+    if (!user) throw new RelayError('NOT_FOUND', `No user ${options.userId} in the emulated Clerk.`);
   } else {
     user = world.put('clerk', 'user', userObject(world, { emails: [String(invitation.email_address)], phones: [], fields: {}, passwordEnabled: true }));
     world.outbox.append({ provider: 'clerk', type: 'user.created', data: user });
   }
-  if (findMembership(world, String(organization.id), String(user.id))) throw new Error(`User ${String(user.id)} is already a member of organization ${String(organization.id)}.`);
+  if (findMembership(world, String(organization.id), String(user.id))) throw new RelayError('CONFLICT', `User ${String(user.id)} is already a member of organization ${String(organization.id)}.`);
   const accepted = world.put('clerk', 'organization_invitation', sorted({ ...invitation, status: 'accepted', updated_at: world.now(), user_id: user.id }));
   const membership = addMembership(world, organization, user, String(invitation.role), { public_metadata: invitation.public_metadata ?? {} });
   world.outbox.append({ provider: 'clerk', type: 'organizationInvitation.accepted', data: accepted });

@@ -4,6 +4,7 @@
  * carries the session as `GET /v1/sessions/:id` answers it, plus its `user` as `GET /v1/users/:id`
  * answers it, as Clerk's session payloads do.
  */
+import { RelayError } from '../../../core/index.js';
 import { jsonResponse, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { clerkError, clerkNotFound } from './errors.js';
 import { refreshMemberships } from './refresh.js';
@@ -34,7 +35,7 @@ function sendCode(world: World, user: Obj, strategy: SignInStrategy): void {
   const code = otpCode(world);
   if (strategy === 'email_code') {
     const address = primary(user, 'email_addresses', 'primary_email_address_id');
-    if (!address) throw new Error(`User ${String(user.id)} has no email address to send a code to; sign in with strategy 'password' or 'phone_code'.`);
+    if (!address) throw new RelayError('INVALID_OPTION', `User ${String(user.id)} has no email address to send a code to; sign in with strategy 'password' or 'phone_code'.`);
     const email = emailObject(world, {
       to: String(address.email_address),
       emailAddressId: String(address.id),
@@ -49,7 +50,7 @@ function sendCode(world: World, user: Obj, strategy: SignInStrategy): void {
     return;
   }
   const phone = primary(user, 'phone_numbers', 'primary_phone_number_id');
-  if (!phone) throw new Error(`User ${String(user.id)} has no phone number to send a code to; sign in with strategy 'password' or 'email_code'.`);
+  if (!phone) throw new RelayError('INVALID_OPTION', `User ${String(user.id)} has no phone number to send a code to; sign in with strategy 'password' or 'email_code'.`);
   const sms = smsObject(world, {
     to: String(phone.phone_number),
     phoneNumberId: String(phone.id),
@@ -68,11 +69,11 @@ function sendCode(world: World, user: Obj, strategy: SignInStrategy): void {
  */
 export function signIn(world: World, userId: string, options: SignInOptions = {}): Obj {
   const strategy = options.strategy ?? 'password';
-  if (!['password', 'email_code', 'phone_code'].includes(strategy)) throw new Error(`Unknown sign-in strategy ${JSON.stringify(strategy)}: use 'password', 'email_code' or 'phone_code'.`);
+  if (!['password', 'email_code', 'phone_code'].includes(strategy)) throw new RelayError('INVALID_OPTION', `Unknown sign-in strategy ${JSON.stringify(strategy)}: use 'password', 'email_code' or 'phone_code'.`);
   const found = world.get('clerk', 'user', userId);
-  if (!found) throw new Error(`No user ${userId} in the emulated Clerk: create it with clerk.users.createUser first.`);
-  if (found.banned === true) throw new Error(`User ${userId} is banned and cannot sign in (clerk.users.unbanUser lifts it).`);
-  if (found.locked === true) throw new Error(`User ${userId} is locked and cannot sign in (clerk.users.unlockUser lifts it).`);
+  if (!found) throw new RelayError('NOT_FOUND', `No user ${userId} in the emulated Clerk: create it with clerk.users.createUser first.`);
+  if (found.banned === true) throw new RelayError('CONFLICT', `User ${userId} is banned and cannot sign in (clerk.users.unbanUser lifts it).`);
+  if (found.locked === true) throw new RelayError('CONFLICT', `User ${userId} is locked and cannot sign in (clerk.users.unlockUser lifts it).`);
   sendCode(world, found, strategy);
   const at = world.now();
   // The sign-in stamps the user; Clerk sends no user.updated for it, the session carries the user as it is now.
@@ -86,8 +87,8 @@ export function signIn(world: World, userId: string, options: SignInOptions = {}
 /** Ends an active session with `status` and emits `session.<status>`; throws for an unknown or inactive one. */
 export function endSession(world: World, sessionId: string, status: 'ended' | 'removed' | 'revoked'): Obj {
   const session = world.get('clerk', 'session', sessionId);
-  if (!session) throw new Error(`No session ${sessionId} in the emulated Clerk: emulator.clerk.signIn(userId) makes one.`);
-  if (session.status !== 'active') throw new Error(`Session ${sessionId} is ${String(session.status)}, not active.`);
+  if (!session) throw new RelayError('NOT_FOUND', `No session ${sessionId} in the emulated Clerk: emulator.clerk.signIn(userId) makes one.`);
+  if (session.status !== 'active') throw new RelayError('CONFLICT', `Session ${sessionId} is ${String(session.status)}, not active.`);
   const next = world.put('clerk', 'session', { ...session, status, updated_at: world.now() });
   world.outbox.append({ provider: 'clerk', type: `session.${status}`, data: sessionEventData(world, next) });
   return next;
