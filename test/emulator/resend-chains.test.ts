@@ -87,8 +87,11 @@ async function readBack(event: WebhookEventPayload): Promise<{ read: unknown; ex
   switch (kind) {
     case 'email': {
       const { data: read } = await resend.emails.get(String(data.email_id));
-      const { email_id, tags: _tags, bounce: _b, click: _c, suppressed: _s, ...fields } = data;
-      return { read: { ...picked(read, fields), id: (read as Data | null)?.id, last_event: (read as Data | null)?.last_event }, expected: { ...fields, id: email_id, last_event: rest.join('.') } };
+      const { email_id, tags, bounce: _b, click: _c, suppressed: _s, ...fields } = data;
+      // The API lists tags ([{ name, value }]); a webhook maps them ({ name: value }).
+      const listed = Object.entries((tags ?? {}) as Record<string, string>).map(([name, value]) => ({ name, value }));
+      const email = (read ?? {}) as Data;
+      return { read: { ...picked(read, fields), id: email.id, last_event: email.last_event, tags: email.tags }, expected: { ...fields, id: email_id, last_event: rest.join('.'), tags: listed } };
     }
     case 'contact': {
       if (event.type === 'contact.topics.updated') {

@@ -41,7 +41,8 @@ async function ok<T>(call: Promise<{ data: T | null; error: unknown }>, what: st
 
 /** Sends one email to `to` (optionally scheduled) and answers its id. */
 async function send({ resend }: ChainContext, to: string | string[], scheduledAt?: string): Promise<string> {
-  const sent = await ok(resend.emails.send({ from: FROM, to, subject: 'Welcome', html: '<p>Hi <a href="https://acme.test/start">start</a></p>', ...(scheduledAt ? { scheduledAt } : {}) }), `emails.send to ${String(to)}`);
+  const email = { from: FROM, to, subject: 'Welcome', html: '<p>Hi <a href="https://acme.test/start">start</a></p>', tags: [{ name: 'category', value: 'welcome' }] };
+  const sent = await ok(resend.emails.send({ ...email, ...(scheduledAt ? { scheduledAt } : {}) }), `emails.send to ${String(to)}`);
   return sent.id;
 }
 
