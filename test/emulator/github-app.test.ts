@@ -62,6 +62,28 @@ describe('a GitHub App on the emulator', () => {
     expect(emulator.operations('github')).toContain('POST /repos/:owner/:repo/pulls/:pull_number/reviews');
   });
 
+  it('answers api.github.com in process through emulator.handlers(): the default Octokit, no listening server', async () => {
+    const { setupServer } = await import('msw/node');
+    const own = githubReceiver(SECRET);
+    const local = createEmulator({ providers: ['github'], seed: 3, webhooks: { github: { target: own.receive, secret: SECRET } } });
+    const app = await local.github.installApp({ owner: 'octo', repositories: ['site'], permissions: { issues: 'write' }, events: ['issues'] });
+    const server = setupServer(...local.handlers());
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const octokit = new Octokit({ authStrategy: createAppAuth, auth: { appId: app.appId, privateKey: app.privateKey, installationId: app.id }, log });
+      const { data } = await octokit.rest.issues.create({ owner: 'octo', repo: 'site', title: 'In process' });
+      await local.settled();
+      expect(data.url).toBe('https://api.github.com/repos/octo/site/issues/1');
+      expect(local.deliveries().map((d) => [d.type, d.status])).toEqual([
+        ['installation.created', 'delivered'],
+        ['issues.opened', 'delivered'],
+      ]);
+      expect(own.received.map((r) => r.type)).toEqual(['installation.created', 'issues.opened']);
+    } finally {
+      server.close();
+    }
+  });
+
   it('lists the App webhook deliveries and redelivers one with the same GUID and body', async () => {
     const octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
     await octokit.rest.issues.create({ owner: 'acme-org', repo: 'app', title: 'Crash' });
