@@ -280,8 +280,11 @@ export function runtimeDefs(defs: Record<string, ObjectShape>, facts: Record<str
   for (const [name, def] of Object.entries(defs)) {
     const object = def.props.object;
     const fixture = object && typeof object === 'object' && 'const' in object ? facts[String(object.const)] : undefined;
-    // The keys the resource's fixture shows, and those any fixture shows wherever the def is nested.
-    const keep = new Set([...(fixture?.keys ?? []), ...(depth?.kept.get(name) ?? [])]);
+    // The keys the resource's fixture shows, and those any fixture shows wherever the def is nested:
+    // the walk draws both, but the second stay optional in the shape (another variant or state of the
+    // object, an emulator's say, may leave them out).
+    const nested = new Set([...(depth?.kept.get(name) ?? [])].filter((key) => !fixture?.keys.includes(key)));
+    const keep = new Set([...(fixture?.keys ?? []), ...nested]);
     const named = namedSubObject(def.props);
     if (named !== undefined) keep.add(named);
     const optional = (def.optional ?? []).filter((key) => !keep.has(key));
@@ -295,8 +298,10 @@ export function runtimeDefs(defs: Record<string, ObjectShape>, facts: Record<str
       const sub = props[named]!;
       // Filled by the walk, which takes the first branch, though other types send it null.
       props[named] = typeof sub === 'object' && 'nullable' in sub ? { anyOf: [sub.nullable, 'null'] } : sub;
-      out[name] = { props, optional: [named] };
-    } else out[name] = { props };
+      nested.add(named);
+    }
+    const marked = Object.keys(props).filter((key) => nested.has(key) && (key === named || def.optional?.includes(key)));
+    out[name] = marked.length > 0 ? { props, optional: marked } : { props };
   }
   return out;
 }
@@ -338,7 +343,8 @@ function stripOptional(shape: Shape, inline?: WeakMap<object, Set<string>>): Sha
     const optional = new Set((shape.optional ?? []).filter((key) => !shown?.has(key)));
     const props: Props = {};
     for (const key of Object.keys(shape.props)) if (!optional.has(key)) props[key] = stripOptional(shape.props[key]!, inline);
-    return { props };
+    const marked = (shape.optional ?? []).filter((key) => key in props);
+    return marked.length > 0 ? { props, optional: marked } : { props };
   }
   return shape;
 }

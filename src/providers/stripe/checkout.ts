@@ -125,7 +125,7 @@ export function checkoutSession(s: Scene, p: Payment, options: SessionOptions): 
     subscription: options.subscription ?? null,
     success_url: `https://${domain}/success?session_id={CHECKOUT_SESSION_ID}`,
     total_details: setupMode ? null : { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: 'hosted_page',
     url: options.status === 'open' ? `https://checkout.stripe.com/c/pay/${id}#${s.base62(120)}` : null,
     wallet_options: null,
   };
