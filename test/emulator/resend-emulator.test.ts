@@ -147,3 +147,29 @@ describe('createEmulator: Resend over HTTP, delivered to webhooks made through R
     expect((await resend.emails.cancel(delivered!.id)).error).toMatchObject({ statusCode: 422, message: expect.stringMatching(/Only scheduled emails can be cancelled; this one is delivered/) });
   });
 });
+
+describe('createEmulator: Resend in process, through msw', () => {
+  it('answers the resend SDK at https://api.resend.com and delivers into a fetch handler verified with resend.webhooks.verify', async () => {
+    const { setupServer } = await import('msw/node');
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const verifier = new Resend('re_receiver');
+    const types: string[] = [];
+    const handler = async (request: Request) => {
+      const headers = { id: request.headers.get('svix-id') ?? '', timestamp: request.headers.get('svix-timestamp') ?? '', signature: request.headers.get('svix-signature') ?? '' };
+      types.push(verifier.webhooks.verify({ payload: await request.text(), headers, webhookSecret: secret }).type);
+      return new Response(null, { status: 204 });
+    };
+    const emulator = createEmulator({ providers: ['resend'], webhooks: { resend: { target: handler, secret } } });
+    const server = setupServer(...emulator.handlers());
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const resend = new Resend('re_in_process');
+      const { data } = await resend.emails.send({ from: FROM, to: 'complained@resend.dev', subject: 'Hi', text: 'Hi' });
+      await emulator.settled();
+      expect(types).toEqual(['email.sent', 'email.delivered', 'email.complained']);
+      expect((await resend.emails.get(data!.id)).data).toMatchObject({ id: data!.id, last_event: 'complained' });
+    } finally {
+      server.close();
+    }
+  });
+});
