@@ -6,18 +6,22 @@
  * what the REST API reads right after. README.md's table between the `shopify-chains`
  * markers is `chainsTable(SHOPIFY_CHAINS)`.
  */
+import { Session } from '@shopify/shopify-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTypes, chainsTable, listedTypes, readmeChains } from './stripe-chains.js';
 import { SHOPIFY_CHAINS, type ShopifyChainRow } from './shopify-chains.js';
 import { shopifyBodyProblems } from './shopify-oracle.js';
-import { SHOP, startShopify, type Received, type ShopifyRig } from './shopify-support.js';
+import { SHOP, shopifyApp, startShopify, type Received, type ShopifyRig } from './shopify-support.js';
 
 let rig: ShopifyRig;
+let restClient: InstanceType<ReturnType<typeof shopifyApp>['clients']['Rest']>;
 /** Every topic a row's receiving handler validated. */
 const reached = new Set<string>();
 
 beforeAll(async () => {
   rig = await startShopify();
+  // The SDK's REST client, made once the SDK points at the emulator.
+  restClient = new (shopifyApp().clients.Rest)({ session: new Session({ id: 'offline', shop: SHOP, state: 's', isOnline: false, accessToken: 'shpat_emulated' }) });
 });
 
 /** The REST API's answer at `path` (the raw JSON: the SDK's REST client turns numeric ids into strings). */
@@ -51,6 +55,7 @@ async function runRow(row: ShopifyChainRow): Promise<Received[]> {
   let from = 0;
   await row.run({
     run: (query, variables) => rig.run(query, variables),
+    rest: (method, path, data) => (method === 'get' || method === 'delete' ? restClient[method]({ path }) : restClient[method]({ path, data: data ?? {} })),
     emulator: rig.emulator,
     mark: async () => {
       await rig.emulator.settled();

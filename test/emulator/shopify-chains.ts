@@ -1,6 +1,6 @@
 /**
  * The Shopify topic chains the emulator sends, one row per operation: the Admin GraphQL mutation (as
- * `@shopify/shopify-api`'s GraphQL client sends it) or the emulator's helper, the topics the app
+ * `@shopify/shopify-api`'s GraphQL client sends it), a REST call (its REST client), or the emulator's helper, the topics the app
  * receives, in order, and where Shopify documents them. `shopify-chains.test.ts` runs every row
  * against a fresh emulator, and README.md's table between the `shopify-chains` markers is
  * `chainsTable(SHOPIFY_CHAINS)`.
@@ -11,6 +11,8 @@ import type { Emulator } from '../../src/emulator/index.js';
 export interface ShopifyChainContext {
   /** Runs a GraphQL operation through the SDK's client; answers its `data`. */
   run(query: string, variables?: Record<string, unknown>): Promise<Record<string, any>>;
+  /** Calls the Admin REST API through the SDK's REST client: `rest('put', 'orders/1', { order: { … } })`. */
+  rest(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: Record<string, unknown>): Promise<unknown>;
   readonly emulator: Emulator;
   /** Delivers what the setup caused; the row's own topics start after it. */
   mark(): Promise<void>;
@@ -34,7 +36,7 @@ const PRODUCT = `mutation Make($product: ProductCreateInput!) {
 }`;
 
 /** A product with one variant at $25 and 10 in stock; its ids. */
-export async function makeProduct(ctx: ShopifyChainContext): Promise<{ productId: string; variantId: string; itemId: string }> {
+export async function makeProduct(ctx: Pick<ShopifyChainContext, 'run'>): Promise<{ productId: string; variantId: string; itemId: string }> {
   const data = await ctx.run(PRODUCT, { product: { title: 'Wool Hat', vendor: 'Acme', variants: [{ price: '25.00', sku: 'HAT-1', inventoryQuantity: 10 }] } });
   const product = data.productCreate.product;
   return { productId: product.id, variantId: product.variants.nodes[0].id, itemId: product.variants.nodes[0].inventoryItem.id };
@@ -155,6 +157,26 @@ export const SHOPIFY_CHAINS: readonly ShopifyChainRow[] = [
       await ctx.run(`mutation Note($input: OrderInput!) { orderUpdate(input: $input) { order { id note } userErrors { message } } }`, { input: { id: orderId, note: 'Leave at the door', tags: ['gift'] } });
     },
     events: ['orders/updated'],
+  },
+  {
+    operation: 'REST PUT orders/<id>.json',
+    source: `${DOCS}/admin-rest/latest/resources/order#put-orders-order-id; topics: ${DOCS}/webhooks (orders/updated)`,
+    run: async (ctx) => {
+      const { orderId } = await paidOrder(ctx);
+      await ctx.mark();
+      await ctx.rest('put', `orders/${orderId.split('/').pop()!}`, { order: { note: 'Gift', tags: 'gift' } });
+    },
+    events: ['orders/updated'],
+  },
+  {
+    operation: 'REST POST orders/<id>/cancel.json',
+    source: `${DOCS}/admin-rest/latest/resources/order#post-orders-order-id-cancel; topics: ${DOCS}/webhooks (orders/cancelled, orders/updated)`,
+    run: async (ctx) => {
+      const { orderId } = await paidOrder(ctx);
+      await ctx.mark();
+      await ctx.rest('post', `orders/${orderId.split('/').pop()!}/cancel`, { reason: 'customer' });
+    },
+    events: ['orders/cancelled', 'orders/updated'],
   },
   {
     operation: 'orderClose',
