@@ -84,6 +84,25 @@ describe('a GitHub App on the emulator', () => {
     }
   });
 
+  it('sends the same bodies and ids in every run with the same seed, clock and App key', async () => {
+    const at = Date.now();
+    const run = async () => {
+      const own = githubReceiver(SECRET);
+      const local = createEmulator({ providers: ['github'], seed: 11, now: () => at, webhooks: { github: { target: own.receive, secret: SECRET } } });
+      await local.listen(0);
+      const app = await local.github.installApp({ owner: 'octo', repositories: ['site'], permissions: { issues: 'write' }, events: ['issues', 'issue_comment'], appId: installed.appId, privateKey: installed.privateKey });
+      const octokit = new Octokit({ ...local.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: app.appId, privateKey: app.privateKey, installationId: app.id }, log });
+      const { data: issue } = await octokit.rest.issues.create({ owner: 'octo', repo: 'site', title: 'Same' });
+      await octokit.rest.issues.createComment({ owner: 'octo', repo: 'site', issue_number: issue.number, body: 'Again' });
+      await local.settled();
+      await local.close();
+      return own.received.map((r) => [r.headers['x-github-delivery'], r.body]);
+    };
+    const first = await run();
+    expect(first).toHaveLength(3);
+    expect(await run()).toEqual(first);
+  });
+
   it('lists the App webhook deliveries and redelivers one with the same GUID and body', async () => {
     const octokit = new Octokit({ ...emulator.clientOptions('github'), authStrategy: createAppAuth, auth: { appId: installed.appId, privateKey: installed.privateKey, installationId: installed.id }, log });
     await octokit.rest.issues.create({ owner: 'acme-org', repo: 'app', title: 'Crash' });

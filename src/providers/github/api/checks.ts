@@ -7,12 +7,12 @@
  * `check_suite.rerequested`.
  */
 import { isPlainObject, RelayError } from '../../../core/index.js';
-import { bearerToken, nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { bearerToken, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { actingUser, tokenRecord } from './access.js';
 import { githubError, githubJson, notFound, validationFailed } from './errors.js';
 import { emit } from './hooks.js';
 import { appRecord, installationsOf } from './installs.js';
-import { actorApp, githubTime, nodeId } from './objects.js';
+import { actorApp, githubTime, newId, nodeId } from './objects.js';
 import { pathKey, repoKey } from './paths.js';
 
 const DOCS = {
@@ -73,12 +73,12 @@ export function suiteFor(world: World, repository: Obj, app: Obj, sha: string, b
   const base = pathKey(String(repository.url));
   const found = world.list('github', 'check_suite').find((s) => s.head_sha === sha && (s.app as Obj).id === app.id && pathKey(String(s.url)).startsWith(`${base}/`));
   if (found) return { suite: found, created: false };
-  const id = nextNumericId(world.list('github', 'check_suite').map((s) => s.id), 30_000_000_000);
+  const id = newId(world, 'check_suite', 30_000_000_000);
   const info = commitInfo(world, base, sha);
   const at = githubTime(new Date(world.now()));
   const suite: Obj = {
     id,
-    node_id: nodeId('CS'),
+    node_id: nodeId('CS', world),
     head_branch: branch ?? info?.branch ?? null,
     head_sha: sha,
     status: 'queued',
@@ -149,7 +149,7 @@ export function createCheckRun(actor: string): RouteHandler {
     if (fields.status === 'completed' && !CONCLUSIONS.includes(String(fields.conclusion))) return validationFailed(request, 'CheckRun', 'conclusion', DOCS.createCheckRun, 'missing_field');
     const app = requestApp(request, world, actor);
     const { suite } = suiteFor(world, repository, app, String(fields.head_sha));
-    const id = nextNumericId(world.list('github', 'check_run').map((r) => r.id), 40_000_000_000);
+    const id = newId(world, 'check_run', 40_000_000_000);
     const at = githubTime(new Date(world.now()));
     const url = `${String(repository.url)}/check-runs/${id}`;
     const output = isPlainObject(fields.output) ? fields.output : {};
@@ -158,7 +158,7 @@ export function createCheckRun(actor: string): RouteHandler {
     const run: Obj = {
       id,
       name: fields.name,
-      node_id: nodeId('CR'),
+      node_id: nodeId('CR', world),
       head_sha: fields.head_sha,
       external_id: typeof fields.external_id === 'string' ? fields.external_id : '',
       url,

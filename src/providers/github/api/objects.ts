@@ -1,6 +1,6 @@
 /** GitHub objects the mock makes: the acting user, an issue view of a pull request, new comments and check runs. */
 import { createHash } from 'node:crypto';
-import { base62, type Obj } from '../../shared/api/index.js';
+import { base62, type Obj, type World } from '../../shared/api/index.js';
 import { userObject as githubUserObject } from '../users.js';
 
 /** An ISO 8601 timestamp without milliseconds, as GitHub writes them. */
@@ -8,9 +8,27 @@ export function githubTime(date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** A GitHub node id: a type prefix and an opaque body. */
-export function nodeId(prefix: string): string {
-  return `${prefix}_kwDO${base62(16)}`;
+/**
+ * A numeric id for a new object of `kind`: above every stored one (and `floor`) by a step drawn from the
+ * world's ids, so that a seeded world gives the same ids in every run.
+ * @example
+ * newId(world, 'issue', 1_000_000_000); // 1000000412
+ */
+export function newId(world: Pick<World, 'id' | 'list'>, kind: string, floor: number): number {
+  let max = floor;
+  for (const object of world.list('github', kind)) if (typeof object.id === 'number' && object.id > max) max = object.id;
+  const step = [...world.id('', 3)].reduce((sum, char) => sum * 62 + base62Digit(char), 0) % 1000;
+  return max + 1 + step;
+}
+
+function base62Digit(char: string): number {
+  const code = char.charCodeAt(0);
+  return code <= 57 ? code - 48 : code <= 90 ? code - 55 : code - 61;
+}
+
+/** A GitHub node id: a type prefix and an opaque body, drawn from `world`'s ids when given (the same in a seeded run). */
+export function nodeId(prefix: string, world?: Pick<World, 'id'>): string {
+  return `${prefix}_kwDO${world ? world.id('', 16) : base62(16)}`;
 }
 
 /** The simple user object of the login the mock acts as (a bot when it ends with `[bot]`). */
@@ -70,7 +88,7 @@ export function issueViewOfPull(pull: Obj): Obj {
 }
 
 /** A new issue comment by `user` on the issue (or pull request) at `issue`. */
-export function newIssueComment(issue: Obj, id: number, body: string, user: Obj, now = githubTime()): Obj {
+export function newIssueComment(issue: Obj, id: number, body: string, user: Obj, now = githubTime(), world?: Pick<World, 'id'>): Obj {
   const repoUrl = String(issue.url).replace(/\/issues\/\d+$/, '');
   const url = `${repoUrl}/issues/comments/${id}`;
   return {
@@ -78,7 +96,7 @@ export function newIssueComment(issue: Obj, id: number, body: string, user: Obj,
     html_url: `${String(issue.html_url)}#issuecomment-${id}`,
     issue_url: issue.url,
     id,
-    node_id: nodeId('IC'),
+    node_id: nodeId('IC', world),
     user,
     created_at: now,
     updated_at: now,

@@ -6,12 +6,12 @@
  * (`pull_request_review_comment.created`). Labels, assignees and comments go through the issue
  * routes, as on GitHub (`pull_request.labeled`, `assigned`, …).
  */
-import { nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { actingUser } from './access.js';
 import { githubError, githubJson, notFound, validationFailed } from './errors.js';
 import { emit } from './hooks.js';
 import { newSha, repoState, type RepoState } from './installs.js';
-import { githubTime, nodeId, reactions } from './objects.js';
+import { githubTime, newId, nodeId, reactions } from './objects.js';
 import { repositoryObject } from '../repository.js';
 
 const DOCS = {
@@ -74,7 +74,7 @@ export function createPull(actor: string): RouteHandler {
     if (head === base) return githubError(request, 422, 'Validation Failed', DOCS.create, { errors: [{ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` }] });
     const number = nextNumber(world, state);
     const sender = actingUser(request, world, actor);
-    const id = nextNumericId(world.list('github', 'pull_request').map((p) => p.id), 2_000_000_000);
+    const id = newId(world, 'pull_request', 2_000_000_000);
     const at = githubTime(new Date(world.now()));
     const { repo, owner } = state;
     const web = `${repo.html}/pull/${number}`;
@@ -85,7 +85,7 @@ export function createPull(actor: string): RouteHandler {
     const pull: Obj = {
       url: api,
       id,
-      node_id: nodeId('PR'),
+      node_id: nodeId('PR', world),
       html_url: web,
       diff_url: `${web}.diff`,
       patch_url: `${web}.patch`,
@@ -215,11 +215,11 @@ export function createReview(actor: string): RouteHandler {
     if (!reviewState) return validationFailed(request, 'PullRequestReview', 'event', DOCS.review, 'invalid');
     if (reviewState !== 'approved' && (typeof fields.body !== 'string' || fields.body === '')) return githubError(request, 422, 'Unprocessable Entity', DOCS.review, { errors: ['Body is required for this event'] });
     const sender = actingUser(request, world, actor);
-    const id = nextNumericId(world.list('github', 'review').map((r) => r.id), 2_500_000_000);
+    const id = newId(world, 'review', 2_500_000_000);
     const web = `${state.repo.html}/pull/${String(pull.number)}`;
     const review: Obj = {
       id,
-      node_id: nodeId('PRR'),
+      node_id: nodeId('PRR', world),
       user: sender,
       body: typeof fields.body === 'string' ? fields.body : null,
       commit_id: (pull.head as Obj).sha,
@@ -248,16 +248,16 @@ export function createReviewComment(actor: string): RouteHandler {
     for (const field of ['body', 'path'] as const) if (typeof fields[field] !== 'string' || fields[field] === '') return validationFailed(request, 'PullRequestReviewComment', field, DOCS.comment);
     const line = Number.isInteger(fields.line) ? (fields.line as number) : 1;
     const sender = actingUser(request, world, actor);
-    const id = nextNumericId(world.list('github', 'review_comment').map((c) => c.id), 1_500_000_000);
+    const id = newId(world, 'review_comment', 1_500_000_000);
     const api = `${state.repo.api}/pulls/comments/${id}`;
     const web = `${state.repo.html}/pull/${String(pull.number)}#discussion_r${id}`;
     const at = githubTime(new Date(world.now()));
     const sha = typeof fields.commit_id === 'string' ? fields.commit_id : String((pull.head as Obj).sha);
     const comment: Obj = {
       url: api,
-      pull_request_review_id: nextNumericId(world.list('github', 'review').map((r) => r.id), 2_500_000_000),
+      pull_request_review_id: newId(world, 'review', 2_500_000_000),
       id,
-      node_id: nodeId('PRRC'),
+      node_id: nodeId('PRRC', world),
       diff_hunk: `@@ -${line},1 +${line},1 @@`,
       path: fields.path,
       commit_id: sha,

@@ -5,11 +5,11 @@
  * (its `action` the request's `event_type`); a workflow dispatch is `workflow_dispatch`.
  */
 import { isPlainObject } from '../../../core/index.js';
-import { nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { actingUser } from './access.js';
 import { githubError, githubJson, noContent, notFound, validationFailed } from './errors.js';
 import { emit } from './hooks.js';
-import { githubTime, nodeId } from './objects.js';
+import { githubTime, newId, nodeId } from './objects.js';
 import { pathKey, repoKey } from './paths.js';
 
 const DOCS = {
@@ -44,7 +44,7 @@ export function createRelease(actor: string): RouteHandler {
     if (world.list('github', 'release').some((r) => r.tag_name === fields.tag_name && pathKey(String(r.url)).startsWith(`${base}/`))) {
       return validationFailed(request, 'Release', 'tag_name', DOCS.create, 'already_exists');
     }
-    const id = nextNumericId(world.list('github', 'release').map((r) => r.id), 150_000_000);
+    const id = newId(world, 'release', 150_000_000);
     const api = `${String(repository.url)}/releases/${id}`;
     const tag = fields.tag_name;
     const draft = fields.draft === true;
@@ -57,7 +57,7 @@ export function createRelease(actor: string): RouteHandler {
       html_url: `${String(repository.html_url)}/releases/tag/${encodeURIComponent(tag)}`,
       id,
       author: sender,
-      node_id: nodeId('RE'),
+      node_id: nodeId('RE', world),
       tag_name: tag,
       target_commitish: typeof fields.target_commitish === 'string' ? fields.target_commitish : String(repository.default_branch ?? 'main'),
       name: typeof fields.name === 'string' ? fields.name : tag,

@@ -4,12 +4,12 @@
  * labels and commit statuses. All need a token. Check runs are checks.ts's.
  */
 import { isPlainObject } from '../../../core/index.js';
-import { nextNumericId, readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
+import { readJsonObject, type Obj, type RouteHandler, type World } from '../../shared/api/index.js';
 import { actingUser } from './access.js';
 import { githubError, githubJson, noContent, notFound, validationFailed } from './errors.js';
 import { commitInfo } from './checks.js';
 import { emit } from './hooks.js';
-import { actorUser, githubTime, newIssueComment, nodeId, reactions } from './objects.js';
+import { actorUser, githubTime, newId, newIssueComment, nodeId, reactions } from './objects.js';
 import { pathKey, repoKey } from './paths.js';
 import { findIssue } from './read.js';
 
@@ -30,7 +30,7 @@ const DOCS = {
 export const WRITE_DOCS: Readonly<Record<keyof typeof DOCS, string>> = DOCS;
 
 function ids(world: World, kind: string): number {
-  return nextNumericId(world.list('github', kind).map((o) => o.id), 1_000_000_000);
+  return newId(world, kind, 1_000_000_000);
 }
 
 async function body(request: Request, docs: string): Promise<Obj | Response> {
@@ -62,7 +62,7 @@ export function createIssueComment(actor: string): RouteHandler {
     if (fields instanceof Response) return fields;
     if (typeof fields.body !== 'string') return validationFailed(request, 'IssueComment', 'body', DOCS.createComment);
     const sender = actingUser(request, world, actor);
-    const comment = newIssueComment(issue, ids(world, 'issue_comment'), fields.body, sender, githubTime(new Date(world.now())));
+    const comment = newIssueComment(issue, ids(world, 'issue_comment'), fields.body, sender, githubTime(new Date(world.now())), world);
     world.put('github', 'issue_comment', comment);
     updateIssueLike(world, repoKey(owner, repo), number, (o) => ({ ...o, comments: Number(o.comments ?? 0) + 1, updated_at: comment.created_at }));
     emit(world, 'issue_comment.created', repositoryAt(world, params), { issue: findIssue(world, owner, repo, number), comment }, sender);
@@ -124,7 +124,7 @@ function labelObject(world: World, base: string, name: string, options: { color?
     world.get('github', 'label', key) ??
     world.put('github', 'label', {
       id: ids(world, 'label'),
-      node_id: nodeId('LA'),
+      node_id: nodeId('LA', world),
       url: `https://api.github.com${base}/labels/${encodeURIComponent(name)}`,
       name,
       color: options.color ?? 'ededed',
@@ -303,7 +303,7 @@ export function createIssue(actor: string): RouteHandler {
       events_url: `${api}/events`,
       html_url: `${String(repository.html_url)}/issues/${number}`,
       id,
-      node_id: nodeId('I'),
+      node_id: nodeId('I', world),
       number,
       title: fields.title,
       user: sender,
@@ -366,7 +366,7 @@ function statusCommit(world: World, repository: Obj, sha: string, user: Obj): Ob
   const parent = info?.before && !/^0+$/.test(info.before) ? [{ sha: info.before, url: `${api}/commits/${info.before}`, html_url: `${html}/commit/${info.before}` }] : [];
   return {
     sha,
-    node_id: nodeId('C'),
+    node_id: nodeId('C', world),
     commit: {
       author: person,
       committer: person,
@@ -400,7 +400,7 @@ export function createStatus(actor: string): RouteHandler {
       url: `${String(repository.url)}/statuses/${String(params.sha)}`,
       avatar_url: null,
       id: ids(world, 'status'),
-      node_id: nodeId('SC'),
+      node_id: nodeId('SC', world),
       state: fields.state,
       description: fields.description ?? null,
       target_url: fields.target_url ?? null,
