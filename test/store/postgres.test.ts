@@ -159,3 +159,33 @@ describe('PostgresStore.claimPending (recovery of gone instances, FOR UPDATE SKI
     }
   });
 });
+
+describe('PostgresStore batches concurrent deliveries', () => {
+  it('stores 200 concurrent deliveries in batches: redeliveries within a batch deduplicated, a refused record failing alone', async () => {
+    const db = await freshDatabase();
+    const store = new PostgresStore({ url: db, poolSize: 4 });
+    try {
+      await store.countExecutions();
+      const firsts = Array.from({ length: 190 }, () => delivery());
+      // Redeliveries of ten of them (same provider and delivery id, new ids), and one execution whose id is taken.
+      const again = firsts.slice(0, 10).map((d) => delivery({ deliveryId: d.event.deliveryId }));
+      const clash = delivery();
+      const taken = { ...clash.execution, id: firsts[50]!.execution.id };
+      const results = await Promise.all([
+        ...[...firsts, ...again].map((d) => store.insertDelivery(d.event, d.execution)),
+        store.insertDelivery(clash.event, taken).then(
+          () => 'stored',
+          (error: Error) => `refused: ${error.message}`,
+        ),
+      ]);
+      const outcomes = results.slice(0, 200) as { created: boolean; execution: { id: string } }[];
+      expect(outcomes.slice(0, 190).every((r) => r.created)).toBe(true);
+      expect(outcomes.slice(190).map((r) => [r.created, r.execution.id])).toEqual(firsts.slice(0, 10).map((d) => [false, d.execution.id]));
+      expect(results[200]).toMatch(/^refused: .*duplicate key/);
+      expect(await store.countExecutions()).toBe(190);
+      expect(await store.getEvent(clash.event.id)).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -134,6 +134,25 @@ export const PG_SQL = {
     INSERT INTO relay_executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error, owner)
       SELECT $10, event.id, $11, $12, $13, $14, $15, $16, $17, $18 FROM event
     RETURNING id`,
+  /**
+   * Several deliveries in one statement, as \`insertDelivery\` with one column array per parameter (in its order):
+   * each event inserted unless its delivery is stored (or an earlier one of the batch has its delivery id), each
+   * execution only when its event was. The ids of the executions created come back.
+   */
+  insertDeliveries: `WITH input AS (
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[],
+        $10::text[], $11::text[], $12::text[], $13::integer[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
+        WITH ORDINALITY AS i (event_id, provider, type, delivery_id, headers, body, data, received_at, captured,
+          id, event_type, status, attempt, created_at, updated_at, replayed_from, error, owner, n)),
+    event AS (
+      INSERT INTO relay_events (id, provider, type, delivery_id, headers, body, data, received_at, captured)
+      SELECT event_id, provider, type, delivery_id, headers, body, data, received_at, captured FROM input ORDER BY n
+      ON CONFLICT (provider, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING
+      RETURNING id)
+    INSERT INTO relay_executions (id, event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error, owner)
+      SELECT input.id, input.event_id, event_type, status, attempt, created_at, updated_at, replayed_from, error, owner
+      FROM input JOIN event ON event.id = input.event_id ORDER BY n
+    RETURNING id`,
   executionByDelivery: `SELECT ${PG_EXECUTION_COLUMNS} FROM relay_executions
     WHERE event_id = (SELECT id FROM relay_events WHERE provider = $1 AND delivery_id = $2) ORDER BY id LIMIT 1`,
   updateExecution: `UPDATE relay_executions SET

@@ -4,6 +4,7 @@
  * instance tells the others of its changes with `NOTIFY`, so that every dashboard shows every instance's work live.
  */
 import { randomUUID } from 'node:crypto';
+import { RelayError } from '../../core/index.js';
 import {
   CHANGES_CHANNEL,
   loadPg,
@@ -63,12 +64,31 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
 }
 
+/** The most deliveries one flush takes from the queue. */
+const MAX_BATCH = 512;
+/** The fewest deliveries worth a statement of their own when a flush is split over connections. */
+const MIN_PART = 8;
 /** How long changes are gathered before one `NOTIFY` tells the other instances of them. */
 const NOTIFY_WINDOW_MS = 50;
 /** PostgreSQL refuses a `NOTIFY` payload of 8000 bytes or more. */
 const NOTIFY_MAX_BYTES = 7000;
 /** How long a listener waits before connecting again after losing its connection. */
 const RELISTEN_MS = 1000;
+
+/** A delivery waiting for its batch: `insertDelivery`'s parameters, and whom to tell whether it was a redelivery. */
+interface Queued {
+  readonly params: unknown[];
+  readonly done: (redelivery: boolean) => void;
+  readonly fail: (error: unknown) => void;
+}
+
+/** A write waiting for its group's transaction. */
+interface Grouped {
+  readonly sql: string;
+  readonly params: unknown[];
+  readonly done: (changed: number) => void;
+  readonly fail: (error: unknown) => void;
+}
 
 /** A change notice between instances: who sent it, and the ids created, updated, or whose steps or logs changed. */
 interface Notice {
@@ -104,6 +124,12 @@ export class PostgresStore implements Store {
   #ready: Promise<PgPool> | undefined;
   #closed = false;
   readonly #changes = { created: new Set<string>(), updated: new Set<string>(), activity: new Set<string>() };
+  /** Deliveries waiting for the next batch: `#batched`. */
+  #queue: Queued[] = [];
+  #flushing = false;
+  /** The runner's writes waiting for the next group: `#grouped`. */
+  readonly #group: Grouped[] = [];
+  #grouping = false;
   #notifyTimer: NodeJS.Timeout | undefined;
   #notifying: Promise<void> = Promise.resolve();
   readonly #listeners = new Set<(changes: StoreChanges) => void>();
@@ -143,8 +169,7 @@ export class PostgresStore implements Store {
       stored.error,
       stored.owner ?? null,
     ];
-    const inserted = await this.#query(PG_SQL.insertDelivery, params);
-    if (inserted.rowCount === 1) {
+    if (!(await this.#batched(params))) {
       this.#changed('created', stored.id);
       return { created: true, execution: stored };
     }
@@ -197,7 +222,7 @@ export class PostgresStore implements Store {
   }
 
   async updateExecution(id: string, patch: ExecutionPatch, expected?: readonly ExecutionStatus[], condition?: OwnerCondition): Promise<boolean> {
-    const applied = (await this.#query(PG_SQL.updateExecution, pgUpdateParams(id, patch, expected, condition))).rowCount === 1;
+    const applied = (await this.#grouped(PG_SQL.updateExecution, pgUpdateParams(id, patch, expected, condition))) === 1;
     if (applied) this.#changed('updated', id);
     return applied;
   }
@@ -338,6 +363,58 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * Inserts a delivery (`insertDelivery`'s parameters); resolves to whether it was a redelivery (nothing inserted).
+   * Deliveries arriving while a batch is in flight go together in the next one: one statement and one commit for
+   * all of them, so that concurrent deliveries do not each wait for a connection and a commit of their own. A batch
+   * the database refuses (one record it rejects) is inserted again one by one, so that only that record fails.
+   */
+  #batched(params: unknown[]): Promise<boolean> {
+    return new Promise<boolean>((done, fail) => {
+      this.#queue.push({ params, done, fail });
+      if (!this.#flushing) void this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    this.#flushing = true;
+    try {
+      while (this.#queue.length > 0) {
+        const batch = this.#queue.splice(0, MAX_BATCH);
+        // Several in flight at once, up to the pool's size less one (kept for reads); the rest wait for the next turn.
+        await Promise.all(this.#split(batch).map((part) => this.#insertBatch(part)));
+      }
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  /** `batch` in up to `poolSize - 1` parts of similar size. */
+  #split<T>(batch: T[]): T[][] {
+    const parts = Math.max(1, Math.min(this.#poolSize - 1, Math.ceil(batch.length / MIN_PART)));
+    const size = Math.ceil(batch.length / parts);
+    return Array.from({ length: Math.ceil(batch.length / size) }, (_, i) => batch.slice(i * size, (i + 1) * size));
+  }
+
+  async #insertBatch(batch: Queued[]): Promise<void> {
+    if (batch.length === 1) {
+      const [one] = batch as [Queued];
+      await this.#query(PG_SQL.insertDelivery, one.params).then((r) => one.done(r.rowCount !== 1), one.fail);
+      return;
+    }
+    const columns = batch[0]!.params.map((_, c) => batch.map((entry) => entry.params[c]));
+    try {
+      const created = new Set((await this.#query<{ id: string }>(PG_SQL.insertDeliveries, columns)).rows.map((row) => row.id));
+      for (const entry of batch) entry.done(!created.has(entry.params[9] as string));
+    } catch (error) {
+      if (RelayError.is(error)) {
+        for (const entry of batch) entry.fail(error);
+        return;
+      }
+      await Promise.all(batch.map((entry) => this.#insertBatch([entry])));
+    }
+  }
+
   async #one(sql: string, params: unknown[]): Promise<ExecutionRecord | undefined> {
     const row = (await this.#query<ExecutionRecord>(sql, params)).rows[0];
     return row && copyExecution(row);
@@ -346,12 +423,54 @@ export class PostgresStore implements Store {
   /** A write of an execution's step or log: a missing execution is named, and the change told to other instances. */
   async #write(method: string, executionId: string, sql: string, params: unknown[]): Promise<void> {
     try {
-      await this.#query(sql, params);
+      await this.#grouped(sql, params);
     } catch (error) {
       if ((error as { code?: unknown }).code === '23503') throw new Error(`${method}: execution ${executionId} is not stored`, { cause: error });
       throw error;
     }
     this.#changed('activity', executionId);
+  }
+
+  /**
+   * Runs a write of the runner's (an execution's status, a step, a log line) in one transaction with the others
+   * issued meanwhile, in the order they were issued: one commit for all, as SQLite's group commit does. A group the
+   * database refuses (one write it rejects) is run again write by write, so that only that one fails. Resolves to
+   * the rows it changed.
+   */
+  #grouped(sql: string, params: unknown[]): Promise<number> {
+    return new Promise<number>((done, fail) => {
+      this.#group.push({ sql, params, done, fail });
+      if (!this.#grouping) void this.#commitGroups();
+    });
+  }
+
+  async #commitGroups(): Promise<void> {
+    this.#grouping = true;
+    try {
+      while (this.#group.length > 0) {
+        const group = this.#group.splice(0, MAX_BATCH);
+        if (group.length === 1) {
+          const [one] = group as [Grouped];
+          await this.#query(one.sql, one.params).then((r) => one.done(r.rowCount ?? 0), one.fail);
+          continue;
+        }
+        let counts: number[];
+        try {
+          counts = await this.#transaction(async (client) => {
+            const changed: number[] = [];
+            for (const write of group) changed.push((await client.query(write.sql, write.params)).rowCount ?? 0);
+            return changed;
+          });
+        } catch (error) {
+          if (RelayError.is(error)) for (const write of group) write.fail(error);
+          else for (const write of group) await this.#query(write.sql, write.params).then((r) => write.done(r.rowCount ?? 0), write.fail);
+          continue;
+        }
+        group.forEach((write, i) => write.done(counts[i]!));
+      }
+    } finally {
+      this.#grouping = false;
+    }
   }
 
   async #transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
