@@ -56,9 +56,13 @@ describe('GitHub chains', () => {
     }
   });
 
-  it('sends objects equal to a later read, written by the App bot', async () => {
+  it('sends objects equal to a later read, written by the App bot; once uninstalled, its token is refused', async () => {
     const last = hook.received.filter((r) => r.type.startsWith('issues.')).at(-1)!;
-    expect(last.body.issue).toEqual((await ctx.octokit.rest.issues.get({ owner: 'acme', repo: 'app', issue_number: Number(ctx.made.issue) })).data);
+    const reader = new Octokit({ ...emulator.clientOptions('github'), log });
+    expect(last.body.issue).toEqual((await reader.rest.issues.get({ owner: 'acme', repo: 'app', issue_number: Number(ctx.made.issue) })).data);
+    const { token } = (await ctx.octokit.auth({ type: 'installation' })) as { token: string };
+    const withToken = new Octokit({ ...emulator.clientOptions('github'), auth: token, log });
+    await expect(withToken.rest.issues.get({ owner: 'acme', repo: 'app', issue_number: Number(ctx.made.issue) })).rejects.toMatchObject({ status: 401, response: { data: { message: 'Bad credentials' } } });
     expect(last.body.sender.login).toBe(`relaykit-app-${ctx.installed.appId}[bot]`);
     const merged = hook.received.filter((r) => r.type === 'pull_request.closed').map((r) => r.body.pull_request.merged);
     expect(merged).toEqual([false, true]);

@@ -143,4 +143,5 @@ export const GITHUB_CHAINS: readonly GithubChainRow[] = [
     run: (ctx) => ctx.emulator.github.installApp({ owner: 'acme', appId: ctx.installed.appId, repositories: ['app'], permissions: {}, events: [] }),
     events: ['installation_repositories.removed'],
   },
+  { operation: 'emulator.github.uninstallApp(installation.id)', source: hook('installation', 'deleted'), run: (ctx) => ctx.emulator.github.uninstallApp(ctx.installed.id), events: ['installation.deleted'] },
 ];

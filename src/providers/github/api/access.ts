@@ -7,7 +7,7 @@
  */
 import { bearerToken, type Obj, type RouteParams, type World } from '../../shared/api/index.js';
 import { actorUser } from './objects.js';
-import { appRecord, botOf } from './installs.js';
+import { appRecord, botOf, installationRecord } from './installs.js';
 import { githubError, notFound } from './errors.js';
 
 const TOKEN = 'access_token';
@@ -40,7 +40,10 @@ function grants(permissions: Obj, needed: Needed): boolean {
 export function permit(request: Request, world: World, params: RouteParams, needed: Needed | undefined, docs: string): Response | undefined {
   const record = tokenRecord(world, bearerToken(request));
   if (!record) return undefined;
-  if (Date.parse(String(record.expires_at)) <= world.now()) return githubError(request, 401, 'Bad credentials', 'https://docs.github.com/rest');
+  // An expired token, or one whose installation was uninstalled, is no credential any more.
+  if (Date.parse(String(record.expires_at)) <= world.now() || !installationRecord(world, record.installation_id as number)) {
+    return githubError(request, 401, 'Bad credentials', 'https://docs.github.com/rest');
+  }
   if (typeof params.owner === 'string' && typeof params.repo === 'string') {
     const name = `${params.owner}/${params.repo}`.toLowerCase();
     if (!(record.repositories as string[]).some((r) => r.toLowerCase() === name)) return notFound(request, docs);

@@ -6,11 +6,13 @@
  * `X-GitHub-Hook-Installation-Target-*` headers. GitHub does not retry; `POST
  * /app/hook/deliveries/{id}/attempts` redelivers.
  */
-import type { ClientOptions, ProviderEmulation, World } from '../../shared/api/index.js';
+import { RelayError } from '../../../core/index.js';
+import type { ClientOptions, Obj, ProviderEmulation, World } from '../../shared/api/index.js';
 import { requestAction, rerequestRun, type RequestActionOptions } from './checks.js';
 import { addHook, emitInstallation, envelope, hookEndpoints, recordAttempt } from './hooks.js';
 import { githubAdapter, githubRoutes } from './index.js';
-import { installApp, installationRepository, type InstallAppOptions, type InstalledApp } from './installs.js';
+import { installApp, installationRecord, installationRepository, repoState, type InstallAppOptions, type InstalledApp } from './installs.js';
+import { pathKey } from './paths.js';
 import { push, type PushOptions, type PushResult } from './pushes.js';
 
 export type { InstallAppOptions, InstalledApp } from './installs.js';
@@ -44,6 +46,20 @@ export interface GithubHelpers {
    * emulator.github.rerequestCheckRun({ repo: 'acme/app', checkRunId: run.id });
    */
   rerequestCheckRun(options: { readonly repo: string; readonly checkRunId: number }): void;
+  /**
+   * The account's owner uninstalls the App → `installation.deleted`; its tokens stop working (401).
+   * @example
+   * emulator.github.uninstallApp(installation.id);
+   */
+  uninstallApp(installationId: number): void;
+}
+
+function uninstall(world: World, installationId: number): void {
+  const installation = installationRecord(world, installationId);
+  if (!installation) throw new RelayError('INVALID_OPTION', `uninstallApp: no installation ${String(installationId)} here; installApp resolves to { id }.`);
+  const repositories = (installation.repositories as string[]).map((name) => repoState(world, ...(name.split('/') as [string, string]))!).map(installationRepository);
+  emitInstallation(world, 'installation.deleted', installation, { repositories, requester: null }, installation.account as Obj);
+  world.delete('github', 'installation', pathKey(`/app/installations/${installationId}`));
 }
 
 function install(world: World, options: InstallAppOptions): InstalledApp {
@@ -79,5 +95,6 @@ export const githubEmulation: ProviderEmulation = {
     push: (options) => push(world, options),
     requestAction: (options) => requestAction(world, options),
     rerequestCheckRun: (options) => rerequestRun(world, options),
+    uninstallApp: (installationId) => uninstall(world, installationId),
   }),
 };

@@ -120,7 +120,8 @@ export function envelope(event: OutboxEvent, world: World): EmulatedDelivery {
   const body = JSON.stringify(event.data);
   const [name, action] = event.type.split('.') as [string, string | undefined];
   const ref = isPlainObject(event.data.installation) ? event.data.installation : undefined;
-  const installation = ref ? installationRecord(world, ref.id as number) : undefined;
+  // An installation event carries the whole installation (its App too), which may be gone by now (deleted).
+  const installation = ref ? (installationRecord(world, ref.id as number) ?? (ref.app_id !== undefined ? ref : undefined)) : undefined;
   const app = installation ? appRecord(world, installation.app_id as number) : undefined;
   const hookId = hookEndpoints(world)[0]?.id ?? '0';
   const guid = event.resend ?? deliveryGuid(world);
