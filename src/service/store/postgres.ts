@@ -90,6 +90,31 @@ interface Grouped {
   readonly fail: (error: unknown) => void;
 }
 
+/** Work queued while a batch of it is in flight, run in batches one after another: the store's group commit. */
+class Batches<T> {
+  readonly #queue: T[] = [];
+  readonly #run: (batch: T[]) => Promise<unknown>;
+  #running = false;
+
+  constructor(run: (batch: T[]) => Promise<unknown>) {
+    this.#run = run;
+  }
+
+  push(item: T): void {
+    this.#queue.push(item);
+    if (!this.#running) void this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    this.#running = true;
+    try {
+      while (this.#queue.length > 0) await this.#run(this.#queue.splice(0, MAX_BATCH));
+    } finally {
+      this.#running = false;
+    }
+  }
+}
+
 /** A change notice between instances: who sent it, and the ids created, updated, or whose steps or logs changed. */
 interface Notice {
   readonly o: string;
@@ -124,12 +149,10 @@ export class PostgresStore implements Store {
   #ready: Promise<PgPool> | undefined;
   #closed = false;
   readonly #changes = { created: new Set<string>(), updated: new Set<string>(), activity: new Set<string>() };
-  /** Deliveries waiting for the next batch: `#batched`. */
-  #queue: Queued[] = [];
-  #flushing = false;
+  /** Deliveries waiting for the next batch: `#batched`. Several statements in flight at once, up to the pool's size less one (kept for reads). */
+  readonly #deliveries = new Batches<Queued>((batch) => Promise.all(this.#split(batch).map((part) => this.#insertBatch(part))));
   /** The runner's writes waiting for the next group: `#grouped`. */
-  readonly #group: Grouped[] = [];
-  #grouping = false;
+  readonly #writes = new Batches<Grouped>((group) => this.#commitGroup(group));
   #notifyTimer: NodeJS.Timeout | undefined;
   #notifying: Promise<void> = Promise.resolve();
   readonly #listeners = new Set<(changes: StoreChanges) => void>();
@@ -370,23 +393,7 @@ export class PostgresStore implements Store {
    * the database refuses (one record it rejects) is inserted again one by one, so that only that record fails.
    */
   #batched(params: unknown[]): Promise<boolean> {
-    return new Promise<boolean>((done, fail) => {
-      this.#queue.push({ params, done, fail });
-      if (!this.#flushing) void this.#flush();
-    });
-  }
-
-  async #flush(): Promise<void> {
-    this.#flushing = true;
-    try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, MAX_BATCH);
-        // Several in flight at once, up to the pool's size less one (kept for reads); the rest wait for the next turn.
-        await Promise.all(this.#split(batch).map((part) => this.#insertBatch(part)));
-      }
-    } finally {
-      this.#flushing = false;
-    }
+    return new Promise<boolean>((done, fail) => this.#deliveries.push({ params, done, fail }));
   }
 
   /** `batch` in up to `poolSize - 1` parts of similar size. */
@@ -438,39 +445,25 @@ export class PostgresStore implements Store {
    * the rows it changed.
    */
   #grouped(sql: string, params: unknown[]): Promise<number> {
-    return new Promise<number>((done, fail) => {
-      this.#group.push({ sql, params, done, fail });
-      if (!this.#grouping) void this.#commitGroups();
-    });
+    return new Promise<number>((done, fail) => this.#writes.push({ sql, params, done, fail }));
   }
 
-  async #commitGroups(): Promise<void> {
-    this.#grouping = true;
+  async #commitGroup(group: Grouped[]): Promise<void> {
+    const alone = (write: Grouped) => this.#query(write.sql, write.params).then((r) => write.done(r.rowCount ?? 0), write.fail);
+    if (group.length === 1) return alone(group[0]!);
+    let counts: number[];
     try {
-      while (this.#group.length > 0) {
-        const group = this.#group.splice(0, MAX_BATCH);
-        if (group.length === 1) {
-          const [one] = group as [Grouped];
-          await this.#query(one.sql, one.params).then((r) => one.done(r.rowCount ?? 0), one.fail);
-          continue;
-        }
-        let counts: number[];
-        try {
-          counts = await this.#transaction(async (client) => {
-            const changed: number[] = [];
-            for (const write of group) changed.push((await client.query(write.sql, write.params)).rowCount ?? 0);
-            return changed;
-          });
-        } catch (error) {
-          if (RelayError.is(error)) for (const write of group) write.fail(error);
-          else for (const write of group) await this.#query(write.sql, write.params).then((r) => write.done(r.rowCount ?? 0), write.fail);
-          continue;
-        }
-        group.forEach((write, i) => write.done(counts[i]!));
-      }
-    } finally {
-      this.#grouping = false;
+      counts = await this.#transaction(async (client) => {
+        const changed: number[] = [];
+        for (const write of group) changed.push((await client.query(write.sql, write.params)).rowCount ?? 0);
+        return changed;
+      });
+    } catch (error) {
+      if (RelayError.is(error)) for (const write of group) write.fail(error);
+      else for (const write of group) await alone(write);
+      return;
     }
+    group.forEach((write, i) => write.done(counts[i]!));
   }
 
   async #transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
