@@ -70,6 +70,7 @@ describe('deliveries', () => {
     const [delivery] = rig.emulator.deliveries({ type: 'products/create' });
     expect(delivery!.attempts.map((a) => a.status)).toEqual([500, 200]);
     expect(delivery!.deliveryId).toBe(first!.headers['x-shopify-webhook-id']);
+    expect(delivery!.objectId).toBe(String(first!.body.id));
   });
 
   it("gives up after Shopify's retries (the harness's rule: 8), every attempt the same bytes", async () => {

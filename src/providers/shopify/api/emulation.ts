@@ -76,6 +76,11 @@ export const shopifyEmulation: ProviderEmulation = {
     return subscriptionEndpoints(world).find((e) => e.id === `whs_${String(added.id)}`)!;
   },
   envelope,
+  // Shopify's ids are numbers: the body's `id` (or, for an inventory level, its item's), as a string.
+  objectId: (event) => {
+    const id = event.data.id ?? event.data.inventory_item_id;
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+  },
   helpers: (world): ShopifyHelpers => ({
     placeOrder: (options) => placeOrder(world, options),
     clientSecret: () => clientSecret(world),
