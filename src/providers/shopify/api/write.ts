@@ -20,7 +20,7 @@ export function update(resource: ShopifyResource): RouteHandler {
     const fields = body?.[resource.singular];
     if (!isPlainObject(fields)) return shopifyError(400, { [resource.singular]: 'Required parameter missing or invalid' });
     const { id: _ignored, admin_graphql_api_id: _gid, ...rest } = fields;
-    const next = { ...current, ...rest, updated_at: shopifyTime() };
+    const next = { ...current, ...rest, updated_at: shopifyTime(new Date(world.now())) };
     const scope = { shop: shopOf(params) };
     const stored = world.put('shopify', resource.kind, next, scope);
     if (resource.updateTopic) world.outbox.append({ provider: 'shopify', type: resource.updateTopic, data: stored, scope });
@@ -34,7 +34,7 @@ export function orderAction(action: 'close' | 'open' | 'cancel'): RouteHandler {
     const id = String(params.id);
     const current = findInShop(world, params, 'order', id);
     if (!current) return shopifyNotFound();
-    const now = shopifyTime();
+    const now = shopifyTime(new Date(world.now()));
     if (action === 'cancel' && current.cancelled_at != null) return shopifyError(422, { base: ['Order has already been cancelled'] });
     const body = action === 'cancel' ? await readJsonObject(request) : undefined;
     const patch =
