@@ -207,6 +207,19 @@ describe("Shopify's answers to bad input", () => {
   });
 });
 
+describe('the webhooks option', () => {
+  it("subscribes the app to the topics of events, in any of Shopify's spellings, and refuses one Shopify does not send", async () => {
+    const topics: string[] = [];
+    const emulator = createEmulator({ providers: ['shopify'], webhooks: { shopify: { target: (request: Request) => (topics.push(request.headers.get('x-shopify-topic')!), new Response('ok')), events: ['INVENTORY_ITEMS_CREATE'], secret: SECRET } } });
+    await emulator.fetch(
+      new Request(`https://${SHOP}/admin/api/2025-10/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_x' }, body: JSON.stringify({ query: 'mutation { productCreate(product: { title: "Hat" }) { product { id } } }' }) }),
+    );
+    await emulator.settled();
+    expect(topics).toEqual(['inventory_items/create']);
+    expect(() => createEmulator({ providers: ['shopify'], webhooks: { shopify: { url: 'http://127.0.0.1:9/x', events: ['orders/craete'] } } })).toThrow('webhooks.shopify.events: "orders/craete" is no Shopify topic');
+  });
+});
+
 describe('in process', () => {
   it('serves https://<shop>.myshopify.com through msw to the SDK as it is, and delivers', async () => {
     const received: string[] = [];
