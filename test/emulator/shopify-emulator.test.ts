@@ -221,7 +221,7 @@ describe('the webhooks option', () => {
 });
 
 describe('in process', () => {
-  it('serves https://<shop>.myshopify.com through msw to the SDK as it is, and delivers', async () => {
+  it("serves https://<shop>.myshopify.com through msw to the SDK (its adapter's fetch read at call time, after msw patched it), and delivers", async () => {
     const received: string[] = [];
     const app = shopifyApp();
     const emulator = createEmulator({
@@ -231,6 +231,7 @@ describe('in process', () => {
     });
     const server = setupServer(...emulator.handlers());
     server.listen({ onUnhandledRequest: 'error' });
+    // The adapter kept the fetch it found when imported, before msw patched the global one.
     setAbstractFetchFunc((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
     try {
       const client = new app.clients.Graphql({ session: new Session({ id: 'offline', shop: 'other.myshopify.com', state: '', isOnline: false, accessToken: 'shpat_x' }) });
