@@ -14,7 +14,8 @@
  * stopped at the end. The servers run in child processes (bench/ingest-server.ts) on the built package.
  *
  * Environment: RELAY_BENCH_DURATION (s per measured run, default 10), RELAY_BENCH_WARMUP (s, default 2),
- * RELAY_BENCH_ROUNDS (default 3), RELAY_BENCH_DELIVERIES (part 2, default 100000).
+ * RELAY_BENCH_ROUNDS (default 3), RELAY_BENCH_DELIVERIES (part 2, default 100000), RELAY_BENCH_PG_DURABLE=off (the
+ * cluster without fsync, to weigh what durable commits cost).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,7 +98,7 @@ interface Run {
 
 /** autocannon on `port`: a warm-up, then the measured run, each request the next unsent delivery. */
 async function measure(port: number): Promise<Run> {
-  const expected = Math.ceil(6000 * (WARMUP + DURATION));
+  const expected = Math.ceil(4000 * (WARMUP + DURATION));
   const pool = await deliveries(expected);
   let next = 0;
   const run = (duration: number) =>
@@ -132,7 +133,7 @@ const goal = (what: string, value: string, target: string, ok: boolean) => {
   console.log(`  ${what.padEnd(64)} ${value.padStart(10)}  goal ${target.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
 };
 
-const cluster = await startPostgres({ durable: process.env.RELAY_BENCH_PG_DURABLE !== "off" });
+const cluster = await startPostgres({ durable: process.env.RELAY_BENCH_PG_DURABLE !== 'off' });
 const dir = mkdtempSync(join(tmpdir(), 'relaykit-bench-pg-'));
 let made = 0;
 async function database(): Promise<string> {

@@ -53,6 +53,18 @@ const post = (dev: Dev, signed: { headers: Record<string, string>; body: string 
 const get = async (dev: Dev, id: string) => (await (await fetch(`${dev.url}/api/executions/${id}`)).json()) as Execution;
 const runsIn = (dir: string) => (existsSync(path.join(dir, 'runs.log')) ? readFileSync(path.join(dir, 'runs.log'), 'utf8').trim().split('\n') : []);
 
+describe('relay dev on a PostgreSQL database it cannot reach', () => {
+  it('refuses to start (exit 2) with one line naming the database, password masked, and nothing listening', async () => {
+    const failure = await startDev(project(), env, ['--store', 'postgres://relay:hunter2@127.0.0.1:1/relay']).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/^relay dev exited with 2: .*The PostgreSQL database postgres:\/\/relay:\*\*\*\*@127\.0\.0\.1:1\/relay cannot be reached/s);
+    expect(failure).not.toContain('hunter2');
+    expect(failure).not.toMatch(/listening on/);
+  });
+});
+
 describe('two relay dev instances on one PostgreSQL database', () => {
   it('say which store they serve (password masked), deduplicate across instances, retry once, and show each other live', async () => {
     const dir = project();

@@ -277,7 +277,7 @@ export function pgFailure(error: unknown, where: string): unknown {
   const code = String((error as { code?: unknown } | undefined)?.code ?? '');
   const message = error instanceof Error ? error.message : String(error);
   if (isUnreachable(error)) {
-    return new RelayError('STORE_UNAVAILABLE', `The PostgreSQL database ${where} cannot be reached (${message}); nothing was stored. Check that it runs, then send again.`, { cause: error });
+    return new RelayError('STORE_UNAVAILABLE', `The PostgreSQL database ${where} cannot be reached (${message}); nothing was stored. Check that the database runs and that RELAY_DATABASE_URL (or --store) names it.`, { cause: error });
   }
   if (code === '28P01' || code === '28000' || code === '3D000' || code === '42501') {
     return new RelayError('STORE_UNAVAILABLE', `The PostgreSQL database ${where} refuses this store (${message}): check the user, password and database name in RELAY_DATABASE_URL (or --store).`, {
