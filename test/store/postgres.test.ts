@@ -189,3 +189,28 @@ describe('PostgresStore batches concurrent deliveries', () => {
     }
   });
 });
+
+describe('PostgresStore groups the runner writes', () => {
+  it('writes concurrent logs, steps and updates in one group, values with quotes, backslashes and $1 kept byte for byte', async () => {
+    const db = await freshDatabase();
+    const store = new PostgresStore({ url: db });
+    try {
+      const d = delivery();
+      await store.insertDelivery(d.event, d.execution);
+      const texts = [`it's`, 'back\\slash \\n', '$1 $10 $$ E\'x\'', 'ünïcødé ✓', "'; DROP TABLE relay_logs; --", ''];
+      const at = d.execution.createdAt;
+      const [applied, refused] = await Promise.all([
+        store.updateExecution(d.execution.id, { status: 'running', updatedAt: at, error: texts[2]! }, ['pending'], { owner: null }),
+        store.updateExecution(d.execution.id, { status: 'failed' }, ['completed']),
+        ...texts.map((message, i) => store.appendLog({ executionId: d.execution.id, attempt: 1, at, level: 'info', message, fields: { text: message, i } })),
+        ...texts.map((name) => store.saveStep({ executionId: d.execution.id, name: `s ${name}`, status: 'completed', attempt: 1, result: name, error: null, startedAt: at, endedAt: at })),
+      ]);
+      expect([applied, refused]).toEqual([true, false]);
+      expect((await store.listLogs(d.execution.id)).map((log) => [log.message, log.fields])).toEqual(texts.map((text, i) => [text, { text, i }]));
+      expect((await store.listSteps(d.execution.id)).map((step) => [step.name, step.result])).toEqual(texts.map((text) => [`s ${text}`, text]));
+      expect(await store.getExecution(d.execution.id)).toMatchObject({ status: 'running', error: texts[2] });
+    } finally {
+      await store.close();
+    }
+  });
+});

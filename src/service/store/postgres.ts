@@ -90,6 +90,28 @@ interface Grouped {
   readonly fail: (error: unknown) => void;
 }
 
+/** `sql` with its `$n` parameters replaced by SQL literals (strings escaped as pg's `escapeLiteral` does). */
+function inline(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`Cannot store the number ${value}`);
+    return String(value);
+  }
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(', ')}]::text[]`;
+  return escapeLiteral(String(value));
+}
+
+/** A string as an SQL literal: quotes doubled, and backslashes doubled in an `E''` literal (pg's `escapeLiteral`). */
+function escapeLiteral(text: string): string {
+  const quoted = `'${text.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
+  return text.includes('\\') ? ` E${quoted}` : quoted;
+}
+
 /** Work queued while a batch of it is in flight, run in batches one after another: the store's group commit. */
 class Batches<T> {
   readonly #queue: T[] = [];
@@ -453,11 +475,11 @@ export class PostgresStore implements Store {
     if (group.length === 1) return alone(group[0]!);
     let counts: number[];
     try {
-      counts = await this.#transaction(async (client) => {
-        const changed: number[] = [];
-        for (const write of group) changed.push((await client.query(write.sql, write.params)).rowCount ?? 0);
-        return changed;
-      });
+      // One round trip: the group as one multi-statement text (its values as escaped literals), which PostgreSQL
+      // runs as one transaction; a statement that fails undoes the whole text.
+      const text = group.map((write) => inline(write.sql, write.params)).join(';\n');
+      const results = (await this.#query(text)) as unknown as { rowCount: number | null }[];
+      counts = results.map((result) => result.rowCount ?? 0);
     } catch (error) {
       if (RelayError.is(error)) for (const write of group) write.fail(error);
       else for (const write of group) await alone(write);
