@@ -8,7 +8,7 @@
  *
  * As a script: `node scripts/postgres.mjs` starts a cluster, prints its URL and stops it on Ctrl-C.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -88,6 +88,7 @@ export async function startPostgres({ durable = false } = {}) {
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;
       try {
         as('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '30', 'start'], `starting the server on port ${port} (log: ${path.join(dir, 'log')})`);
+        watch(process.pid, root ? ['runuser', '-u', 'postgres', '--', path.join(bin, 'pg_ctl')] : [path.join(bin, 'pg_ctl')], data, dir);
         return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, bin, root, stop, pgCtl: (args, what) => as('pg_ctl', ['-D', data, ...args], what), options };
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -97,6 +98,26 @@ export async function startPostgres({ durable = false } = {}) {
     stop();
     throw error;
   }
+}
+
+/**
+ * A detached watchdog that stops the cluster and removes its folder once `owner` (this process) has ended without
+ * doing so itself: a test run killed with SIGKILL, or stopped before its teardown, leaves no server behind.
+ */
+function watch(owner, pgCtl, data, dir) {
+  const code = `
+    const { spawnSync } = require('node:child_process');
+    const { existsSync, rmSync } = require('node:fs');
+    const [owner, data, dir, ...pgCtl] = process.argv.slice(1);
+    const alive = () => { try { process.kill(Number(owner), 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+    const timer = setInterval(() => {
+      if (!existsSync(dir)) return clearInterval(timer);
+      if (alive()) return;
+      clearInterval(timer);
+      spawnSync(pgCtl[0], [...pgCtl.slice(1), '-D', data, '-m', 'immediate', '-w', 'stop'], { cwd: dir });
+      rmSync(dir, { recursive: true, force: true });
+    }, 1000);`;
+  spawn(process.execPath, ['-e', code, String(owner), data, dir, ...pgCtl], { detached: true, stdio: 'ignore', cwd: dir }).unref();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
