@@ -25,6 +25,7 @@ const UNREAD: Record<string, string> = {
   discount: 'a discount is read through its customer or subscription',
   setup_attempt: 'setup attempts are only listed, by their SetupIntent',
   customer_balance_transaction: 'read through its customer (customers.retrieveBalanceTransaction)',
+  customer_cash_balance_transaction: 'read through its customer (customers.retrieveCashBalanceTransaction)',
 };
 
 type Ref = { key: string; kind: string; id: string; holder: any; depth: number };

@@ -48,10 +48,10 @@ describe('the store of a project', () => {
   });
 
   it('takes a spec for createRelay({ store }), and an unknown scheme fails when the store is first used, naming the schemes', async () => {
-    const relay = createRelay({ store: 'postgres://user:pw@localhost/relay' });
+    const relay = createRelay({ store: 'mysql://user:pw@localhost/relay' });
     const failure = await relay.listExecutions().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RelayError);
-    expect((failure as RelayError).message).toMatch(/No store of scheme "postgres:" is known\. .*sqlite:/);
+    expect((failure as RelayError).message).toMatch(/No store of scheme "mysql:" is known\. .*sqlite:/);
     await relay.close();
   });
 

@@ -78,7 +78,7 @@ const KINDS: readonly (readonly [RegExp, TextKind])[] = [
   ],
   [/(^|_)(secret|token|password|signature|nonce)$/, 'token'],
   [/(^|_)(id|number|code|reference|serial|fingerprint|sku|barcode|hash|sha|checksum|mcc|key_id)$|_code$/, 'code'],
-  [/(^|_)(key|slug|handle|lookup_key|namespace|event_name|tag|topic|scope|permission|source|origin)$/, 'key'],
+  [/(^|_)(key|slug|handle|lookup_key|namespace|event_name|tag|topic|scope|permission|source|origin)$|^property_name$/, 'key'],
   [/(^|_)(name|label|option|value)$/, 'label'],
 ];
 

@@ -79,6 +79,8 @@ const VERB_STATUS: Readonly<Record<string, readonly string[]>> = {
 /** Keys whose id is usually absent (null) in a delivery when the type allows null. */
 const USUALLY_NULL = new Set(['application', 'on_behalf_of', 'review', 'source', 'test_clock', 'customer_account', 'application_fee', 'payment_record', 'transfer', 'failure_balance_transaction', 'default_source', 'latest_fraud_warning', 'replaced_by', 'replacement_for']);
 
+/** The end of a period, drawn after its start. */
+const PERIOD_END = /(^|_)end$/;
 const TIME_KEY = /(_at|^created|^date|_date|^expires|^expires_after|^start|^end|_start|_end|^arrival_date|_until|^frozen_time|^eta|deadline|^updated)$/;
 
 /** Keys of a state the verb must name to be set (`failure_code` on a `*.failed`): null otherwise. */
@@ -260,7 +262,9 @@ export function walkedObject(s: Scene, type: string): Obj {
         case 'created':
           return depth === 1 ? created : created - s.int(0, 3600);
         case 'time':
-          return nullable && !key.startsWith(stem) && key !== `${status}_at` ? null : s.now - s.int(0, 3600);
+          if (nullable && !key.startsWith(stem) && key !== `${status}_at`) return null;
+          // A period's end comes after its start (`period.end`, `current_period_end`): ahead, where the rest is past.
+          return PERIOD_END.test(key) ? s.now + s.int(DAY, 30 * DAY) : s.now - s.int(0, 3600);
         case 'amount':
           return amount;
         case 'zero':
