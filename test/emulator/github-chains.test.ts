@@ -56,6 +56,18 @@ describe('GitHub chains', () => {
     }
   });
 
+  it('records the object each delivery reports: an issue its issue, a comment its comment, a push its head commit', () => {
+    const recorded = emulator.deliveries({ provider: 'github' });
+    expect(recorded.filter((d) => d.objectId === undefined).map((d) => d.type)).toEqual([]);
+    for (const d of recorded) {
+      const event = d.event as Record<string, { id?: number } | string | undefined>;
+      const [name] = d.type.split('.');
+      if (name === 'issues') expect(d.objectId, d.type).toBe(String((event.issue as { id: number }).id));
+      if (name === 'issue_comment') expect(d.objectId, d.type).toBe(String((event.comment as { id: number }).id));
+      if (name === 'push') expect(d.objectId, d.type).toBe(event.after);
+    }
+  });
+
   it('sends objects equal to a later read, written by the App bot; once uninstalled, its token is refused', async () => {
     const last = hook.received.filter((r) => r.type.startsWith('issues.')).at(-1)!;
     const reader = new Octokit({ ...emulator.clientOptions('github'), log });

@@ -7,7 +7,7 @@
  * /app/hook/deliveries/{id}/attempts` redelivers.
  */
 import { RelayError } from '../../../core/index.js';
-import type { ClientOptions, Obj, ProviderEmulation, World } from '../../shared/api/index.js';
+import type { ClientOptions, Obj, OutboxEvent, ProviderEmulation, World } from '../../shared/api/index.js';
 import { requestAction, rerequestRun, type RequestActionOptions } from './checks.js';
 import { addHook, emitInstallation, envelope, hookEndpoints, recordAttempt } from './hooks.js';
 import { githubAdapter, githubRoutes } from './index.js';
@@ -80,6 +80,36 @@ function install(world: World, options: InstallAppOptions): InstalledApp {
  * @example
  * new Octokit({ ...githubEmulation.clientOptions(new URL('http://127.0.0.1:12111/github')), auth });
  */
+/** The payload key of the object an event reports, where it is not named after the event (`issue_comment` → `comment`). */
+const REPORTED: Readonly<Record<string, string>> = {
+  issue_comment: 'comment',
+  commit_comment: 'comment',
+  pull_request_review_comment: 'comment',
+  pull_request_review: 'review',
+  installation_repositories: 'installation',
+  repository_dispatch: 'repository',
+  workflow_dispatch: 'repository',
+  create: 'repository',
+};
+
+/**
+ * The id of the object a GitHub event reports, for `deliveries()`: a push's head commit (`after`), else
+ * the `id` of the payload key the event names (`issues` → `issue`, `check_run`, `release`), else the
+ * installation's.
+ * @example
+ * githubObjectId({ type: 'issues.opened', data: { issue: { id: 1 } } }); // '1'
+ */
+function githubObjectId(event: Pick<OutboxEvent, 'type' | 'data'>): string | undefined {
+  const name = event.type.split('.')[0]!;
+  if (name === 'push') return typeof event.data.after === 'string' ? event.data.after : undefined;
+  for (const key of [REPORTED[name], name, name.replace(/s$/, ''), 'installation']) {
+    const object = key === undefined ? undefined : event.data[key];
+    const id = typeof object === 'object' && object !== null ? (object as Obj).id : undefined;
+    if (typeof id === 'number' || typeof id === 'string') return String(id);
+  }
+  return typeof event.data.id === 'number' ? String(event.data.id) : undefined;
+}
+
 export const githubEmulation: ProviderEmulation = {
   provider: 'github',
   mount: '/github',
@@ -90,6 +120,7 @@ export const githubEmulation: ProviderEmulation = {
   addEndpoint: addHook,
   envelope: (event, world) => envelope(event, world),
   attempted: recordAttempt,
+  objectId: githubObjectId,
   helpers: (world): GithubHelpers => ({
     installApp: (options) => Promise.resolve().then(() => install(world, options)),
     push: (options) => push(world, options),
