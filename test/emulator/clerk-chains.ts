@@ -7,6 +7,7 @@
  */
 import type { ClerkClient } from '@clerk/backend';
 import type { Emulator } from '../../src/emulator/index.js';
+import { after, type ChainRowOf } from './stripe-chains.js';
 
 /** What a row's `run` is handed. */
 export interface ClerkChainContext {
@@ -18,12 +19,7 @@ export interface ClerkChainContext {
 }
 
 /** One operation and the events it makes Clerk send. */
-export interface ClerkChainRow {
-  readonly operation: string;
-  readonly source: string;
-  readonly run: (ctx: ClerkChainContext) => Promise<void>;
-  readonly events: readonly string[];
-}
+export type ClerkChainRow = ChainRowOf<ClerkChainContext>;
 
 /** The emulator's clock for every row: 2026-01-01T00:00:00Z. */
 export const NOW = Date.UTC(2026, 0, 1);
@@ -33,14 +29,6 @@ const spec = (...types: string[]): string => `Clerk webhooks spec x-webhooks ${t
 /** Clerk publishes the members of a chain, never their order. */
 const ORDER = "order: relaykit's choice";
 
-/** A row's run: `setup`, the mark, then `operation` on what the setup made. */
-function after<T>(setup: (ctx: ClerkChainContext) => Promise<T>, operation: (ctx: ClerkChainContext, made: T) => unknown): ClerkChainRow['run'] {
-  return async (ctx) => {
-    const made = await setup(ctx);
-    await ctx.mark();
-    await operation(ctx, made);
-  };
-}
 
 const ada = (ctx: ClerkChainContext) => ctx.clerk.users.createUser({ emailAddress: ['ada@example.com'], firstName: 'Ada', lastName: 'Lovelace', password: 'correct horse battery' });
 const grace = (ctx: ClerkChainContext) => ctx.clerk.users.createUser({ emailAddress: ['grace@example.com'], phoneNumber: ['+15555550101'], firstName: 'Grace', lastName: 'Hopper' });

@@ -6,6 +6,7 @@
  */
 import type { Octokit } from '@octokit/rest';
 import type { Emulator, InstalledApp } from '../../src/emulator/index.js';
+import type { ChainRowOf } from './stripe-chains.js';
 
 /** What the rows share: the client, the emulator, the installation and what earlier rows made. */
 export interface GithubChainContext {
@@ -16,12 +17,7 @@ export interface GithubChainContext {
   readonly made: Record<string, number | string>;
 }
 
-export interface GithubChainRow {
-  readonly operation: string;
-  readonly source: string;
-  readonly run: (ctx: GithubChainContext) => Promise<unknown> | unknown;
-  readonly events: readonly string[];
-}
+export type GithubChainRow = ChainRowOf<GithubChainContext>;
 
 const repo = { owner: 'acme', repo: 'app' } as const;
 const hook = (event: string, actions = ''): string => `GitHub docs webhook-events-and-payloads#${event}${actions ? ` (${actions})` : ''}`;

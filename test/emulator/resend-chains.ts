@@ -6,6 +6,7 @@
  */
 import type { Resend } from 'resend';
 import type { Emulator } from '../../src/emulator/index.js';
+import { after, type ChainRowOf } from './stripe-chains.js';
 
 /** What a row's `run` is handed. */
 export interface ChainContext {
@@ -17,12 +18,7 @@ export interface ChainContext {
 }
 
 /** One operation and the events it makes Resend send. */
-export interface ChainRow {
-  readonly operation: string;
-  readonly source: string;
-  readonly run: (ctx: ChainContext) => Promise<unknown>;
-  readonly events: readonly string[];
-}
+export type ChainRow = ChainRowOf<ChainContext>;
 
 const HOUR = 3_600_000;
 const FROM = 'Acme <hello@acme.test>';
@@ -46,14 +42,6 @@ async function send({ resend }: ChainContext, to: string | string[], scheduledAt
   return sent.id;
 }
 
-/** A row's run: `setup`, the mark, then `operation` on what the setup made. */
-function after<T>(setup: (ctx: ChainContext) => Promise<T>, operation: (ctx: ChainContext, made: T) => unknown): ChainRow['run'] {
-  return async (ctx) => {
-    const made = await setup(ctx);
-    await ctx.mark();
-    await operation(ctx, made);
-  };
-}
 
 /** Throws unless the email is still scheduled. */
 async function stillScheduled({ resend }: ChainContext, id: string): Promise<void> {

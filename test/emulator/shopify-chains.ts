@@ -6,6 +6,7 @@
  * `chainsTable(SHOPIFY_CHAINS)`.
  */
 import type { Emulator } from '../../src/emulator/index.js';
+import type { ChainRowOf } from './stripe-chains.js';
 
 /** What a row's `run` is handed. */
 export interface ShopifyChainContext {
@@ -19,12 +20,7 @@ export interface ShopifyChainContext {
 }
 
 /** One operation and the topics it makes Shopify send. */
-export interface ShopifyChainRow {
-  readonly operation: string;
-  readonly source: string;
-  readonly run: (ctx: ShopifyChainContext) => Promise<void>;
-  readonly events: readonly string[];
-}
+export type ShopifyChainRow = ChainRowOf<ShopifyChainContext>;
 
 const DOCS = 'https://shopify.dev/docs/api';
 /** The mutation's reference page and the topics' (Shopify lists which topics an action sends, not their order). */

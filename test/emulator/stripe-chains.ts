@@ -17,13 +17,16 @@ export interface ChainContext {
   mark(): Promise<void>;
 }
 
-/** One operation and the events it makes Stripe send. */
-export interface ChainRow {
+/** One operation of a provider's chains table, run with the provider's `Ctx`, and the events it makes the provider send. */
+export interface ChainRowOf<Ctx> {
   readonly operation: string;
   readonly source: string;
-  readonly run: (ctx: ChainContext) => Promise<void>;
+  readonly run: (ctx: Ctx) => Promise<unknown> | unknown;
   readonly events: readonly string[];
 }
+
+/** One operation and the events it makes Stripe send. */
+export type ChainRow = ChainRowOf<ChainContext>;
 
 /** The emulator's clock for every row: 2026-01-01T00:00:00Z. */
 export const NOW = Date.UTC(2026, 0, 1);
@@ -53,8 +56,8 @@ async function declined(call: Promise<unknown>): Promise<void> {
   if (outcome !== 'declined') throw new Error('expected a 402 card error, got an answer');
 }
 
-/** A row's run: `setup`, the mark, then `operation` on what the setup made. */
-function after<T>(setup: (ctx: ChainContext) => Promise<T>, operation: (ctx: ChainContext, made: T) => unknown): ChainRow['run'] {
+/** A row's run (any provider's): `setup`, the mark, then `operation` on what the setup made. */
+export function after<Ctx extends { mark(): Promise<void> }, T>(setup: (ctx: Ctx) => Promise<T>, operation: (ctx: Ctx, made: T) => unknown): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
     const made = await setup(ctx);
     await ctx.mark();

@@ -10,7 +10,9 @@ import type { ExecutionPatch, ExecutionStatus, OwnerCondition } from './types.js
 
 /** The `pg` module, as far as the store uses it (pg's own types, loaded only for their shape). */
 export type PgModule = typeof import('pg');
+/** A `pg` connection pool (the store's reads and grouped writes). */
 export type PgPool = import('pg').Pool;
+/** A client checked out of the pool (a transaction's). */
 export type PgClient = import('pg').PoolClient;
 
 /**
@@ -113,6 +115,7 @@ export const MIGRATION_LOCK = '125779863889268';
 /** The channel instances tell each other of changes on (`LISTEN`/`NOTIFY`). */
 export const CHANGES_CHANNEL = 'relay_changes';
 
+/** The columns of each table as the records name them (`event_id AS "eventId"`), for the SELECTs. */
 export const PG_EXECUTION_COLUMNS = `id, event_id AS "eventId", event_type AS "eventType", status, attempt, created_at AS "createdAt",
   updated_at AS "updatedAt", replayed_from AS "replayedFrom", error, owner`;
 export const PG_EVENT_COLUMNS = `id, provider, type, delivery_id AS "deliveryId", headers, body, data, received_at AS "receivedAt", captured::int AS captured`;
