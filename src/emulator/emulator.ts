@@ -8,6 +8,7 @@ import { providerEmulations, type ClerkHelpers, type ClientOptions, type GithubH
 import { createWorld } from './create.js';
 import { Dispatcher, type DeliveryAttempt, type EmulatorDelivery } from './dispatcher.js';
 import { createRouter, type Router } from './router.js';
+import { control, CONTROL_PATH, type DeliveriesFilter, type EmulatorInfo, type EndpointInfo } from './control.js';
 import { emulatorHandlers } from './msw.js';
 import { listen, type Listening } from './server.js';
 import type { ProviderWorld } from './world.js';
@@ -124,22 +125,45 @@ export class Emulator {
 
   #registerWebhooks(): void {
     for (const [provider, value] of Object.entries(this.#webhooks ?? {})) {
-      const emulation = this.#emulations.find((e) => e.provider === provider);
-      if (!emulation) throw invalid(`webhooks names "${provider}", which is not emulated here. Emulated: ${this.#emulations.map((e) => e.provider).join(', ')}.`);
-      for (const endpoint of Array.isArray(value) ? value : [value]) {
-        if (typeof endpoint !== 'object' || endpoint === null) throw invalid(`webhooks.${provider} must be { url, secret? } or { target, path?, secret? }, got ${JSON.stringify(endpoint)}.`);
-        const events = endpoint.events;
-        if ('url' in endpoint) {
-          emulation.addEndpoint(this.world, { url: endpoint.url, ...(endpoint.secret ? { secret: endpoint.secret } : {}), ...(events ? { events } : {}) });
-        } else if ('target' in endpoint) {
-          const path = endpoint.path ?? `/webhooks/${provider}`;
-          const added = emulation.addEndpoint(this.world, { url: `${IN_PROCESS_ORIGIN}${path}`, ...(endpoint.secret ? { secret: endpoint.secret } : {}), ...(events ? { events } : {}) });
-          this.#dispatcher.routeInProcess(added.id, endpoint.target, path);
-        } else {
-          throw invalid(`webhooks.${provider} needs a url or a target, got ${JSON.stringify(Object.keys(endpoint))}.`);
-        }
-      }
+      if (!this.#emulations.some((e) => e.provider === provider)) throw invalid(`webhooks names "${provider}", which is not emulated here. Emulated: ${this.providers.join(', ')}.`);
+      for (const endpoint of Array.isArray(value) ? value : [value]) this.#addEndpoint(provider, endpoint, `webhooks.${provider}`);
     }
+  }
+
+  #addEndpoint(provider: string, endpoint: WebhookEndpointOption, name: string): EndpointInfo {
+    const emulation = this.#emulation(provider);
+    if (typeof endpoint !== 'object' || endpoint === null) throw invalid(`${name} must be { url, secret? } or { target, path?, secret? }, got ${JSON.stringify(endpoint)}.`);
+    const { events, secret } = endpoint;
+    if (secret !== undefined && (typeof secret !== 'string' || secret === '')) throw invalid(`${name}: secret must be a non-empty string, got ${JSON.stringify(secret)}.`);
+    if (events !== undefined && (!Array.isArray(events) || events.some((type) => typeof type !== 'string'))) {
+      throw invalid(`${name}: events must be a list of event types, got ${JSON.stringify(events)}.`);
+    }
+    const options = { ...(secret ? { secret } : {}), ...(events ? { events } : {}) };
+    let added;
+    if ('url' in endpoint) {
+      if (typeof endpoint.url !== 'string' || !URL.canParse(endpoint.url) || !/^https?:$/.test(new URL(endpoint.url).protocol)) {
+        throw invalid(`${name}: url must be an http(s) URL, got ${JSON.stringify(endpoint.url)}.`);
+      }
+      added = emulation.addEndpoint(this.world, { url: endpoint.url, ...options });
+    } else if ('target' in endpoint) {
+      const path = endpoint.path ?? `/webhooks/${provider}`;
+      added = emulation.addEndpoint(this.world, { url: `${IN_PROCESS_ORIGIN}${path}`, ...options });
+      this.#dispatcher.routeInProcess(added.id, endpoint.target, path);
+    } else {
+      throw invalid(`${name} needs a url or a target, got ${JSON.stringify(Object.keys(endpoint))}.`);
+    }
+    return { id: added.id, url: added.url, secret: added.secret };
+  }
+
+  /**
+   * Registers one more webhook endpoint for `provider`, as the provider's own API would (Stripe's
+   * `webhookEndpoints.create`): deliveries caused from now on go to it too. Without `secret`, a fresh one
+   * (in the answer). Unlike the `webhooks` option's endpoints, `reset()` removes it.
+   * @example
+   * const { secret } = emulator.addWebhook('stripe', { url: 'http://127.0.0.1:3000/webhooks/stripe', events: ['checkout.session.completed'] });
+   */
+  addWebhook(provider: string, endpoint: WebhookEndpointOption): EndpointInfo {
+    return this.#addEndpoint(provider, endpoint, `addWebhook('${provider}')`);
   }
 
   /**
@@ -315,6 +339,7 @@ export class Emulator {
    */
   #serve(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname === CONTROL_PATH || url.pathname.startsWith(`${CONTROL_PATH}/`)) return this.#control(request);
     for (const { mount, router } of this.#mounts) {
       if (mount === '') return this.#answer(request, router);
       if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) continue;
@@ -371,7 +396,7 @@ export class Emulator {
    * @example
    * emulator.deliveries({ provider: 'stripe', type: 'charge.refunded' });
    */
-  deliveries(filter: { provider?: string; type?: string; status?: EmulatorDelivery['status'] } = {}): EmulatorDelivery[] {
+  deliveries(filter: DeliveriesFilter = {}): EmulatorDelivery[] {
     return this.#dispatcher.deliveries(filter);
   }
 
@@ -382,6 +407,46 @@ export class Emulator {
    */
   operations(provider: string): string[] {
     return [...this.#routers.get(this.#emulation(provider).provider)!.operations];
+  }
+
+  /**
+   * The listening emulator, described for a client in another process (what `GET /_relaykit` answers):
+   * each provider's base URL, the options its SDK takes, and its test helpers' names. `origin`: the
+   * URL the client reached it at, when that is not the one it listens at (a container's name).
+   * @example
+   * emulator.info().providers.stripe.clientOptions; // { host: '127.0.0.1', port: 12111, protocol: 'http' }
+   */
+  info(origin?: string): EmulatorInfo {
+    if (!this.#server) throw new RelayError('INVALID_OPTION', 'info() describes a listening emulator: await emulator.listen() first.');
+    const url = origin ?? this.#server.url;
+    const providers = Object.fromEntries(
+      this.#emulations.map((e) => {
+        const baseUrl = `${url}${e.mount}`;
+        const at = new URL(baseUrl);
+        return [e.provider, { baseUrl, clientOptions: e.clientOptions(at), env: e.clientEnv?.(at) ?? {}, helpers: Object.keys(e.helpers?.(this.world) ?? {}) }];
+      }),
+    );
+    return { url, providers };
+  }
+
+  /** The emulator's own API under `/_relaykit/` (control.ts), over this emulator. */
+  #control(request: Request): Promise<Response> {
+    // Described at the origin the client used (its Host header), which may be a name the server does not know itself by.
+    const origin = new URL(request.url).origin;
+    return control(request, {
+      info: () => this.info(origin),
+      settled: () => this.settled(),
+      deliveries: (filter) => this.deliveries(filter),
+      reset: () => this.reset(),
+      endpoints: (provider) => this.endpoints(provider),
+      addWebhook: (provider, endpoint) => this.addWebhook(provider, endpoint),
+      runHelper: (provider, name, args) => {
+        const helpers = this.#helpers(provider) as Record<string, unknown>;
+        const helper = Object.hasOwn(helpers, name) ? helpers[name] : undefined;
+        if (typeof helper !== 'function') return { found: false };
+        return { found: true, result: (helper as (...a: unknown[]) => unknown)(...args) };
+      },
+    });
   }
 
   /** Empties the world and the record of deliveries, and registers the `webhooks` option's endpoints again. */

@@ -14,3 +14,6 @@ export type { ClerkHelpers } from '../providers/internal.js';
 export type { PlaceOrderOptions, ShopifyHelpers } from '../providers/internal.js';
 export type { GithubHelpers, InstallAppOptions, InstalledApp, PushCommit, PushOptions, PushResult } from '../providers/internal.js';
 export * from './seam.js';
+export { connectEmulator, RemoteEmulator } from './remote.js';
+export type { RemoteHelpers } from './remote.js';
+export type { DeliveriesFilter, EmulatedProviderInfo, EmulatorInfo, EndpointInfo } from './control.js';

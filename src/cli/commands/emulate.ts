@@ -92,12 +92,16 @@ export async function emulateCommand(out: Output, env: NodeJS.ProcessEnv, option
   }
   const signals = listenForSignals();
   out.line(`${out.bold('relay emulate')} listening on ${url}`);
+  const info = emulator.info();
   for (const provider of emulator.providers) {
-    out.line(`  ${provider}: ${emulator.baseUrl(provider)}  client options ${JSON.stringify(emulator.clientOptions(provider))}`);
+    const { baseUrl, clientOptions, env: sdkEnv } = info.providers[provider]!;
+    out.line(`  ${provider}: ${baseUrl}  client options ${JSON.stringify(clientOptions)}`);
+    for (const [name, value] of Object.entries(sdkEnv)) out.line(out.dim(`    or ${name}=${value}`));
     const endpoints = emulator.endpoints(provider);
-    if (endpoints.length === 0) out.line(out.dim(`    no webhook endpoint: --webhook ${provider}=<url>, or create one through the API`));
+    if (endpoints.length === 0) out.line(out.dim(`    no webhook endpoint: --webhook ${provider}=<url>, or POST { "url": … } to ${url}/_relaykit/endpoints/${provider}`));
     for (const endpoint of endpoints) out.line(`    webhooks → ${endpoint.url}  secret ${endpoint.secret}`);
   }
+  out.line(`  control: ${url}/_relaykit  (POST settled, GET deliveries, POST reset, endpoints/<provider>, POST helpers/<provider>/<name>)`);
   out.line(out.dim('Press Ctrl+C to stop.'));
   const signal = await signals.next();
   out.line(`relay emulate: ${signal}, stopping…`);

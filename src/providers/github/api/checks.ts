@@ -258,8 +258,16 @@ function runAt(world: World, repo: string, id: number): { repository: Obj; run: 
   return { repository, run };
 }
 
+/** A check run helper's options, checked: a user's test may pass anything (over HTTP, any JSON). */
+function checkRunOptions(helper: string, options: { readonly repo?: unknown; readonly checkRunId?: unknown } | null, more: string): void {
+  if (typeof options !== 'object' || options === null || typeof options.repo !== 'string' || !Number.isSafeInteger(options.checkRunId)) {
+    throw new RelayError('INVALID_OPTION', `${helper} takes { repo: 'owner/name', checkRunId${more} }, got ${JSON.stringify(options)}.`);
+  }
+}
+
 /** `check_run.requested_action` to the run's App, with `requested_action.identifier`. */
 export function requestAction(world: World, options: RequestActionOptions): void {
+  checkRunOptions('requestAction', options, ', identifier');
   const { repository, run } = runAt(world, options.repo, options.checkRunId);
   const actions = Array.isArray(run.actions) ? (run.actions as Obj[]) : [];
   if (!actions.some((a) => a.identifier === options.identifier)) {
@@ -271,6 +279,7 @@ export function requestAction(world: World, options: RequestActionOptions): void
 
 /** `check_run.rerequested` to the run's App: a person clicked "Re-run". */
 export function rerequestRun(world: World, options: { readonly repo: string; readonly checkRunId: number; readonly sender?: Obj }): void {
+  checkRunOptions('rerequestCheckRun', options, '');
   const { repository, run } = runAt(world, options.repo, options.checkRunId);
   emit(world, 'check_run.rerequested', repository, { check_run: runForm(run) }, options.sender ?? (repository.owner as Obj), installationOfApp(world, repository, run.app as Obj));
 }

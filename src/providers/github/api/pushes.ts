@@ -41,6 +41,7 @@ export interface PushResult {
 
 /** `emulator.github.push`: commits pushed to a branch of an installed repository. */
 export function push(world: World, options: PushOptions): PushResult {
+  if (typeof options !== 'object' || options === null) throw new RelayError('INVALID_OPTION', `push takes { repo, ref, commits: [{ message }], pusher? }, got ${JSON.stringify(options)}.`);
   const [owner, name] = String(options.repo).split('/') as [string, string | undefined];
   const state = name ? repoState(world, owner, name) : undefined;
   if (!state) throw new RelayError('INVALID_OPTION', `push: no repository ${String(options.repo)} here; install an App on it first (emulator.github.installApp).`);

@@ -63,6 +63,8 @@ export const resendEmulation: ProviderEmulation = {
   routes: () => ({ ...resendRoutes(), unsupported: (message) => resendError(404, 'not_found', message) }),
   adapter: resendAdapter,
   clientOptions: (url: URL): ClientOptions => ({ baseUrl: url.toString().replace(/\/$/, '') }),
+  // The SDK's own fallback when no baseUrl is given (resend-node reads it in its constructor).
+  clientEnv: (url: URL) => ({ RESEND_BASE_URL: url.toString().replace(/\/$/, '') }),
   endpoints: enabledWebhooks,
   addEndpoint: (world, endpoint) => {
     const created = createWebhook(world, { endpoint: endpoint.url, events: endpoint.events ?? null, ...(endpoint.secret ? { secret: endpoint.secret } : {}) });

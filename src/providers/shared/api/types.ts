@@ -175,6 +175,13 @@ export interface ProviderEmulation {
    * stripeEmulation.clientOptions(new URL('http://127.0.0.1:12111')); // { host: '127.0.0.1', port: 12111, protocol: 'http' }
    */
   clientOptions(url: URL): ClientOptions;
+  /**
+   * The environment variables the official SDK reads its base URL from, set to its API served at `url`
+   * (Resend's `RESEND_BASE_URL`): a test run's emulator sets them, so the app under test needs no option.
+   * @example
+   * resendEmulation.clientEnv?.(new URL('http://127.0.0.1:12111/resend')); // { RESEND_BASE_URL: 'http://127.0.0.1:12111/resend' }
+   */
+  clientEnv?(url: URL): Readonly<Record<string, string>>;
   /** The webhook endpoints registered in `world` that are enabled. */
   endpoints(world: World): EmulatedEndpoint[];
   /** Registers an endpoint as the provider's own API would (the emulator's `webhooks` option); returns it. */

@@ -30,6 +30,8 @@ export interface AuthenticationOptions {
  * completeAuthentication(world, intent.id, { succeed: true });
  */
 export function completeAuthentication(world: World, intentId: string, options: AuthenticationOptions = {}): Obj {
+  if (typeof intentId !== 'string') throw new RelayError('INVALID_OPTION', `completeAuthentication takes the id of a PaymentIntent (pi_…) or SetupIntent (seti_…) in requires_action, got ${JSON.stringify(intentId)}.`);
+  if (typeof options !== 'object' || options === null) throw new RelayError('INVALID_OPTION', `completeAuthentication's options are { succeed? }, got ${JSON.stringify(options)}.`);
   if (intentId.startsWith('seti_')) return completeSetupAuthentication(world, intentId, options.succeed ?? true, options.at);
   const intent = world.get('stripe', 'payment_intent', intentId);
   if (!intent) throw new RelayError('INVALID_OPTION', `No such PaymentIntent: '${intentId}'.`);
