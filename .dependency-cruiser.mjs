@@ -22,8 +22,8 @@ const mayImport = {
   project: ['service', 'providers', 'signers'],
   // relay emulate serves the emulator, as relay dev serves the service.
   cli: ['project', 'harness', 'service', 'emulator', 'providers', 'signers'],
-  // The runner-neutral test core: starts the service for a run, hands it to workers, the fixture, the matchers.
-  testing: ['project', 'harness', 'service', 'providers', 'signers'],
+  // The runner-neutral test core: starts the service (and the emulator) for a run, hands them to workers, the fixture, the matchers.
+  testing: ['project', 'harness', 'service', 'emulator', 'providers', 'signers'],
   // A runner adapter is a thin shell over the test core (and the msw binding, for mockProviders).
   'vitest-plugin': ['testing', 'msw'],
   // Jest's and node:test's adapters are thin shells over the test core too (neither runs the msw mocks).

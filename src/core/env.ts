@@ -25,6 +25,7 @@ export const ENV_NAMES = Object.freeze({
   serviceBaseUrl: 'SERVICE_BASE_URL',
   testServiceUrl: 'RELAYKIT_SERVICE_URL',
   testContextFile: 'RELAYKIT_CONTEXT_FILE',
+  testEmulatorUrl: 'RELAYKIT_EMULATOR_URL',
   apiToken: 'RELAY_API_TOKEN',
   storePath: 'RELAY_STORE_PATH',
   databaseUrl: 'RELAY_DATABASE_URL',

@@ -1,17 +1,18 @@
 /**
  * `relaykit/jest/global-setup`: Jest's `globalSetup` that starts the reference service for the run
  * (the project's `relay.ts` when there is one, else the built-ins; an ephemeral port; a temporary
- * store; a secret per provider). Jest starts its workers after this hook, so they inherit what it
+ * store; a secret per provider), and the emulator beside it when `emulate` is set (workers reach it
+ * with `relayEmulator()`, and `RELAYKIT_EMULATOR_URL`). Jest starts its workers after this hook, so they inherit what it
  * sets: `<PROVIDER>_WEBHOOK_SECRET`, `RELAYKIT_SERVICE_URL` (the default target of `triggerWebhook`)
  * and `RELAYKIT_CONTEXT_FILE`. Options go in the Jest config's `globals.relaykit` (`dir`, `secrets`,
- * `apiToken`); `dir` is resolved from Jest's `rootDir`.
+ * `apiToken`, `emulate`); `dir` is resolved from Jest's `rootDir`.
  * @example
  * // jest.config.js
  * module.exports = {
  *   globalSetup: 'relaykit/jest/global-setup',
  *   globalTeardown: 'relaykit/jest/global-teardown',
  *   setupFilesAfterEnv: ['relaykit/jest/setup'],
- *   globals: { relaykit: { dir: '..' } }, // optional: where relay.ts is
+ *   globals: { relaykit: { dir: '..', emulate: { providers: ['stripe'] } } }, // optional: where relay.ts is; the emulator
  * };
  */
 import { RelayError } from '../core/index.js';
@@ -30,7 +31,7 @@ function optionsOf(config: JestProjectConfig): TestServiceOptions {
   const options = config.globals?.relaykit;
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new RelayError('INVALID_OPTION', `${CALLER} in the Jest config must be an object ({ dir, secrets, apiToken }), got ${JSON.stringify(options)}.`);
+    throw new RelayError('INVALID_OPTION', `${CALLER} in the Jest config must be an object ({ dir, secrets, apiToken, emulate }), got ${JSON.stringify(options)}.`);
   }
   refuseMockProviders(options as TestServiceOptions, CALLER, 'Jest');
   return options as TestServiceOptions;

@@ -14,12 +14,14 @@
  */
 import { createRelayFixture, type RelayFixture } from '../testing/client.js';
 import { requireTestContext, type RelayTestContext } from '../testing/context.js';
+import { remoteEmulator, type RemoteEmulator } from '../testing/emulator.js';
 import { JEST_CONFIG_HINT } from './runs.js';
 
 export type { IdempotentMatcherOptions, RelayMatchers } from './types.js';
 export type { RelayFixture, RelayTestContext };
 export type { StoredExecutionDetail, StoredExecutionJson } from '../testing/client.js';
 export type { JestProjectConfig } from './global-setup.js';
+export type { EmulatorInfo, RemoteEmulator, RemoteHelpers, TestEmulateOptions, TestWebhookEndpoint } from '../testing/emulator.js';
 export { relayMatchers } from '../testing/matchers.js';
 
 // Aimed at the run's service when no target is given (the global setup sets RELAYKIT_SERVICE_URL).
@@ -56,4 +58,20 @@ export function relayContext(): RelayTestContext {
  */
 export function relayFixture(): RelayFixture {
   return createRelayFixture(relayContext());
+}
+
+/**
+ * The run's emulator, which the global setup started when `globals.relaykit.emulate` is set: the
+ * providers' APIs for your app's SDK clients (`clientOptions(provider)`), and what it sent. Shared by
+ * every test file of the run, as one provider account is; throws a `RelayError` saying how to turn it on
+ * when the run has none.
+ * @example
+ * const emulator = relayEmulator();
+ * const stripe = new Stripe('sk_test_123', emulator.clientOptions('stripe'));
+ * await emulator.addWebhook('stripe', { url: `${await app.getUrl()}/webhooks/stripe`, secret: process.env.STRIPE_WEBHOOK_SECRET });
+ * await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', confirm: true, payment_method: 'pm_card_visa' });
+ * await emulator.settled();
+ */
+export function relayEmulator(): RemoteEmulator {
+  return remoteEmulator(relayContext().emulator);
 }

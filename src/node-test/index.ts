@@ -18,13 +18,15 @@ import { AssertionError } from 'node:assert';
 import { after, before } from 'node:test';
 import { RelayError } from '../core/index.js';
 import { createRelayFixture, type RelayFixture } from '../testing/client.js';
-import { readTestContext, type RelayTestContext } from '../testing/context.js';
+import { readTestContext, requireTestContext, type RelayTestContext } from '../testing/context.js';
+import { remoteEmulator, type RemoteEmulator } from '../testing/emulator.js';
 import { toBeAccepted, toBeIdempotent, toBeRejected, toBeRejectedAsForgery, toBeReplayOf, type MatcherResult } from '../testing/matchers.js';
 import type { AssertIdempotentOptions } from '../testing/index.js';
 import { refuseMockProviders, startTestService, type StartedService, type TestServiceOptions } from '../testing/service.js';
 
 export type { RelayFixture, RelayTestContext, TestServiceOptions };
 export type { StoredExecutionDetail, StoredExecutionJson } from '../testing/client.js';
+export type { EmulatorInfo, RemoteEmulator, RemoteHelpers, TestEmulateOptions, TestWebhookEndpoint } from '../testing/emulator.js';
 
 // Aimed at the run's service when no target is given (the service sets RELAYKIT_SERVICE_URL).
 export { buildDelivery, buildFlow, deliver, listFlows, replay, triggerFlow, triggerWebhook } from '../testing/index.js';
@@ -159,8 +161,28 @@ export function useRelay(options: TestServiceOptions & { root?: string } = {}): 
     get mockProviders() {
       return current().mockProviders;
     },
+    get emulator() {
+      return current().emulator;
+    },
     executions: (filter) => current().executions(filter),
     execution: (id) => current().execution(id),
     settled: (id, settledOptions) => current().settled(id, settledOptions),
   };
+}
+
+/**
+ * The run's emulator, started with the service when `emulate` is on (`useRelay({ emulate: true })`, or
+ * `startRelay({ emulate: true })` in the parent process): use it inside tests and later hooks. Throws a
+ * `RelayError` saying how to turn it on when the run has none.
+ * @example
+ * useRelay({ emulate: { providers: ['stripe'] } });
+ * test('a payment calls back', async () => {
+ *   const emulator = relayEmulator();
+ *   const stripe = new Stripe('sk_test_123', emulator.clientOptions('stripe'));
+ *   await stripe.customers.create({ email: 'ada@example.com' });
+ *   await emulator.settled();
+ * });
+ */
+export function relayEmulator(): RemoteEmulator {
+  return remoteEmulator(requireTestContext('Call useRelay({ emulate: true }) in the test file, or startRelay({ emulate: true }) before the tests start.').emulator);
 }

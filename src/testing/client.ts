@@ -4,7 +4,9 @@
  */
 import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/index.js';
 import type { ExecutionDetail } from '../service/views.js';
+import type { RemoteEmulator } from '../emulator/index.js';
 import type { RelayTestContext } from './context.js';
+import { remoteEmulator } from './emulator.js';
 
 /**
  * An execution as the service's list (`GET /api/executions`) returns it.
@@ -30,7 +32,13 @@ export type StoredExecutionDetail = ExecutionDetail;
  *   expect((await relay.settled(result.execution!.id)).status).toBe('completed');
  * });
  */
-export interface RelayFixture extends RelayTestContext {
+export interface RelayFixture extends Omit<RelayTestContext, 'emulator'> {
+  /**
+   * The run's emulator (when `emulate` is on), reached over its `/_relaykit/` API: `clientOptions(provider)`
+   * for the providers' SDKs, `settled()`, `deliveries()`, `addWebhook()`, the providers' helpers. Reading
+   * it in a run without one throws, saying how to turn it on.
+   */
+  readonly emulator: RemoteEmulator;
   /** The stored executions, newest first (`type` and `status` filter, as `GET /api/executions`). */
   executions(filter?: ExecutionsFilter): Promise<StoredExecutionJson[]>;
   /** One execution with its steps, logs and event; `undefined` when there is none with that id. */
@@ -50,8 +58,13 @@ export interface RelayFixture extends RelayTestContext {
  */
 export function createRelayFixture(context: RelayTestContext): RelayFixture {
   const client = serviceClient(context.url, { token: context.apiToken });
+  const { emulator: info, ...rest } = context;
+  let emulator: RemoteEmulator | undefined;
   return {
-    ...context,
+    ...rest,
+    get emulator() {
+      return (emulator ??= remoteEmulator(info));
+    },
     executions: (filter) => client.executions(filter),
     // The run's own relaykit service answers, so its detail view is what comes back.
     execution: async (id) => (await client.execution(id)) as unknown as StoredExecutionDetail | undefined,

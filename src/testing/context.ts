@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENV_NAMES, RelayError, type Env } from '../core/index.js';
+import type { EmulatorInfo } from '../emulator/index.js';
 
 /**
  * The run's reference service, as tests see it.
@@ -25,6 +26,8 @@ export interface RelayTestContext {
   readonly apiToken?: string;
   /** Whether workers start the msw mock provider APIs, and reset their world after each test. */
   readonly mockProviders: { readonly enabled: boolean; readonly reset: boolean };
+  /** The run's emulator, when the run started one (`emulate`): its URL and each provider's base URL, client options and helpers. */
+  readonly emulator?: EmulatorInfo;
 }
 
 /**

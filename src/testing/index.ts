@@ -18,6 +18,8 @@ export { refuseMockProviders, startTestService } from './service.js';
 export type { StartedService, TestRun, TestServiceOptions } from './service.js';
 export { createRelayFixture } from './client.js';
 export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from './client.js';
+export { remoteEmulator } from './emulator.js';
+export type { EmulatorInfo, RemoteEmulator, RemoteHelpers, TestEmulateOptions, TestWebhookEndpoint } from './emulator.js';
 export { relayMatchers, toBeAccepted, toBeIdempotent, toBeRejected, toBeRejectedAsForgery, toBeReplayOf } from './matchers.js';
 export type { IdempotentMatcherOptions, MatcherResult, RelayMatchers } from './matchers.js';
 

@@ -12,6 +12,7 @@ import { ENV_NAMES, RelayError } from '../core/index.js';
 import { builtInProviders } from '../providers/index.js';
 import type { Relay } from '../service/relay.js';
 import { CONTEXT_FILE_ENV, writeContextFile, type RelayTestContext } from './context.js';
+import { emulateOptions, startTestEmulator, type StartedEmulator, type TestEmulateOptions } from './emulator.js';
 
 /**
  * What a user configures of the run's service (the Vitest plugin's `relay()` options, and later Jest's and node:test's).
@@ -27,6 +28,12 @@ export interface TestServiceOptions {
   mockProviders?: boolean | { reset?: boolean };
   /** Require `Authorization: Bearer <token>` on `/api/executions` (the fixture and `replay()` send it). */
   apiToken?: string;
+  /**
+   * Also start the emulator (`relaykit/emulator`) for the run: the providers' APIs on an ephemeral port,
+   * their webhooks delivered to this service (or `webhooks`); tests reach it with `relayEmulator()` or
+   * the fixture's `emulator`. `true`, or `{ providers, webhooks, seed, retries, timeScale }`.
+   */
+  emulate?: boolean | TestEmulateOptions;
 }
 
 /**
@@ -68,6 +75,7 @@ function checkOptions(options: TestServiceOptions, caller: string): void {
   if (options.dir !== undefined && options.dir !== false && typeof options.dir !== 'string') {
     throw new RelayError('INVALID_OPTION', `${caller}({ dir }) must be a path or false, got ${typeof options.dir}.`);
   }
+  emulateOptions(options.emulate, caller);
 }
 
 /**
@@ -80,7 +88,8 @@ export function refuseMockProviders(options: TestServiceOptions, caller: string,
   if (options.mockProviders) {
     throw new RelayError(
       'INVALID_OPTION',
-      `${caller}: mockProviders is supported under Vitest only, not under ${runner}. Start the mock provider APIs in a setup ` +
+      `${caller}: mockProviders is supported under Vitest only, not under ${runner}. Turn on emulate: true instead (the providers' ` +
+        'APIs for the whole run, over HTTP, at relayEmulator().clientOptions(provider)), or start the mock provider APIs in a setup ' +
         "of your own with createProviderServer() from 'relaykit/msw' (server.listen() before the tests, server.close() after).",
     );
   }
@@ -132,6 +141,7 @@ export async function startTestService(options: TestServiceOptions, run: TestRun
   const runDir = mkdtempSync(path.join(tmpdir(), 'relaykit-test-'));
 
   let relay: Relay | undefined;
+  let emulated: StartedEmulator | undefined;
   try {
     const project = await openProject(path.resolve(run.root, options.dir || '.'), {
       relayFile: options.dir !== false,
@@ -142,16 +152,27 @@ export async function startTestService(options: TestServiceOptions, run: TestRun
     relay = project.relay;
     const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
     env.set(ENV_NAMES.testServiceUrl, listening.url);
+    const emulate = emulateOptions(options.emulate, run.caller ?? 'relay');
+    if (emulate) {
+      emulated = await startTestEmulator(emulate, { serviceUrl: listening.url, mounts: relay.mounts(), secrets });
+      env.set(ENV_NAMES.testEmulatorUrl, emulated.info.url);
+      // An SDK that reads its base URL from the environment (Resend's) then calls the emulator with no option.
+      for (const provider of Object.values(emulated.info.providers)) {
+        for (const [name, value] of Object.entries(provider.env)) if (!process.env[name]) env.set(name, value);
+      }
+    }
     const reset = typeof options.mockProviders === 'object' ? options.mockProviders.reset !== false : true;
     const context: RelayTestContext = {
       url: listening.url,
       secrets,
       ...(options.apiToken !== undefined ? { apiToken: options.apiToken } : {}),
       mockProviders: { enabled: options.mockProviders !== undefined && options.mockProviders !== false, reset },
+      ...(emulated ? { emulator: emulated.info } : {}),
     };
     const contextFile = writeContextFile(runDir, context);
     env.set(CONTEXT_FILE_ENV, contextFile);
     const started = relay;
+    const startedEmulator = emulated?.emulator;
     let closing: Promise<void> | undefined;
     return {
       context,
@@ -160,6 +181,7 @@ export async function startTestService(options: TestServiceOptions, run: TestRun
       close: () =>
         (closing ??= (async () => {
           try {
+            await startedEmulator?.close();
             await started.close();
           } finally {
             rmSync(runDir, { recursive: true, force: true });
@@ -168,6 +190,7 @@ export async function startTestService(options: TestServiceOptions, run: TestRun
         })()),
     };
   } catch (error) {
+    await emulated?.emulator.close();
     await relay?.close();
     rmSync(runDir, { recursive: true, force: true });
     env.restore();

@@ -7,6 +7,7 @@ import { inject, test as base } from 'vitest';
 import { prefixed } from '../core/index.js';
 import { createRelayFixture, type RelayFixture } from '../testing/client.js';
 import { CONTEXT_KEY, type RelayTestContext } from './context.js';
+import { remoteEmulator, type RemoteEmulator } from '../testing/emulator.js';
 
 export type { RelayFixture, StoredExecutionDetail, StoredExecutionJson } from '../testing/client.js';
 
@@ -50,3 +51,13 @@ export const test: RelayTest = new Proxy(function relayTest() {} as unknown as R
     return typeof value === 'function' ? value.bind(make()) : value;
   },
 });
+
+/**
+ * The run's emulator, which the plugin started with `relay({ emulate: true })`; the `relay` fixture's
+ * `emulator` is the same. Throws, saying how to turn it on, when the run has none.
+ * @example
+ * const stripe = new Stripe('sk_test_123', relayEmulator().clientOptions('stripe'));
+ */
+export function relayEmulator(): RemoteEmulator {
+  return remoteEmulator(relayContext().emulator);
+}

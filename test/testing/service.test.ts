@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTEXT_FILE_ENV, readTestContext, startTestService, type StartedService } from '../../src/testing/index.js';
+import { CONTEXT_FILE_ENV, createRelayFixture, readTestContext, startTestService, type StartedService } from '../../src/testing/index.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -67,6 +67,66 @@ describe('startTestService', () => {
       message: 'relayJest({ dir }) must be a path or false, got number.',
     });
     expect(process.env[CONTEXT_FILE_ENV]).toBeUndefined();
+  });
+});
+
+describe('startTestService({ emulate })', () => {
+  it("starts the emulator beside the service, delivering to the service's mounts with the run's secrets; a worker in another process reaches it through the context", async () => {
+    const service = await startTestService({ dir: false, emulate: { providers: ['stripe', 'resend'], seed: 5 } }, { root });
+    started.push(service);
+    const info = service.context.emulator!;
+    expect(Object.keys(info.providers)).toEqual(['stripe', 'resend']);
+    expect(process.env.RELAYKIT_EMULATOR_URL).toBe(info.url);
+    expect(process.env.RESEND_BASE_URL).toBe(`${info.url}/resend`);
+    expect(JSON.parse(readFileSync(service.contextFile, 'utf8'))).toEqual(service.context);
+
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/emulator-worker.ts')], { cwd: root, env: process.env });
+    const seen = JSON.parse(stdout) as { intent: string; email: string; stored: string[]; sent: string[] };
+    const paid = ['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'charge.updated'];
+    expect(seen.sent).toEqual([
+      ...paid.map((type) => `${type} delivered <service>/api/webhook/stripe`),
+      'email.sent delivered <service>/api/webhook/resend',
+      'email.delivered delivered <service>/api/webhook/resend',
+    ]);
+    expect(seen.stored).toEqual([...paid.map((type) => `stripe.${type} completed`), 'resend.email.sent completed', 'resend.email.delivered completed'].sort());
+  });
+
+  it('stops the emulator with the service and puts its env back; a fixture of a run without one says how to turn it on', async () => {
+    const service = await startTestService({ dir: false, emulate: true }, { root });
+    const { url } = service.context.emulator!;
+    await service.close();
+    await expect(fetch(`${url}/_relaykit`)).rejects.toThrow();
+    expect(process.env.RELAYKIT_EMULATOR_URL).toBeUndefined();
+    expect(process.env.RESEND_BASE_URL).toBeUndefined();
+
+    const plain = await startTestService({ dir: false }, { root });
+    started.push(plain);
+    expect(plain.context.emulator).toBeUndefined();
+    expect(() => createRelayFixture(plain.context).emulator).toThrow(
+      "This run started no emulator: turn it on in relaykit's options (Vitest: relay({ emulate: true }); Jest: globals: { relaykit: { emulate: true } }; " +
+        "node:test: useRelay({ emulate: true }) or startRelay({ emulate: true })), or start one in the test with createEmulator() from 'relaykit/emulator'.",
+    );
+  });
+
+  it('keeps an SDK base URL the env already names, and refuses emulate options it does not know, naming them', async () => {
+    process.env.RESEND_BASE_URL = 'http://127.0.0.1:9/resend';
+    try {
+      const service = await startTestService({ dir: false, emulate: { providers: ['resend'] } }, { root });
+      expect(process.env.RESEND_BASE_URL).toBe('http://127.0.0.1:9/resend');
+      await service.close();
+      expect(process.env.RESEND_BASE_URL).toBe('http://127.0.0.1:9/resend');
+    } finally {
+      delete process.env.RESEND_BASE_URL;
+    }
+    await expect(startTestService({ dir: false, emulate: 'yes' as never }, { root, caller: 'globals.relaykit' })).rejects.toThrow(
+      'globals.relaykit({ emulate }) must be true or { providers, webhooks, seed, retries, timeScale }, got "yes".',
+    );
+    await expect(startTestService({ dir: false, emulate: { provider: ['stripe'] } as never }, { root })).rejects.toThrow(
+      'relay({ emulate }) has no option "provider": it takes providers, webhooks, seed, retries, timeScale.',
+    );
+    await expect(startTestService({ dir: false, emulate: { providers: ['paypal'] } }, { root })).rejects.toThrow('No emulator for provider "paypal". Emulated: stripe, github, clerk, shopify, resend.');
+    expect(process.env[CONTEXT_FILE_ENV]).toBeUndefined();
+    expect(process.env.RELAYKIT_EMULATOR_URL).toBeUndefined();
   });
 });
 

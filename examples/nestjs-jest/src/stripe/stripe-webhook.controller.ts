@@ -9,6 +9,8 @@ import Stripe from 'stripe';
 @Controller('webhooks/stripe')
 export class StripeWebhookController {
   private readonly stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? 'sk_test_placeholder');
+  /** The amount of each PaymentIntent paid so far, by id: what the app has fulfilled. */
+  readonly paid = new Map<string, number>();
 
   @Post()
   @HttpCode(200)
@@ -20,6 +22,7 @@ export class StripeWebhookController {
       throw new BadRequestException((error as Error).message);
     }
     if (event.type === 'payment_intent.succeeded') {
+      this.paid.set(event.data.object.id, event.data.object.amount);
       return { paid: event.data.object.id, amount: event.data.object.amount };
     }
     return { ignored: event.type };
