@@ -181,6 +181,36 @@ test('the handler is gone after its test: relaykit answers again', async () => {
     });
   });
 
+  it("emulate: the SDK's call is delivered back to relay.ts by the run's emulator, reached from the fixture and relayEmulator()", async () => {
+    const test = `
+import Stripe from 'stripe';
+import { expect, relayEmulator, test } from 'relaykit/vitest';
+
+test('a customer created through the emulator is handled by relay.ts', async ({ relay }) => {
+  expect(relayEmulator().url).toBe(relay.emulator.url);
+  const stripe = new Stripe('sk_test_123', relay.emulator.clientOptions('stripe'));
+  const customer = await stripe.customers.create({ email: 'ada@example.com' });
+  await relay.emulator.settled();
+  const [stored] = await relay.executions({ type: 'stripe.customer.created' });
+  const done = await relay.settled(stored!.id);
+  expect(done.status).toBe('completed');
+  expect(done.logs.map((line) => line.fields)).toEqual([{ id: customer.id }]);
+  expect((await relay.emulator.deliveries({ type: 'customer.created' }))[0]!.status).toBe('delivered');
+});
+`;
+    const project = createProject(
+      {
+        'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nimport { relay } from 'relaykit/vitest';\nexport default defineConfig({ plugins: [relay({ emulate: { providers: ['stripe'] } })] });\n`,
+        'relay.ts': relayTs,
+        'a.test.ts': test,
+      },
+      ['vitest', 'stripe'],
+    );
+    projects.push(project);
+    const run = await runVitest(project);
+    expect(statuses(run.tests), run.output).toEqual({ 'a customer created through the emulator is handled by relay.ts': 'passed' });
+  });
+
   it('stops the run before any test when the store cannot open, naming the cause, instead of failing each request', async () => {
     const project = createProject({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nimport { relay } from 'relaykit/vitest';\nexport default defineConfig({ plugins: [relay()] });\n`,
