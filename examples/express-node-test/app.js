@@ -9,6 +9,8 @@ const stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? 'sk_test_placeholder'
 
 export function createApp() {
   const app = express();
+  /** The amount of each PaymentIntent paid so far, by id: what the app has fulfilled. */
+  app.locals.paid = new Map();
   app.post('/webhooks/stripe', express.raw({ type: '*/*' }), (req, res) => {
     let event;
     try {
@@ -18,6 +20,7 @@ export function createApp() {
       return;
     }
     if (event.type === 'payment_intent.succeeded') {
+      app.locals.paid.set(event.data.object.id, event.data.object.amount);
       res.json({ paid: event.data.object.id, amount: event.data.object.amount });
       return;
     }

@@ -1,6 +1,7 @@
 /**
- * One reference service for a whole node:test run instead of one per file: started here before the
- * test files' processes, which inherit it (useRelay() in each file finds it), and stopped at the end.
+ * One reference service (and emulator) for a whole node:test run instead of one per file: started here
+ * before the test files' processes, which inherit them (useRelay() in each file finds them), and stopped
+ * at the end.
  * Run with `node run-tests.js`.
  */
 import { run } from 'node:test';
@@ -9,7 +10,7 @@ import { finished } from 'node:stream/promises';
 import { serviceClient } from 'relaykit';
 import { startRelay } from 'relaykit/node-test';
 
-const service = await startRelay();
+const service = await startRelay({ emulate: { providers: ['stripe'] } });
 try {
   const tests = run({ files: ['app.test.js'] });
   tests.on('test:fail', () => (process.exitCode = 1));

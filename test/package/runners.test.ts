@@ -143,7 +143,7 @@ afterAll(() => {
 });
 
 describe('relaykit/jest in a NestJS project (CommonJS, ts-jest)', () => {
-  it('runs the Stripe and GitHub controllers\' specs green with the global setup and the matchers', async () => {
+  it('runs the Stripe and GitHub controllers\' specs green with the global setup and the matchers, and a payment through the run\'s emulator', async () => {
     const result = await nest;
     const report = JSON.parse(readFileSync(path.join(dir, 'nest.json'), 'utf8')) as {
       numPassedTests: number;
@@ -151,7 +151,7 @@ describe('relaykit/jest in a NestJS project (CommonJS, ts-jest)', () => {
     };
     const tests = report.testResults.flatMap((file) => file.assertionResults.map((test) => `${test.fullName}: ${test.status}`));
     expect(tests.every((test) => test.endsWith(': passed')), `${tests.join('\n')}\n${result.stderr}`).toBe(true);
-    expect(report.numPassedTests).toBe(5);
+    expect(report.numPassedTests).toBe(6);
     expect(result.code).toBe(0);
   }, 120_000);
 
@@ -194,15 +194,18 @@ describe('relaykit/jest in Jest\'s ESM mode', () => {
 describe('relaykit/node-test in an Express project', () => {
   it('runs the example green with node --test', async () => {
     const result = await run(['--test', '--test-reporter=tap'], path.join(dir, 'express-node-test'));
-    expect(result.stdout).toMatch(/# pass 3\n# fail 0/);
+    expect(result.stdout).toMatch(/# pass 4\n# fail 0/);
     expect(result.code).toBe(0);
   }, 60_000);
 
   it("runs it with one service for the whole run (startRelay, then node:test's run()), which the test files inherit", async () => {
     const result = await run(['run-tests.js'], path.join(dir, 'express-node-test'));
-    expect(result.stdout).toMatch(/pass 3\n.*fail 0/);
-    // The file's delivery without a target reached the run's service, not one of the file's own.
-    expect(result.stdout).toContain("The run's service stored: stripe.charge.succeeded\n");
+    expect(result.stdout).toMatch(/pass 4\n.*fail 0/);
+    // The file's delivery without a target reached the run's service, not one of the file's own, and so
+    // did the run's emulator's deliveries of the file's payment (newest first).
+    expect(result.stdout).toContain(
+      "The run's service stored: stripe.charge.updated, stripe.payment_intent.succeeded, stripe.charge.succeeded, stripe.payment_intent.created, stripe.charge.succeeded\n",
+    );
     expect(result.code).toBe(0);
   }, 60_000);
 
@@ -213,6 +216,6 @@ describe('relaykit/node-test in an Express project', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('expected the delivery to be accepted (2xx), but the target answered 400: ');
     expect(result.stdout).toContain("code: 'ERR_ASSERTION'");
-    expect(result.stdout).toMatch(/# pass 2\n# fail 1/);
+    expect(result.stdout).toMatch(/# pass 2\n# fail 2/);
   }, 60_000);
 });
