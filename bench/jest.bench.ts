@@ -5,9 +5,10 @@
  *
  * - baseline: the tests alone;
  * - relaykit: the same tests with `globalSetup: 'relaykit/jest/global-setup'`, `globalTeardown` and
- *   `setupFilesAfterEnv: ['relaykit/jest/setup']` (the reference service started and stopped for the run).
+ *   `setupFilesAfterEnv: ['relaykit/jest/setup']` (the reference service started and stopped for the run);
+ * - emulate: the same, with `globals.relaykit.emulate: true` (every provider's emulator started too).
  *
- * Goal (issue 30): relaykit's run <= 1.15x the baseline's. A figure is the median of the rounds; the
+ * Goal (issue 30): relaykit's run <= 1.15x the baseline's (the emulator's cost is printed beside it). A figure is the median of the rounds; the
  * ratio is the median of the per-round ratios, which cancels slow drift of the machine.
  */
 import { spawn } from 'node:child_process';
@@ -48,6 +49,17 @@ writeFileSync(
   }),
 );
 
+writeFileSync(
+  path.join(dir, 'emulate.config.json'),
+  JSON.stringify({
+    ...base,
+    globals: { relaykit: { emulate: true } },
+    globalSetup: 'relaykit/jest/global-setup',
+    globalTeardown: 'relaykit/jest/global-teardown',
+    setupFilesAfterEnv: ['relaykit/jest/setup'],
+  }),
+);
+
 const jest = path.join(dir, 'node_modules/jest/bin/jest.js');
 
 /** One whole `jest` run with a config, in milliseconds; a failing run stops the bench. */
@@ -71,22 +83,19 @@ try {
   // Warm-up: Jest's transform cache and the OS's file cache, for both.
   await run('baseline.config.json');
   await run('relaykit.config.json');
-  const baseline: number[] = [];
-  const relaykit: number[] = [];
+  await run('emulate.config.json');
+  const configs = ['baseline', 'relaykit', 'emulate'] as const;
+  const times: Record<(typeof configs)[number], number[]> = { baseline: [], relaykit: [], emulate: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      baseline.push(await run('baseline.config.json'));
-      relaykit.push(await run('relaykit.config.json'));
-    } else {
-      relaykit.push(await run('relaykit.config.json'));
-      baseline.push(await run('baseline.config.json'));
-    }
+    // Each round in another order, so that no config always runs after the same one.
+    const order = round % 2 === 0 ? configs : [...configs].reverse();
+    for (const config of order) times[config].push(await run(`${config}.config.json`));
   }
-  const ratio = median(relaykit.map((ms, i) => ms / baseline[i]!));
+  const ratio = (config: 'relaykit' | 'emulate') => median(times[config].map((ms, i) => ms / times.baseline[i]!));
   console.log(`jest run, 3 test files (${ROUNDS} rounds, median):`);
-  console.log(`  baseline (no relaykit setup)        ${median(baseline).toFixed(0)} ms`);
-  console.log(`  with relaykit's global setup        ${median(relaykit).toFixed(0)} ms`);
-  console.log(`  ratio ${ratio.toFixed(3)}x (goal <= 1.15x)`);
+  console.log(`  baseline (no relaykit setup)        ${median(times.baseline).toFixed(0)} ms`);
+  console.log(`  with relaykit's global setup        ${median(times.relaykit).toFixed(0)} ms   ratio ${ratio('relaykit').toFixed(3)}x (goal <= 1.15x)`);
+  console.log(`  with the emulator too (emulate)     ${median(times.emulate).toFixed(0)} ms   ratio ${ratio('emulate').toFixed(3)}x`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
