@@ -59,7 +59,11 @@ describe('relay dev when its PostgreSQL database goes away under load', () => {
     pg.pgCtl(['-m', 'fast', '-w', 'stop'], 'stopping the server');
     phase = 'down';
     const stoppedAt = next;
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS / 2));
+    // The dashboard's page asks for the executions meanwhile: told to ask again, as a provider is.
+    const page = await fetch(`${dev.url}/_dashboard/api/executions`);
+    const pageAnswer = { status: page.status, retryAfter: page.headers.get('retry-after'), body: (await page.json()) as { error?: string } };
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS / 2));
     pg.pgCtl(['-o', pg.options, '-l', `${pg.dir}/log`, '-w', 'start'], 'starting the server again');
     phase = 'after';
     const restartedAt = next;
@@ -70,6 +74,7 @@ describe('relay dev when its PostgreSQL database goes away under load', () => {
     expect([...statuses.keys()].sort()).toEqual([200, 503]);
     expect(statuses.get(503)).toBeGreaterThan(20);
     expect(refusedWithoutRetryAfter).toEqual([]);
+    expect(pageAnswer).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), body: { error: expect.any(String) } });
     // By itself: the deliveries sent once the database is back are stored (the first may meet a stale connection).
     expect(afterStatuses.slice(-20)).toEqual(Array(20).fill(200));
     expect(afterStatuses.length).toBeGreaterThanOrEqual(40);

@@ -5,7 +5,7 @@
  * (guard.ts).
  */
 import { MOUNT_PREFIX, type RelayError } from '../../core/index.js';
-import { statusOfError } from '../errors.js';
+import { RETRY_AFTER_SECONDS, statusOfError } from '../errors.js';
 import { error, header, json, type RelayHandler, type RelayRequest, type RelayResponse, type RequestScope } from '../http.js';
 import type { ServiceContext } from '../routes.js';
 import type { Store } from '../store/types.js';
@@ -106,6 +106,8 @@ export class Dashboard {
       return await api(request, scope, parts.slice(1), { ...this.#deps, hub: this.hub, rejections: this.rejections, sent: this.sent, handler });
     } catch (cause) {
       const status = statusOfError(cause);
+      // A store that cannot be reached now (a database server gone): the page may ask again shortly.
+      if (status === 503) return error(503, (cause as RelayError).message, { ...SECURITY_HEADERS, 'retry-after': RETRY_AFTER_SECONDS });
       if (status !== 500) return error(status, (cause as RelayError).message, SECURITY_HEADERS);
       return error(500, `Internal error in the relay dashboard: ${cause instanceof Error ? cause.message : String(cause)}`, SECURITY_HEADERS);
     }
