@@ -160,6 +160,41 @@ describe('PostgresStore.claimPending (recovery of gone instances, FOR UPDATE SKI
   });
 });
 
+describe('PostgresStore.onChange across a lost LISTEN connection', () => {
+  it('tells a follower what another instance changed while its LISTEN connection was down, once it is back', async () => {
+    const db = await freshDatabase();
+    const [a, b] = [new PostgresStore({ url: db }), new PostgresStore({ url: db })];
+    const created: string[] = [];
+    const stop = b.onChange((changes) => created.push(...changes.created.map((execution) => execution.id)));
+    const until = async (done: () => boolean, what: string) => {
+      for (let waited = 0; !done(); waited += 50) {
+        if (waited > 10_000) throw new Error(`waited 10 s for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const listening = async () => (await sql(db, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows as { pid: number }[];
+    try {
+      // B follows: what A stores reaches it through NOTIFY.
+      // Stamped now, as the service stamps what it stores (the fixtures' clock starts in 2026-01).
+      const first = delivery({ at: Date.now() });
+      await a.insertDelivery(first.event, first.execution);
+      await until(() => created.includes(first.execution.id), 'the first NOTIFY');
+
+      // B's LISTEN connection is cut; A stores meanwhile, and its NOTIFY reaches no one.
+      const [listener] = await listening();
+      await sql(db, 'SELECT pg_terminate_backend($1)', [listener!.pid]);
+      const missed = delivery({ at: Date.now() });
+      await a.insertDelivery(missed.event, missed.execution);
+      expect(created).not.toContain(missed.execution.id);
+      await until(() => created.includes(missed.execution.id), 'the change made while B was not listening');
+      expect((await listening())[0]!.pid).not.toBe(listener!.pid);
+    } finally {
+      stop();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
 describe('PostgresStore batches concurrent deliveries', () => {
   it('stores 200 concurrent deliveries in batches: redeliveries within a batch deduplicated, a refused record failing alone', async () => {
     const db = await freshDatabase();

@@ -184,6 +184,8 @@ export const PG_SQL = {
       x.updated_at AS "updatedAt", x.replayed_from AS "replayedFrom", x.error, x.owner`,
   /** The executions of `ids`, for instances told of changes by another. */
   executionsById: `SELECT ${PG_EXECUTION_COLUMNS} FROM relay_executions WHERE id = ANY($1::text[])`,
+  /** What changed while no `LISTEN` connection was up (read back after a gap), the latest first; ISO stamps compare as text. */
+  executionsChangedSince: `SELECT ${PG_EXECUTION_COLUMNS} FROM relay_executions WHERE updated_at >= $1 ORDER BY updated_at DESC LIMIT 1000`,
 } as const;
 
 /** Deleting the captures (`deleteCaptures`), in one transaction: what refers to their executions first. */

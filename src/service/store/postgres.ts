@@ -74,6 +74,8 @@ const NOTIFY_WINDOW_MS = 50;
 const NOTIFY_MAX_BYTES = 7000;
 /** How long a listener waits before connecting again after losing its connection. */
 const RELISTEN_MS = 1000;
+/** How far before a listening gap its read-back starts: the instances' clocks stamp `updated_at`, and may differ. */
+const RESYNC_MARGIN_MS = 5000;
 
 /** A delivery waiting for its batch: `insertDelivery`'s parameters, and whom to tell whether it was a redelivery. */
 interface Queued {
@@ -551,17 +553,23 @@ export class PostgresStore implements Store {
     return this.#notifying;
   }
 
-  /** Opens the `LISTEN`ing connection; on its loss, opens another after a pause while anyone listens. */
-  #listen(): void {
+  /**
+   * Opens the `LISTEN`ing connection; on its loss, opens another after a pause while anyone listens. A
+   * `NOTIFY` sent while no connection listened is lost, so once `LISTEN` is up, what changed since `gapFrom`
+   * (when following began, or the last connection was lost) is read back and told as changes (`#resync`).
+   */
+  #listen(gapFrom = new Date().toISOString()): void {
     const pg = loadPg();
     const client = new pg.Client({ connectionString: this.#url });
     const state: { client: import('pg').Client; timer?: NodeJS.Timeout } = { client };
     this.#listener = state;
+    let up = false;
     const again = () => {
       if (this.#listener !== state) return;
       client.end().catch(() => {});
+      const from = up ? new Date().toISOString() : gapFrom;
       state.timer ??= setTimeout(() => {
-        if (this.#listener === state && !this.#closed) this.#listen();
+        if (this.#listener === state && !this.#closed) this.#listen(from);
       }, RELISTEN_MS).unref();
     };
     client.on('error', again);
@@ -572,7 +580,25 @@ export class PostgresStore implements Store {
     client
       .connect()
       .then(() => client.query(`LISTEN ${CHANGES_CHANNEL}`))
+      .then(() => {
+        up = true;
+        return this.#resync(gapFrom);
+      })
       .catch(again);
+  }
+
+  /**
+   * Tells the listeners of every execution changed since `from` (less a margin for the instances' clocks):
+   * those created since as created, all of them as updated and as having new steps or logs. A page shows
+   * what it already has again unchanged, so telling too much is harmless; telling too little is not.
+   */
+  async #resync(from: string): Promise<void> {
+    if (this.#listeners.size === 0) return;
+    const since = new Date(Date.parse(from) - RESYNC_MARGIN_MS).toISOString();
+    const rows = (await this.#query<ExecutionRecord>(PG_SQL.executionsChangedSince, [since])).rows.map(copyExecution).reverse();
+    if (rows.length === 0) return;
+    const changes: StoreChanges = { created: rows.filter((row) => row.createdAt >= since), updated: rows, activity: rows.map((row) => row.id) };
+    for (const listener of this.#listeners) listener(changes);
   }
 
   #unlisten(): void {
