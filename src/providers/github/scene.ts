@@ -8,7 +8,7 @@ import type { Faker } from '../shared/random.js';
 import { isoSeconds, isoWithOffset, unixSeconds } from '../shared/time.js';
 import { legacyNodeId, nodeId } from './node-ids.js';
 import { repositoryObject, type Account, type Repo, type RepositoryStats } from './repository.js';
-import { API, WEB, userObject } from './users.js';
+import { API, organizationObject, WEB, userObject } from './users.js';
 
 /** A user or organization, with what commits and payloads need beside the user object. */
 export type { Account, Repo } from './repository.js';
@@ -163,7 +163,7 @@ export function createScene(faker: Faker, now: number, options: SceneOptions = {
     repo,
     stats,
     repository,
-    organization: orgOwned ? organizationObject(owner, draw.chance(0.7) ? faker.company.catchPhrase() : null) : undefined,
+    organization: orgOwned ? organizationObject({ ...owner.user, login: owner.login, id: owner.id }, draw.chance(0.7) ? faker.company.catchPhrase() : null) : undefined,
     association,
     person,
     ago,
@@ -199,21 +199,3 @@ function account(login: string, id: number, type: 'User' | 'Organization', name:
   };
 }
 
-/** `organization-simple-webhooks`. */
-function organizationObject(org: Account, description: string | null): JsonObject {
-  const api = `${API}/orgs/${org.login}`;
-  return {
-    login: org.login,
-    id: org.id,
-    node_id: org.user.node_id!,
-    url: api,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events`,
-    hooks_url: `${api}/hooks`,
-    issues_url: `${api}/issues`,
-    members_url: `${api}/members{/member}`,
-    public_members_url: `${api}/public_members{/member}`,
-    avatar_url: org.user.avatar_url!,
-    description,
-  };
-}

@@ -1,4 +1,4 @@
-/** GitHub's base URLs and the `simple-user` object. */
+/** GitHub's base URLs, and the `simple-user` and `organization-simple` objects. */
 import type { JsonObject } from '../../core/index.js';
 
 /** The REST API's base URL. */
@@ -36,4 +36,28 @@ export function userObject(login: string, id: number, node: string, type: string
     site_admin: false,
   };
   return contact ? { name: contact.name, email: contact.email, ...user } : user;
+}
+
+/**
+ * The `organization-simple` object (`organization` in webhook payloads), in GitHub's key order, from the
+ * organization's account (its `simple-user` form names its node id and avatar).
+ * @example
+ * organizationObject({ login: 'acme', id: 9_000_001, node_id: 'O_kgDO…', avatar_url: 'https://avatars.githubusercontent.com/u/9000001?v=4' }, null);
+ */
+export function organizationObject(org: Readonly<Record<string, unknown>>, description: string | null): JsonObject {
+  const api = `${API}/orgs/${String(org.login)}`;
+  return {
+    login: org.login as string,
+    id: org.id as number,
+    node_id: org.node_id as string,
+    url: api,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events`,
+    hooks_url: `${api}/hooks`,
+    issues_url: `${api}/issues`,
+    members_url: `${api}/members{/member}`,
+    public_members_url: `${api}/public_members{/member}`,
+    avatar_url: org.avatar_url as string,
+    description,
+  };
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { isPlainObject } from '../../../core/index.js';
 import type { EmulatedDelivery, EmulatedEndpoint, Obj, OutboxEvent, World } from '../../shared/api/index.js';
 import { appRecord, installationRecord, installationRef, installationsOf, publicInstallation } from './installs.js';
+import { organizationObject } from '../users.js';
 import { githubTime } from './objects.js';
 
 /** Events every App receives, whatever it subscribed to. */
@@ -36,7 +37,7 @@ export function emit(world: World, type: string, repository: Obj | undefined, fi
   const action = dot === -1 ? undefined : type.slice(dot + 1);
   const key = typeof repository?.url === 'string' ? new URL(repository.url).pathname.toLowerCase() : '';
   const owner = isPlainObject(repository?.owner) ? repository.owner : undefined;
-  const organization = owner?.type === 'Organization' ? organizationOf(owner) : undefined;
+  const organization = owner?.type === 'Organization' ? organizationObject(owner, null) : undefined;
   const body = (installation?: Obj): Obj => ({
     ...(action !== undefined ? { action } : {}),
     ...fields,
@@ -60,28 +61,10 @@ export function emitInstallation(world: World, type: string, installation: Obj, 
   world.outbox.append({
     provider: 'github',
     type,
-    data: { action, installation: publicInstallation(installation), ...fields, ...(account.type === 'Organization' ? { organization: organizationOf(account) } : {}), sender },
+    data: { action, installation: publicInstallation(installation), ...fields, ...(account.type === 'Organization' ? { organization: organizationObject(account, null) } : {}), sender },
   });
 }
 
-/** `organization-simple` from an organization account. */
-function organizationOf(org: Obj): Obj {
-  const api = `https://api.github.com/orgs/${String(org.login)}`;
-  return {
-    login: org.login,
-    id: org.id,
-    node_id: org.node_id,
-    url: api,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events`,
-    hooks_url: `${api}/hooks`,
-    issues_url: `${api}/issues`,
-    members_url: `${api}/members{/member}`,
-    public_members_url: `${api}/public_members{/member}`,
-    avatar_url: org.avatar_url,
-    description: null,
-  };
-}
 
 const HOOK = 'app_hook';
 const DELIVERY = 'hook_delivery';
