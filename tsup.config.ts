@@ -1,4 +1,5 @@
-import { defineConfig } from 'tsup';
+import path from 'node:path';
+import { defineConfig, type Options } from 'tsup';
 
 /** The entries Vitest loads: ESM only, as Vitest is. */
 const vitestEntries = {
@@ -25,12 +26,12 @@ const dualEntries = {
 
 const library = { ...dualEntries, ...vitestEntries };
 
-export default defineConfig([
+/** The JavaScript: the ESM library and CLI, the CommonJS build, the dashboard's page (all run at once). */
+const javascript: Options[] = [
   {
     // One graph for the library and the CLI, so shared code and the lazily loaded payload builders
-    // are emitted once. Declarations only for the library entries.
+    // are emitted once. The declarations are the run below's.
     entry: { ...library, 'cli/index': 'src/cli/index.ts' },
-    dts: { entry: library },
     format: 'esm',
     target: 'node20',
     platform: 'node',
@@ -80,4 +81,26 @@ export default defineConfig([
     clean: true,
     outExtension: () => ({ js: '.js' }),
   },
-]);
+];
+
+/**
+ * The library entries' declarations, bundled per entry like the JavaScript (dist/index.d.ts and its shared chunks)
+ * from the `.d.ts` files that tsc has written for src/ into `types` (tsconfig.build.json). tsup's own declaration
+ * build compiled the sources again in a second TypeScript program, file by file: 52 of the build's 58 s of CPU,
+ * where tsc takes 12 and the bundling 3.
+ */
+const declarations = (types: string): Options => ({
+  entry: Object.fromEntries(Object.entries(library).map(([name, file]) => [name, path.join(types, path.relative('src', file).replace(/\.ts$/, '.d.ts'))])),
+  dts: { only: true },
+  format: 'esm',
+  outDir: 'dist',
+  external: ['@jest/globals'],
+  clean: false,
+});
+
+/**
+ * `npm run build` (scripts/build.mjs) runs tsup twice: for the JavaScript beside tsc, then, with RELAYKIT_TYPES
+ * naming tsc's output folder, for the declarations.
+ */
+const types = process.env.RELAYKIT_TYPES;
+export default defineConfig(types ? [declarations(types)] : javascript);
