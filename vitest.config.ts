@@ -24,6 +24,9 @@ const shared = [
   'test/vitest-plugin/types.test.ts',
 ].filter((file) => !stateful.has(file));
 
+/** The package as users install it: the tests that need the run's `npm pack` (made once, by their project's globalSetup). */
+const packed = ['test/package/pack.test.ts', 'test/package/runners.test.ts', 'test/package/fresh-install.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -38,7 +41,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared', include: shared, isolate: false } },
       // The PostgreSQL store's tests share one throwaway cluster per run, started here (scripts/postgres.mjs).
-      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: shared, globalSetup: ['test/support/postgres-setup.ts'] } },
+      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...shared, ...packed], globalSetup: ['test/support/postgres-setup.ts'] } },
+      { extends: true, test: { name: 'package', include: packed, globalSetup: ['test/package/pack-setup.ts'] } },
     ],
   },
 });

