@@ -14,27 +14,31 @@ import type { Decline, TestCard } from './cards.js';
  * stripeOrder({ status: 'ok', object: 'charge', id: 'ch_1' }); // { id, object, status }
  */
 export function stripeOrder<T>(value: T): T {
-  // Most objects are built in order already: those (and arrays of them) are returned as they are, not copied.
+  // Most objects are built in order already: those (and arrays of them) are returned as they are, not
+  // copied, and walking them allocates nothing (this runs on every object an emulated write stores).
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item: unknown) => {
+    let items: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       const ordered = stripeOrder(item);
-      if (ordered !== item) changed = true;
-      return ordered;
-    });
-    return (changed ? items : value) as T;
+      if (ordered !== item) (items ??= value.slice())[i] = ordered;
+    }
+    return (items ?? value) as T;
   }
   if (!isPlainObject(value)) return value;
   const keys = Object.keys(value);
-  let changed = false;
-  for (let i = 1; i < keys.length && !changed; i++) changed = compareKeys(keys[i - 1]!, keys[i]!) > 0;
-  if (changed) keys.sort(compareKeys);
-  const entries = keys.map((k): [string, unknown] => {
-    const ordered = stripeOrder(value[k]);
-    if (ordered !== value[k]) changed = true;
-    return [k, ordered];
-  });
-  return (changed ? Object.fromEntries(entries) : value) as T;
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = compareKeys(keys[i - 1]!, keys[i]!) <= 0;
+  let members: Map<string, unknown> | undefined;
+  for (const key of keys) {
+    const member = value[key];
+    const ordered = stripeOrder(member);
+    if (ordered !== member) (members ??= new Map()).set(key, ordered);
+  }
+  if (sorted && !members) return value;
+  if (!sorted) keys.sort(compareKeys);
+  return Object.fromEntries(keys.map((k): [string, unknown] => [k, members?.has(k) ? members.get(k) : value[k]])) as T;
 }
 
 const rank = (key: string): number => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
