@@ -26,6 +26,20 @@ describe('copyData', () => {
     expect(bareCopy.x).not.toBe(bare.x);
   });
 
+  it('copies own keys only, even while Object.prototype has an enumerable key (polluted)', () => {
+    const original = { id: 'cus_1', metadata: { plan: 'pro' }, items: [{ n: 1 }] };
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'yes', enumerable: true, configurable: true, writable: true });
+    try {
+      const copy = copyData(original);
+      expect(Object.keys(copy)).toEqual(['id', 'metadata', 'items']);
+      expect(Object.hasOwn(copy, 'polluted')).toBe(false);
+      expect(Object.hasOwn(copy.metadata, 'polluted')).toBe(false);
+      expect(Object.hasOwn(copy.items[0]!, 'polluted')).toBe(false);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it('hands what is not plain data (a Date, bytes) to structuredClone, and primitives back as they are', () => {
     const when = new Date(1_767_225_600_000);
     const copy = copyData({ when, bytes: new Uint8Array([1, 2]) });
