@@ -12,7 +12,7 @@
 export { RelayError } from './errors.js';
 export type { RelayErrorCode } from './errors.js';
 export { MESSAGE_PREFIX, prefixed } from './message.js';
-export { copyData } from './copy.js';
+export { copyData, copySorted } from './copy.js';
 export { deepMerge, isPlainObject } from './merge.js';
 export type { JsonObject, JsonValue } from './merge.js';
 export { closestMatches } from './suggest.js';

@@ -1,6 +1,6 @@
 /** copyData: the world's copies of JSON-like data, cheaper than structuredClone and as safe. */
 import { describe, expect, it } from 'vitest';
-import { copyData } from '../../src/core/index.js';
+import { copyData, copySorted } from '../../src/core/index.js';
 
 describe('copyData', () => {
   it('copies every level: equal, key order kept, nothing shared', () => {
@@ -50,3 +50,32 @@ describe('copyData', () => {
     expect([copyData('a'), copyData(1), copyData(null), copyData(undefined)]).toEqual(['a', 1, null, undefined]);
   });
 });
+
+describe('copySorted', () => {
+  const alphabetical = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+  it('copies with every object\'s keys in the order given, arrays included, and says it reordered', () => {
+    const original = { b: 1, a: { d: [{ y: 1, x: 2 }], c: 3 } };
+    const { copy, reordered } = copySorted(original, alphabetical);
+    expect(reordered).toBe(true);
+    expect(JSON.stringify(copy)).toBe('{"a":{"c":3,"d":[{"x":2,"y":1}]},"b":1}');
+    expect(Object.keys(original)).toEqual(['b', 'a']);
+    expect(copy.a).not.toBe(original.a);
+  });
+
+  it('keeps data already in order as it is, and says it did not reorder', () => {
+    const original = { a: { c: 3, d: [1, { e: null }] }, b: 'x' };
+    const { copy, reordered } = copySorted(original, alphabetical);
+    expect(reordered).toBe(false);
+    expect(copy).toStrictEqual(original);
+    expect(copy.a.d).not.toBe(original.a.d);
+  });
+
+  it('keeps a "__proto__" key a key when it sorts', () => {
+    const parsed = JSON.parse('{"z": 1, "__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const { copy } = copySorted(parsed, alphabetical);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'z']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+  });
+});
+

@@ -3,9 +3,10 @@
  * and malformed ones answered with Stripe's 400, never a throw), the time an object is stamped with
  * (its customer's test clock, else the world's clock), and the changed fields an update reports.
  */
+import { copySorted } from '../../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
 import { stripeError } from '../errors.js';
-import { stripeOrder } from '../payments/objects.js';
+import { compareKeys, stripeOrder } from '../payments/objects.js';
 
 /** Stripe's metadata rules, key order, missing and unknown parameter answers, as payments has them. */
 export { mergeMetadata as metadata, stripeOrder as ordered } from '../payments/objects.js';
@@ -88,5 +89,9 @@ export function guarded(handler: RouteHandler): RouteHandler {
  * const stored = save(world, 'invoice', invoice);
  */
 export function save(world: World, kind: string, object: Obj): Obj {
-  return world.put('stripe', kind, stripeOrder(object));
+  // One walk, not two (ordering the object, then the world's copy of it): the ordered copy is stored as
+  // it is, and the object itself is the answer unless some of it was out of order.
+  const { copy, reordered } = copySorted(object, compareKeys);
+  world.put('stripe', kind, copy, { adopt: true });
+  return reordered ? stripeOrder(object) : object;
 }

@@ -42,7 +42,13 @@ export function stripeOrder<T>(value: T): T {
 }
 
 const rank = (key: string): number => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
-const compareKeys = (a: string, b: string): number => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Stripe's key order as a comparator: `id`, `object`, then alphabetical.
+ * @example
+ * ['status', 'object', 'id'].sort(compareKeys); // ['id', 'object', 'status']
+ */
+export const compareKeys = (a: string, b: string): number => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Unix seconds of `at` (milliseconds), or of the world's clock.
