@@ -19,6 +19,21 @@ export function base62(length: number, digit: () => number): string {
 }
 
 /**
+ * CSPRNG bytes drawn ahead, 512 at a time: `getRandomValues` costs microseconds a call whatever its
+ * size, and an emulated API mints a random id in every answer.
+ */
+const pool = new Uint8Array(512);
+let drawn = pool.length;
+
+function randomByte(): number {
+  if (drawn === pool.length) {
+    globalThis.crypto.getRandomValues(pool);
+    drawn = 0;
+  }
+  return pool[drawn++]!;
+}
+
+/**
  * `length` base62 characters from the platform's CSPRNG (`crypto.getRandomValues`), each equally
  * likely: for ids that must not repeat, never for seeded payloads.
  * @example
@@ -27,11 +42,9 @@ export function base62(length: number, digit: () => number): string {
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(Math.max(8, (length - out.length) * 2)));
-    for (let i = 0; out.length < length && i < bytes.length; i++) {
-      // 248 = 4 * 62: drop the top bytes so every character is equally likely.
-      if (bytes[i]! < 248) out += BASE62_ALPHABET[bytes[i]! % 62];
-    }
+    const byte = randomByte();
+    // 248 = 4 * 62: drop the top bytes so every character is equally likely.
+    if (byte < 248) out += BASE62_ALPHABET[byte % 62];
   }
   return out;
 }
