@@ -4,7 +4,7 @@
  * deliveries after the API has answered, as the provider does.
  */
 import { copyData, RelayError } from '../core/index.js';
-import type { OutboxEvent, OutboxWriter } from './types.js';
+import type { OutboxAppend, OutboxEvent, OutboxWriter } from './types.js';
 
 /** An outbox in memory: appended events wait, in order, until drained. */
 export class Outbox implements OutboxWriter {
@@ -21,14 +21,14 @@ export class Outbox implements OutboxWriter {
    * @example
    * world.outbox.append({ provider: 'resend', type: 'email.sent', data: email });
    */
-  append(event: Omit<OutboxEvent, 'at'> & { readonly at?: number }): OutboxEvent {
+  append(event: OutboxAppend): OutboxEvent {
     if (typeof event?.provider !== 'string' || event.provider === '' || typeof event.type !== 'string' || event.type === '') {
       throw new RelayError('INVALID_DATA', `An outbox event needs a provider and a type, got ${JSON.stringify(event)}.`);
     }
     const stored: OutboxEvent = Object.freeze({
       provider: event.provider,
       type: event.type,
-      data: copyData(event.data),
+      data: event.adopt === true ? event.data : copyData(event.data),
       at: event.at ?? this.#now(),
       ...(event.scope ? { scope: { ...event.scope } } : {}),
       ...(event.previous ? { previous: copyData(event.previous) } : {}),

@@ -14,4 +14,4 @@ export { ProviderWorld } from './world.js';
 export type { UnsupportedRequest, WorldOptions } from './world.js';
 export { Outbox } from './outbox.js';
 export { isMockProviderId, mockProviderIds } from './types.js';
-export type { MockProviderId, Obj, OutboxEvent, OutboxWriter, World, WorldAdapter, WorldPutOptions, WorldScope } from './types.js';
+export type { MockProviderId, Obj, OutboxAppend, OutboxEvent, OutboxWriter, World, WorldAdapter, WorldPutOptions, WorldScope } from './types.js';

@@ -1,5 +1,5 @@
 /** The providers the world knows, and the shapes it shares with the providers' routes. */
-export type { Obj, OutboxEvent, OutboxWriter, World, WorldAdapter, WorldPutOptions, WorldScope } from '../providers/internal.js';
+export type { Obj, OutboxAppend, OutboxEvent, OutboxWriter, World, WorldAdapter, WorldPutOptions, WorldScope } from '../providers/internal.js';
 
 /** The providers `relaykit/msw` mocks: the five built-ins. */
 export type MockProviderId = 'stripe' | 'github' | 'clerk' | 'shopify' | 'resend';

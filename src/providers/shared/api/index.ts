@@ -6,6 +6,7 @@ export type {
   EmulatedDelivery,
   EmulatedEndpoint,
   Obj,
+  OutboxAppend,
   OutboxEvent,
   OutboxWriter,
   ProviderEmulation,

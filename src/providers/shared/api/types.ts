@@ -46,10 +46,20 @@ export interface OutboxEvent {
   readonly resend?: string;
 }
 
+/** An event as a write appends it: stamped with the world's clock unless `at` is given. */
+export type OutboxAppend = Omit<OutboxEvent, 'at'> & {
+  readonly at?: number;
+  /**
+   * Keep `data` itself, without a copy: for data the caller copied to hand over and that nothing changes
+   * again (the world's own copy of an object just stored with `put`'s `adopt`, which the world never changes).
+   */
+  readonly adopt?: boolean;
+};
+
 /** The writing side of an outbox: what a route sees. */
 export interface OutboxWriter {
   /** Appends the event a write causes, stamped with the world's clock unless `at` is given. */
-  append(event: Omit<OutboxEvent, 'at'> & { readonly at?: number }): OutboxEvent;
+  append(event: OutboxAppend): OutboxEvent;
 }
 
 /**

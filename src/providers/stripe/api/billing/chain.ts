@@ -5,10 +5,10 @@
  * events while carrying the subscription's final status, and a charge's own events (appended by
  * `attemptPayment` to the world it is given) land where the charge happened.
  */
-import { withOutbox, type Obj, type OutboxEvent, type World } from '../../../shared/api/index.js';
+import { withOutbox, type Obj, type OutboxAppend, type World } from '../../../shared/api/index.js';
 import { emit, type EmitOptions } from '../emit.js';
 
-type Pending = Omit<OutboxEvent, 'at'> & { readonly at?: number };
+type Pending = OutboxAppend;
 
 /**
  * Events of one write, in Stripe's order, appended by `commit()`.

@@ -18,7 +18,7 @@ import { attachTo } from '../payments/methods.js';
 import { createCustomer } from '../write.js';
 import { Chain } from './chain.js';
 import { SESSION_TRIAL_KIND } from './checkout-session.js';
-import { nowFor, save } from './params.js';
+import { nowFor, saveAndEmit } from './params.js';
 import { createSubscription } from './subscriptions.js';
 
 /** What the buyer enters. */
@@ -114,8 +114,8 @@ export async function completeCheckout(world: World, sessionId: string, options:
   }
   let stored = session;
   if (done) {
-    stored = save(world, 'checkout.session', { ...session, ...done, status: 'complete', customer_details: details, collected_information: { business_name: null, individual_name: null, shipping_details: null }, url: null });
-    chain.emit(['checkout.session.completed'], stored, { at: at * 1000 });
+    const completed = { ...session, ...done, status: 'complete', customer_details: details, collected_information: { business_name: null, individual_name: null, shipping_details: null }, url: null };
+    stored = saveAndEmit(chain.world, 'checkout.session', completed, [['checkout.session.completed']], { at: at * 1000 });
   }
   chain.commit();
   return { session: stored, error };

@@ -9,7 +9,7 @@ import type { Obj, World } from '../../../shared/api/index.js';
 import { attemptPayment, confirmPaymentIntent, resolvePaymentMethod, type PaymentAttempt } from '../payments/attempt.js';
 import type { Chain } from './chain.js';
 import { withTotals } from './invoice-objects.js';
-import { save } from './params.js';
+import { save, saveAndEmit } from './params.js';
 
 /** How an invoice collection ended. */
 export interface Collection {
@@ -63,11 +63,9 @@ function markPaid(chain: Chain, invoice: Obj, at: number, paymentIntent: string 
     auto_advance: false,
     status_transitions: { ...(invoice.status_transitions as Obj), paid_at: at },
   });
-  const stored = save(chain.world, 'invoice', paid);
-  chain.emit(['invoice.paid'], stored, { at: at * 1000 });
-  chain.emit(['invoice.payment_succeeded'], stored, { at: at * 1000 });
+  const stored = saveAndEmit(chain.world, 'invoice', paid, [['invoice.paid'], ['invoice.payment_succeeded']], { at: at * 1000 });
   if (paymentIntent) {
-    const payment = save(chain.world, 'invoice_payment', {
+    saveAndEmit(chain.world, 'invoice_payment', {
       id: chain.world.id('inpay', 24),
       object: 'invoice_payment',
       amount_paid: amount,
@@ -80,8 +78,7 @@ function markPaid(chain: Chain, invoice: Obj, at: number, paymentIntent: string 
       payment: { type: 'payment_intent', payment_intent: paymentIntent },
       status: 'paid',
       status_transitions: { canceled_at: null, paid_at: at },
-    });
-    chain.emit(['invoice_payment.paid'], payment, { at: at * 1000 });
+    }, [['invoice_payment.paid']], { at: at * 1000 });
   }
   return stored;
 }

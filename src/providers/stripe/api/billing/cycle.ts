@@ -8,7 +8,7 @@ import type { Chain } from './chain.js';
 import { collectInvoice, type CollectOptions, type Collection } from './collect.js';
 import { addLines, finalized, itemLine, newInvoice, type LineInput } from './invoice-objects.js';
 import { itemsOf, periodLines } from './subscription-objects.js';
-import { save } from './params.js';
+import { save, saveAndEmit } from './params.js';
 
 /** Stores a subscription and each of its items (`stripe.subscriptionItems.retrieve` reads them). */
 export function storeSubscription(world: World, subscription: Obj): Obj {
@@ -64,9 +64,7 @@ export function draftPeriodInvoice(chain: Chain, subscription: Obj, input: Perio
   });
   const extra = pendingLines(world, subscription, String(draft.id));
   const withPending = extra.length > 0 ? addLines(world, draft, extra) : draft;
-  const stored = save(world, 'invoice', withPending);
-  chain.emit(['invoice.created'], stored, { at: input.at * 1000 });
-  return stored;
+  return saveAndEmit(world, 'invoice', withPending, [['invoice.created']], { at: input.at * 1000 });
 }
 
 /**
@@ -75,8 +73,7 @@ export function draftPeriodInvoice(chain: Chain, subscription: Obj, input: Perio
  */
 export function finalizeAndCollect(chain: Chain, draft: Obj, at: number, retry: Pick<CollectOptions, 'nextAttempt' | 'failWithoutPaymentMethod'> = {}): Collection {
   const world = chain.world;
-  const open = save(world, 'invoice', finalized(world, draft, at));
-  chain.emit(['invoice.finalized'], open, { at: at * 1000 });
+  const open = saveAndEmit(world, 'invoice', finalized(world, draft, at), [['invoice.finalized']], { at: at * 1000 });
   if (open.collection_method === 'send_invoice' && Number(open.amount_due) > 0) return { invoice: open, outcome: 'failed', attempt: null };
   return collectInvoice(chain, String(open.id), { at, offSession: draft.billing_reason !== 'subscription_create', ...retry });
 }

@@ -5,6 +5,7 @@
  */
 import { copySorted } from '../../../../core/index.js';
 import type { Obj, RouteHandler, World } from '../../../shared/api/index.js';
+import { emitStored, type EmitOptions } from '../emit.js';
 import { stripeError } from '../errors.js';
 import { compareKeys, stripeOrder } from '../payments/objects.js';
 
@@ -89,9 +90,25 @@ export function guarded(handler: RouteHandler): RouteHandler {
  * const stored = save(world, 'invoice', invoice);
  */
 export function save(world: World, kind: string, object: Obj): Obj {
-  // One walk, not two (ordering the object, then the world's copy of it): the ordered copy is stored as
-  // it is, and the object itself is the answer unless some of it was out of order.
+  return stored(world, kind, object).saved;
+}
+
+/**
+ * `save`, and an event reporting the stored object for each list of `events`, as `putAndEmit` (emit.ts)
+ * appends them: the stored copy is their data. `object` must not change before they are appended.
+ * @example
+ * const paid = saveAndEmit(chain.world, 'invoice', invoice, [['invoice.paid'], ['invoice.payment_succeeded']], { at: at * 1000 });
+ */
+export function saveAndEmit(world: World, kind: string, object: Obj, events: readonly (readonly string[])[], options: EmitOptions = {}): Obj {
+  const { copy, saved } = stored(world, kind, object);
+  for (const types of events) emitStored(world, types, copy, options);
+  return saved;
+}
+
+/** Stores a copy of `object` in Stripe's key order; `saved` is `object` in that order (itself, unless some of it was not). */
+function stored(world: World, kind: string, object: Obj): { copy: Obj; saved: Obj } {
+  // One walk, not two (ordering the object, then the world's copy of it): the ordered copy is stored as it is.
   const { copy, reordered } = copySorted(object, compareKeys);
   world.put('stripe', kind, copy, { adopt: true });
-  return reordered ? stripeOrder(object) : object;
+  return { copy, saved: reordered ? stripeOrder(object) : object };
 }

@@ -7,7 +7,7 @@
  */
 import { RelayError } from '../../../../core/index.js';
 import type { Obj, World } from '../../../shared/api/index.js';
-import { emit } from '../emit.js';
+import { putAndEmit } from '../emit.js';
 import { AUTHENTICATION_REQUIRED, testCardOf, testCardOfLast4, type Decline } from './cards.js';
 import { openDispute } from './disputes.js';
 import { cardErrorFields, paymentIntentObject, threeDSecureAction } from './intent.js';
@@ -65,7 +65,7 @@ export function attemptPayment(world: World, input: PaymentAttemptInput): Paymen
     captureMethod: input.captureMethod === 'manual' ? 'manual' : 'automatic_async',
     at: input.at,
   });
-  emit(world, ['payment_intent.created'], world.put('stripe', 'payment_intent', created), { at: input.at });
+  putAndEmit(world, 'payment_intent', created, [['payment_intent.created']], { at: input.at });
   return confirmPaymentIntent(world, created, method, { offSession: input.offSession, at: input.at });
 }
 
@@ -100,8 +100,7 @@ export function confirmPaymentIntent(world: World, intent: Obj, method: Obj, opt
   if (behavior.kind === 'declined') return decline(world, intent, method, behavior.decline, options.at);
   if (behavior.kind === 'authentication') {
     if (options.offSession) return decline(world, intent, method, AUTHENTICATION_REQUIRED, options.at);
-    const waiting = world.put('stripe', 'payment_intent', { ...intent, last_payment_error: null, next_action: threeDSecureAction(world, method.card as Obj), payment_method: method.id, status: 'requires_action' });
-    emit(world, ['payment_intent.requires_action'], waiting, { at: options.at });
+    const waiting = putAndEmit(world, 'payment_intent', { ...intent, last_payment_error: null, next_action: threeDSecureAction(world, method.card as Obj), payment_method: method.id, status: 'requires_action' }, [['payment_intent.requires_action']], { at: options.at });
     return { paymentIntent: waiting, charge: null, outcome: 'requires_action', error: null };
   }
   return charge(world, { ...intent, payment_method: method.id }, method, options.at);
@@ -118,18 +117,15 @@ export function charge(world: World, intent: Obj, method: Obj, at?: number): Pay
   // Only an asynchronous capture (Stripe's default) settles after charge.succeeded, with charge.updated.
   const later = intent.capture_method === 'automatic_async';
   const drawn = chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: manual ? 'uncaptured' : 'succeeded', at });
-  const made = world.put('stripe', 'charge', manual || later ? drawn : withBalance(world, drawn, at));
-  emit(world, ['charge.succeeded'], made, { at });
+  const made = putAndEmit(world, 'charge', manual || later ? drawn : withBalance(world, drawn, at), [['charge.succeeded']], { at });
   const amount = Number(intent.amount);
   const common = { last_payment_error: null, latest_charge: made.id, next_action: null, payment_method: method.id };
   if (manual) {
-    const held = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_capturable: amount, status: 'requires_capture' });
-    emit(world, ['payment_intent.amount_capturable_updated'], held, { at });
+    const held = putAndEmit(world, 'payment_intent', { ...intent, ...common, amount_capturable: amount, status: 'requires_capture' }, [['payment_intent.amount_capturable_updated']], { at });
     saveForLater(world, held, method, at);
     return { paymentIntent: held, charge: made, outcome: 'requires_capture', error: null };
   }
-  const paid = world.put('stripe', 'payment_intent', { ...intent, ...common, amount_received: amount, status: 'succeeded' });
-  emit(world, ['payment_intent.succeeded'], paid, { at });
+  const paid = putAndEmit(world, 'payment_intent', { ...intent, ...common, amount_received: amount, status: 'succeeded' }, [['payment_intent.succeeded']], { at });
   saveForLater(world, paid, method, at);
   const settled = later ? settle(world, made, at) : made;
   if (testCardOfLast4((method.card as Obj | undefined)?.last4).behavior.kind === 'disputed') openDispute(world, settled, at);
@@ -142,7 +138,7 @@ export function charge(world: World, intent: Obj, method: Obj, at?: number): Pay
  */
 function saveForLater(world: World, intent: Obj, method: Obj, at?: number): void {
   if (!intent.setup_future_usage || typeof intent.customer !== 'string' || method.customer === intent.customer) return;
-  emit(world, ['payment_method.attached'], world.put('stripe', 'payment_method', { ...method, customer: intent.customer }), { at });
+  putAndEmit(world, 'payment_method', { ...method, customer: intent.customer }, [['payment_method.attached']], { at });
 }
 
 /**
@@ -163,17 +159,14 @@ export function withBalance(world: World, charge: Obj, at?: number): Obj {
  * settle(world, charge); // appends charge.updated
  */
 export function settle(world: World, made: Obj, at?: number): Obj {
-  const updated = world.put('stripe', 'charge', withBalance(world, made, at));
-  emit(world, ['charge.updated'], updated, { previous: { balance_transaction: null }, at });
+  const updated = putAndEmit(world, 'charge', withBalance(world, made, at), [['charge.updated']], { previous: { balance_transaction: null }, at });
   return updated;
 }
 
 /** A refused payment: a failed charge, the intent back in `requires_payment_method` with the error. */
 function decline(world: World, intent: Obj, method: Obj, reason: Decline, at?: number): PaymentAttempt {
-  const failed = world.put('stripe', 'charge', chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: 'failed', decline: reason, at }));
-  emit(world, ['charge.failed'], failed, { at });
+  const failed = putAndEmit(world, 'charge', chargeObject(world, { paymentIntent: intent, paymentMethod: method, state: 'failed', decline: reason, at }), [['charge.failed']], { at });
   const error = cardErrorFields(reason, String(failed.id), method);
-  const back = world.put('stripe', 'payment_intent', { ...intent, last_payment_error: error, latest_charge: failed.id, next_action: null, payment_method: null, status: 'requires_payment_method' });
-  emit(world, ['payment_intent.payment_failed'], back, { at });
+  const back = putAndEmit(world, 'payment_intent', { ...intent, last_payment_error: error, latest_charge: failed.id, next_action: null, payment_method: null, status: 'requires_payment_method' }, [['payment_intent.payment_failed']], { at });
   return { paymentIntent: back, charge: failed, outcome: 'failed', error };
 }
