@@ -75,7 +75,7 @@ function markPaid(chain: Chain, invoice: Obj, at: number, paymentIntent: string 
       invoice: invoice.id,
       is_default: true,
       livemode: false,
-      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      payment: { payment_intent: paymentIntent, type: 'payment_intent' },
       status: 'paid',
       status_transitions: { canceled_at: null, paid_at: at },
     }, [['invoice_payment.paid']], { at: at * 1000 });

@@ -5,6 +5,7 @@
  */
 import type { Obj, World } from '../../../shared/api/index.js';
 import { invoiceResource } from '../../resources/invoice.js';
+import { stripeOrder } from '../payments/objects.js';
 
 /** One line of an invoice before it is placed on one. */
 export interface LineInput {
@@ -40,6 +41,7 @@ export interface InvoiceInput {
   readonly lines: readonly LineInput[];
 }
 
+/** A line of `invoice`, every object's keys in Stripe's order, as `save` would put them (so it has nothing to reorder). */
 function lineItem(world: World, invoice: string, line: LineInput): Obj {
   const price = line.price ?? null;
   const fromItem = line.invoiceItem !== undefined;
@@ -57,12 +59,11 @@ function lineItem(world: World, invoice: string, line: LineInput): Obj {
     metadata: {},
     parent: fromItem
       ? {
-          type: 'invoice_item_details',
           invoice_item_details: { invoice_item: line.invoiceItem, proration: line.proration ?? false, proration_details: { credited_items: null }, subscription: line.subscription ?? null },
           subscription_item_details: null,
+          type: 'invoice_item_details',
         }
       : {
-          type: 'subscription_item_details',
           invoice_item_details: null,
           subscription_item_details: {
             invoice_item: null,
@@ -71,10 +72,11 @@ function lineItem(world: World, invoice: string, line: LineInput): Obj {
             subscription: line.subscription ?? null,
             subscription_item: line.subscriptionItem ?? null,
           },
+          type: 'subscription_item_details',
         },
-    period: { ...line.period },
+    period: stripeOrder({ ...line.period }),
     pretax_credit_amounts: [],
-    pricing: price ? { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount_decimal ?? price.unit_amount) } : null,
+    pricing: price ? { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: String(price.unit_amount_decimal ?? price.unit_amount) } : null,
     quantity: line.quantity,
     quantity_decimal: String(line.quantity),
     subscription: line.subscription ?? null,
