@@ -4,9 +4,8 @@
  */
 import { serviceClient, type ExecutionsFilter, type ServiceExecution } from '../harness/index.js';
 import type { ExecutionDetail } from '../service/views.js';
-import type { RemoteEmulator } from '../emulator/index.js';
 import type { RelayTestContext } from './context.js';
-import { remoteEmulator } from './emulator.js';
+import { remoteEmulator, type RemoteEmulator } from './emulator.js';
 
 /**
  * An execution as the service's list (`GET /api/executions`) returns it.

@@ -66,7 +66,8 @@ export interface StartedService {
   close(): Promise<void>;
 }
 
-function checkOptions(options: TestServiceOptions, caller: string): void {
+/** Checks the user's options; returns the `emulate` option, parsed (`undefined`: no emulator). */
+function checkOptions(options: TestServiceOptions, caller: string): TestEmulateOptions | undefined {
   for (const [id, secret] of Object.entries(options.secrets ?? {})) {
     if (typeof secret !== 'string' || secret === '') {
       throw new RelayError('INVALID_OPTION', `${caller}({ secrets }): the secret for "${id}" must be a non-empty string.`);
@@ -75,7 +76,7 @@ function checkOptions(options: TestServiceOptions, caller: string): void {
   if (options.dir !== undefined && options.dir !== false && typeof options.dir !== 'string') {
     throw new RelayError('INVALID_OPTION', `${caller}({ dir }) must be a path or false, got ${typeof options.dir}.`);
   }
-  emulateOptions(options.emulate, caller);
+  return emulateOptions(options.emulate, caller);
 }
 
 /**
@@ -129,7 +130,7 @@ function runEnv(): { set(name: string, value: string): void; restore(): void } {
  * await service.close();
  */
 export async function startTestService(options: TestServiceOptions, run: TestRun): Promise<StartedService> {
-  checkOptions(options, run.caller ?? 'relay');
+  const emulate = checkOptions(options, run.caller ?? 'relay');
   const env = runEnv();
   const secrets: Record<string, string> = {};
   for (const provider of builtInProviders) {
@@ -152,7 +153,6 @@ export async function startTestService(options: TestServiceOptions, run: TestRun
     relay = project.relay;
     const listening = await relay.listen({ port: 0, host: '127.0.0.1' });
     env.set(ENV_NAMES.testServiceUrl, listening.url);
-    const emulate = emulateOptions(options.emulate, run.caller ?? 'relay');
     if (emulate) {
       emulated = await startTestEmulator(emulate, { serviceUrl: listening.url, mounts: relay.mounts(), secrets });
       env.set(ENV_NAMES.testEmulatorUrl, emulated.info.url);
